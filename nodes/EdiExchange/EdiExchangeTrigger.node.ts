@@ -1,0 +1,48 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { triggerProperties } from './trigger/description';
+import { pollInbox, sampleInbox } from './trigger/inbox';
+import { readSettings } from './trigger/settings';
+import { pollTransactions, sampleTransactions } from './trigger/transactions';
+
+/** Manual mode shows this many of the newest matching documents, reading at most this many pages. */
+const SAMPLE_SIZE = 1;
+const SAMPLE_PAGES = 5;
+
+export class EdiExchangeTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'EDI Exchange Trigger',
+		name: 'ediExchangeTrigger',
+		icon: { light: 'file:ediExchange.svg', dark: 'file:ediExchange.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"New " + ($parameter["transactionTypes"].length ? $parameter["transactionTypes"].join(", ") : "inbound") + " on " + $parameter["stream"]}}',
+		description: 'Starts the workflow when an inbound EDI document (e.g. an 850 purchase order) arrives, each exactly once',
+		defaults: { name: 'EDI Exchange Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'ediExchangeApi', required: true }],
+		properties: triggerProperties,
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const settings = readSettings.call(this);
+		if (this.getMode() === 'manual') {
+			const sample =
+				settings.source === 'inbox'
+					? await sampleInbox.call(this, settings, SAMPLE_SIZE)
+					: await sampleTransactions.call(this, settings, SAMPLE_SIZE, SAMPLE_PAGES);
+			if (sample.length) return [sample];
+			const what = settings.types.length ? settings.types.join('/') : 'inbound';
+			throw new NodeOperationError(this.getNode(), `No ${what} transaction on the ${settings.stream} stream yet`, {
+				description:
+					'Send one to get a test event: with the demo trading partner, use "Resend 850" in the portal (Integration Testing); with the local sandbox, POST /_sandbox/partner/send-850. Then fetch the test event again.',
+			});
+		}
+		const stored = this.getWorkflowStaticData('node');
+		const items = settings.source === 'inbox' ? await pollInbox.call(this, settings, stored) : await pollTransactions.call(this, settings, stored);
+		return items ? [items] : null;
+	}
+}

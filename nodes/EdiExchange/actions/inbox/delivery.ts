@@ -1,0 +1,102 @@
+/** Accept and Fail: record the outcome of an inbox delivery, found from the input item or from ids. */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { serviceRequest } from '../../transport/request';
+import { readRequiredText, readTransactionId } from '../fields';
+import type { Operation } from '../types';
+
+const MAX_NOTE = 240;
+
+function deliveryFields(operation: 'accept' | 'fail', defaultNote: string): INodeProperties[] {
+	const show = { show: { resource: ['inbox'], operation: [operation] } };
+	return [
+		{
+			displayName: 'Delivery',
+			name: 'deliverySource',
+			type: 'options',
+			default: 'inputItem',
+			options: [
+				{
+					name: 'From Input Item',
+					value: 'inputItem',
+					description: 'Use the delivery links of the input item (from Inbox → Get Many or the trigger’s inbox source)',
+				},
+				{ name: 'By ID', value: 'ids', description: 'Give the transaction ID and delivery ID' },
+			],
+			displayOptions: show,
+		},
+		{
+			displayName: 'Transaction ID',
+			name: 'transactionId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 1042',
+			displayOptions: { show: { ...show.show, deliverySource: ['ids'] } },
+		},
+		{
+			displayName: 'Delivery ID',
+			name: 'deliveryId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. b646771e-a068-4e32-832f-e96f895c5ec9',
+			displayOptions: { show: { ...show.show, deliverySource: ['ids'] } },
+		},
+		{
+			displayName: 'Note',
+			name: 'note',
+			type: 'string',
+			default: defaultNote,
+			required: true,
+			description: `Recorded with the outcome; the service requires one (at most ${MAX_NOTE} characters)`,
+			displayOptions: show,
+		},
+	];
+}
+
+function deliveryOperation(operation: 'accept' | 'fail', defaultNote: string): Operation {
+	const route = operation === 'accept' ? 'acceptDelivery' : 'failDelivery';
+	return {
+		description: deliveryFields(operation, defaultNote),
+
+		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+			const note = readRequiredText.call(this, 'note', 'Note', itemIndex, 'Enter a short note; the service requires one.');
+			if (note.length > MAX_NOTE) {
+				throw new NodeOperationError(this.getNode(), `The note is ${note.length} characters long; the service accepts at most ${MAX_NOTE}`, {
+					description: 'Shorten the note.',
+					itemIndex,
+				});
+			}
+			const source = this.getNodeParameter('deliverySource', itemIndex) as string;
+			const call =
+				source === 'ids'
+					? {
+							params: {
+								transactionId: readTransactionId.call(this, 'transactionId', itemIndex),
+								deliveryId: readRequiredText.call(this, 'deliveryId', 'Delivery ID', itemIndex, 'Enter the delivery id of the inbox item.'),
+							},
+						}
+					: { href: deliveryHref.call(this, operation, itemIndex) };
+			const { body } = await serviceRequest.call(this, { route, ...call, body: { note }, itemIndex });
+			return [{ json: body as IDataObject }];
+		},
+	};
+}
+
+/** The accept or fail link of the input item's delivery, as the service handed it out. */
+function deliveryHref(this: IExecuteFunctions, operation: 'accept' | 'fail', itemIndex: number): string {
+	const delivery = this.getInputData()[itemIndex].json.delivery as IDataObject | undefined;
+	const href = (delivery?.[operation] as IDataObject | undefined)?.href;
+	if (typeof href !== 'string' || !href) {
+		throw new NodeOperationError(this.getNode(), `The input item has no delivery.${operation}.href`, {
+			description: 'Connect this node after Inbox → Get Many or the trigger’s inbox source, or set Delivery to By ID.',
+			itemIndex,
+		});
+	}
+	return href;
+}
+
+export const accept = deliveryOperation('accept', 'Processed by n8n');
+export const fail = deliveryOperation('fail', 'Could not be processed by the n8n workflow');

@@ -1,0 +1,170 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { serviceRequest } from '../../transport/request';
+import { readInterchange } from '../../x12';
+import { readRequiredText, STREAM_OPTIONS, TRANSACTION_TYPE_OPTIONS } from '../fields';
+import { showFor, type Operation } from '../types';
+
+const show = showFor('integrationPayload', ['submit']);
+const showWhen = (extra: Record<string, string[]>) => ({ show: { ...show.show, ...extra } });
+
+interface SubmitAnswer {
+	id?: string;
+	status?: string;
+	transactionIds?: Array<number | string>;
+	errors?: Array<{ segment?: string; position?: number; message?: string }>;
+}
+
+export const submit: Operation = {
+	description: [
+		{
+			displayName: 'Format',
+			name: 'format',
+			type: 'options',
+			default: 'x12',
+			options: [
+				{ name: 'X12', value: 'x12', description: 'A whole X12 interchange (ISA … IEA), passed through as is' },
+				{ name: 'Service JSON', value: 'json', description: 'One transaction set given as its segments, with the envelope fields stated' },
+			],
+			displayOptions: show,
+		},
+		{
+			displayName: 'X12 Source',
+			name: 'x12Source',
+			type: 'options',
+			default: 'parameter',
+			options: [
+				{ name: 'Text', value: 'parameter', description: 'Enter or map the interchange text' },
+				{ name: 'Binary File', value: 'binary', description: 'Read the interchange from a binary field of the input item' },
+			],
+			displayOptions: showWhen({ format: ['x12'] }),
+		},
+		{
+			displayName: 'X12 Interchange',
+			name: 'x12Content',
+			type: 'string',
+			typeOptions: { rows: 6 },
+			default: '',
+			required: true,
+			placeholder: 'ISA*00*          *00*          *ZZ*YOURCOMPANY    *ZZ*DEMORETAIL     *…~',
+			description: 'The whole interchange. Its envelope is checked before sending (ISA, control numbers, segment counts).',
+			displayOptions: showWhen({ format: ['x12'], x12Source: ['parameter'] }),
+		},
+		{
+			displayName: 'Input Binary Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			hint: 'The name of the input binary field containing the .edi file',
+			displayOptions: showWhen({ format: ['x12'], x12Source: ['binary'] }),
+		},
+		{
+			displayName: 'Transaction Type',
+			name: 'transactionType',
+			type: 'options',
+			default: '855',
+			options: TRANSACTION_TYPE_OPTIONS,
+			displayOptions: showWhen({ format: ['json'] }),
+		},
+		{
+			displayName: 'Stream',
+			name: 'stream',
+			type: 'options',
+			default: 'test',
+			options: STREAM_OPTIONS,
+			displayOptions: showWhen({ format: ['json'] }),
+		},
+		{
+			displayName: 'Sender ID',
+			name: 'senderId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. YOURCOMPANY',
+			displayOptions: showWhen({ format: ['json'] }),
+		},
+		{
+			displayName: 'Receiver ID',
+			name: 'receiverId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. DEMORETAIL',
+			displayOptions: showWhen({ format: ['json'] }),
+		},
+		{
+			displayName: 'Segments',
+			name: 'segments',
+			type: 'json',
+			default: '[\n  ["BAK", "00", "AC", "PO-1042", "20261122"]\n]',
+			description: 'The transaction set’s segments without ST and SE (the service adds them): an array of arrays of strings',
+			displayOptions: showWhen({ format: ['json'] }),
+		},
+	],
+
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const format = this.getNodeParameter('format', itemIndex) as string;
+		const body = format === 'x12' ? { format, content: await readX12.call(this, itemIndex) } : jsonPayload.call(this, itemIndex);
+		const { body: answer } = (await serviceRequest.call(this, { route: 'submitIntegrationPayload', body, itemIndex })) as { body: SubmitAnswer };
+		if (answer.status === 'FAILED') {
+			const reasons = (answer.errors ?? []).map((e) => `${e.segment ?? ''}${e.position ? ` (segment ${e.position})` : ''}: ${e.message ?? 'invalid'}`);
+			throw new NodeApiError(this.getNode(), answer as JsonObject, {
+				httpCode: '202',
+				message: `The service refused the payload (status FAILED): ${reasons.join('; ') || 'no reason given'}`,
+				description: 'Fix the listed segments and submit again.',
+				itemIndex,
+			});
+		}
+		return [{ json: answer as IDataObject }];
+	},
+};
+
+async function readX12(this: IExecuteFunctions, itemIndex: number): Promise<string> {
+	let text: string;
+	if (this.getNodeParameter('x12Source', itemIndex) === 'binary') {
+		const field = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
+		this.helpers.assertBinaryData(itemIndex, field);
+		text = (await this.helpers.getBinaryDataBuffer(itemIndex, field)).toString('utf8');
+	} else {
+		text = readRequiredText.call(this, 'x12Content', 'X12 Interchange', itemIndex, 'Enter a whole interchange, from ISA to IEA.');
+	}
+	// A broken envelope is refused here, with the segment and the reason, before anything is sent.
+	const { problems } = readInterchange(text.trim());
+	if (problems.length) {
+		const list = problems.map((p) => `${p.segment} (segment ${p.position}): ${p.message}`);
+		throw new NodeOperationError(this.getNode(), `The X12 interchange is not valid: ${list[0]}`, {
+			description: `Nothing was sent. Problems found: ${list.join('; ')}`,
+			itemIndex,
+		});
+	}
+	return text.trim();
+}
+
+function jsonPayload(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const raw = this.getNodeParameter('segments', itemIndex) as unknown;
+	let segments: unknown = raw;
+	if (typeof raw === 'string') {
+		try {
+			segments = JSON.parse(raw);
+		} catch (error) {
+			throw new NodeOperationError(this.getNode(), `Segments is not valid JSON: ${(error as Error).message}`, { itemIndex });
+		}
+	}
+	const valid = Array.isArray(segments) && segments.length > 0 && segments.every((s) => Array.isArray(s) && s.length > 0 && s.every((e) => typeof e === 'string'));
+	if (!valid) {
+		throw new NodeOperationError(this.getNode(), 'Segments must be a non-empty array of segments, each an array of strings', {
+			description: 'Example: [["BAK", "00", "AC", "PO-1042", "20261122"], ["PO1", "1", "5", "EA", "101.00"]]',
+			itemIndex,
+		});
+	}
+	return {
+		format: 'json',
+		type: this.getNodeParameter('transactionType', itemIndex) as string,
+		stream: this.getNodeParameter('stream', itemIndex) as string,
+		senderId: readRequiredText.call(this, 'senderId', 'Sender ID', itemIndex, 'Enter your organization’s trading id.'),
+		receiverId: readRequiredText.call(this, 'receiverId', 'Receiver ID', itemIndex, 'Enter the trading partner’s id.'),
+		content: { segments } as IDataObject,
+	};
+}

@@ -1,0 +1,75 @@
+/** Runs the chosen operation once per input item, with Continue On Fail and pairedItem. */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { inboxOperationField, inboxOperations } from './inbox';
+import { integrationPayloadOperationField, integrationPayloadOperations } from './integrationPayload';
+import { transactionOperationField, transactionOperations } from './transaction';
+import type { Operation } from './types';
+
+const OPERATIONS: Record<string, Record<string, Operation>> = {
+	transaction: transactionOperations,
+	inbox: inboxOperations,
+	integrationPayload: integrationPayloadOperations,
+};
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		default: 'transaction',
+		options: [
+			{ name: 'Inbox', value: 'inbox', description: 'Inbound documents awaiting processing, with their deliveries' },
+			{ name: 'Integration Payload', value: 'integrationPayload', description: 'X12 passthrough or service JSON' },
+			{ name: 'Transaction', value: 'transaction', description: 'EDI documents sent and received' },
+		],
+	},
+	transactionOperationField,
+	inboxOperationField,
+	integrationPayloadOperationField,
+	...Object.values(OPERATIONS).flatMap((operations) => Object.values(operations).flatMap((o) => o.description)),
+];
+
+/** What a failed item carries with Continue On Fail: the message, the hint and the service's answer. */
+function errorItem(error: Error): IDataObject {
+	const json: IDataObject = { error: error.message };
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (error.description) json.description = error.description;
+	}
+	if (error instanceof NodeApiError) {
+		if (error.httpCode) json.httpCode = error.httpCode;
+		if (error.errorResponse && typeof error.errorResponse === 'object') json.details = error.errorResponse as IDataObject;
+	}
+	return json;
+}
+
+export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation = OPERATIONS[resource]?.[operationName];
+	if (!operation) throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
+
+	const output: INodeExecutionData[] = [];
+	const items = this.getInputData();
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const results = await operation.execute.call(this, itemIndex);
+			output.push(...this.helpers.constructExecutionMetaData(results, { itemData: { item: itemIndex } }));
+		} catch (error) {
+			if (this.continueOnFail()) {
+				output.push({ json: errorItem(error as Error), pairedItem: { item: itemIndex } });
+				continue;
+			}
+			if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+				error.context.itemIndex ??= itemIndex;
+				// Already an n8n error with its hint: wrapping it again would lose NodeApiError's status.
+				// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
+				throw error;
+			}
+			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		}
+	}
+	return [output];
+}

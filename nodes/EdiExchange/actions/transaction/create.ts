@@ -1,0 +1,169 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { serviceRequest } from '../../transport/request';
+import { readJsonObject, readRequiredText, STREAM_OPTIONS } from '../fields';
+import { showFor, type Operation } from '../types';
+import { buildFields, buildMessage } from './build';
+
+const show = showFor('transaction', ['create']);
+
+export const DOCUMENT_TYPES = [
+	{ name: '810 Invoice', value: '810_INVOICE' },
+	{ name: '846 Inventory Advice', value: '846_INVENTORY_ADVICE' },
+	{ name: '850 Purchase Order', value: '850_PURCHASE_ORDER' },
+	{ name: '855 Purchase Order Acknowledgment', value: '855_PURCHASE_ORDER_ACKNOWLEDGMENT' },
+	{ name: '856 Ship Notice/Manifest', value: '856_SHIP_NOTICE_MANIFEST' },
+	{ name: '860 Purchase Order Change', value: '860_PURCHASE_ORDER_CHANGE' },
+];
+
+interface CreateAnswer {
+	id?: number | string;
+	status?: string;
+	detail?: string;
+	validationErrors?: Array<{ payloadPaths?: string[]; errorMessage?: string; outputPath?: string }>;
+}
+
+/** "message.lineItems[0].productIds: At least one product identifier is required (PO1)" */
+export function describeValidationErrors(answer: CreateAnswer): string[] {
+	return (answer.validationErrors ?? []).map((e) => {
+		const where = (e.payloadPaths ?? []).join(', ');
+		const segment = e.outputPath ? ` (${e.outputPath})` : '';
+		return `${where ? `${where}: ` : ''}${e.errorMessage ?? 'invalid'}${segment}`;
+	});
+}
+
+export const create: Operation = {
+	description: [
+		{
+			displayName: 'Document Type',
+			name: 'documentType',
+			type: 'options',
+			required: true,
+			default: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+			options: DOCUMENT_TYPES,
+			displayOptions: show,
+		},
+		{
+			displayName: 'Stream',
+			name: 'stream',
+			type: 'options',
+			default: 'test',
+			options: STREAM_OPTIONS,
+			description: 'Test documents are not passed on as real business documents',
+			displayOptions: show,
+		},
+		{
+			displayName: 'Sender ID',
+			name: 'senderId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. YOURCOMPANY',
+			description:
+				'Your organization’s trading ID. With the message built from a purchase order, leave empty to use the PO’s receiver.',
+			displayOptions: show,
+		},
+		{
+			displayName: 'Receiver ID',
+			name: 'receiverId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. DEMORETAIL',
+			description:
+				'The trading partner’s ID. With the message built from a purchase order, leave empty to use the PO’s sender.',
+			displayOptions: show,
+		},
+		{
+			displayName: 'Message Source',
+			name: 'messageSource',
+			type: 'options',
+			default: 'json',
+			options: [
+				{ name: 'JSON', value: 'json', description: 'Enter the structured message as JSON (or an expression)' },
+				{ name: 'Field of Input Item', value: 'field', description: 'Take the message from a field of the input item' },
+				{
+					name: 'Build From Purchase Order',
+					value: 'build',
+					description: 'Derive an 855, 856 or 810 from the 850 in the input item (as the trigger or Get Message emits it)',
+				},
+			],
+			displayOptions: show,
+		},
+		{
+			displayName: 'Message',
+			name: 'message',
+			type: 'json',
+			default: '{\n  "purchaseOrderNumber": ""\n}',
+			description: 'The structured message: the document itself, e.g. an 855’s purchaseOrderNumber, status and lineItems',
+			displayOptions: { show: { ...show.show, messageSource: ['json'] } },
+		},
+		{
+			displayName: 'Message Field',
+			name: 'messageField',
+			type: 'string',
+			default: 'message',
+			placeholder: 'e.g. message or data.document',
+			description: 'The input item field (dot path) holding the message object',
+			displayOptions: { show: { ...show.show, messageSource: ['field'] } },
+		},
+		...buildFields,
+	],
+
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const type = this.getNodeParameter('documentType', itemIndex) as string;
+		const stream = this.getNodeParameter('stream', itemIndex) as string;
+		const source = this.getNodeParameter('messageSource', itemIndex) as string;
+		let senderId = String(this.getNodeParameter('senderId', itemIndex, '')).trim();
+		let receiverId = String(this.getNodeParameter('receiverId', itemIndex, '')).trim();
+
+		let message: IDataObject;
+		if (source === 'build') {
+			const built = buildMessage.call(this, type, itemIndex);
+			message = built.message;
+			senderId ||= built.senderId ?? '';
+			receiverId ||= built.receiverId ?? '';
+		} else if (source === 'field') {
+			message = messageFromField.call(this, itemIndex);
+		} else {
+			message = readJsonObject.call(this, 'message', 'Message', itemIndex);
+		}
+		if (!senderId) readRequiredText.call(this, 'senderId', 'Sender ID', itemIndex, 'Enter your organization’s trading id.');
+		if (!receiverId) readRequiredText.call(this, 'receiverId', 'Receiver ID', itemIndex, 'Enter the trading partner’s id.');
+
+		const { body } = (await serviceRequest.call(this, {
+			route: 'createTransaction',
+			body: { type, stream, senderId, receiverId, message },
+			itemIndex,
+		})) as { body: CreateAnswer };
+		if (body.status === 'FAILED') {
+			const reasons = describeValidationErrors(body);
+			throw new NodeApiError(this.getNode(), body as JsonObject, {
+				httpCode: '202',
+				message: `The service refused the document (transaction ${body.id}, status FAILED): ${reasons.join('; ') || body.detail}`,
+				description: 'Fix the listed message paths and create the document again. A FAILED document is recorded by the service but not delivered.',
+				itemIndex,
+			});
+		}
+		return [{ json: { ...body, type, stream, senderId, receiverId } as IDataObject }];
+	},
+};
+
+function messageFromField(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const path = readRequiredText.call(this, 'messageField', 'Message Field', itemIndex, 'Name the input field holding the message, e.g. message.');
+	let value: unknown = this.getInputData()[itemIndex].json;
+	for (const key of path.split('.')) value = (value as IDataObject | undefined)?.[key];
+	if (typeof value === 'string') {
+		try {
+			value = JSON.parse(value);
+		} catch {
+			// reported below as not an object
+		}
+	}
+	if (!value || typeof value !== 'object' || Array.isArray(value)) {
+		throw new NodeOperationError(this.getNode(), `The input item has no message object in the field "${path}"`, {
+			description: 'Point Message Field at the field that holds the document, or choose JSON as the message source.',
+			itemIndex,
+		});
+	}
+	return value as IDataObject;
+}

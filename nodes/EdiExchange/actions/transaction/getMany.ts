@@ -1,0 +1,75 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { collectTransactions } from '../../transport/pagination';
+import { limitField, STREAM_OPTIONS, TRANSACTION_TYPE_OPTIONS } from '../fields';
+import { showFor, type Operation } from '../types';
+
+const show = showFor('transaction', ['getMany']);
+
+export const getMany: Operation = {
+	description: [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: show,
+		},
+		limitField('transaction', 'getMany', 0, {
+			displayOptions: { show: { ...show.show, returnAll: [false] } },
+		}),
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			displayOptions: show,
+			options: [
+				{
+					displayName: 'Direction',
+					name: 'direction',
+					type: 'options',
+					default: 'inbound',
+					options: [
+						{ name: 'Inbound', value: 'inbound', description: 'Received from trading partners' },
+						{ name: 'Outbound', value: 'outbound', description: 'Sent to trading partners' },
+					],
+				},
+				{
+					displayName: 'Stream',
+					name: 'stream',
+					type: 'options',
+					default: 'test',
+					options: STREAM_OPTIONS,
+				},
+				{
+					displayName: 'Transaction Types',
+					name: 'transactionTypes',
+					type: 'multiOptions',
+					default: [],
+					options: TRANSACTION_TYPE_OPTIONS,
+					description:
+						'Only these document types. The service cannot filter by type, so the node pages through the list and keeps the matching ones.',
+				},
+			],
+		},
+	],
+
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+		const wanted = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex) as number);
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const types = ((filters.transactionTypes as string[] | undefined) ?? []).map(String);
+		const keep = types.length ? (item: IDataObject) => types.includes(String(item.transactionType)) : undefined;
+		const items = await collectTransactions.call(
+			this,
+			{ stream: filters.stream as string | undefined, direction: filters.direction as string | undefined },
+			wanted,
+			keep,
+			itemIndex,
+		);
+		return items.map((json) => ({ json }));
+	},
+};

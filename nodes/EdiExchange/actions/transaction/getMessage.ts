@@ -1,0 +1,52 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { fetchMessage, X12_MIME_TYPE } from '../../transport/messages';
+import { readTransactionId } from '../fields';
+import { showFor, type Operation } from '../types';
+
+const show = showFor('transaction', ['getMessage']);
+
+export const getMessage: Operation = {
+	description: [
+		{
+			displayName: 'Transaction ID',
+			name: 'transactionId',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. 1042',
+			description: 'The ID of the transaction whose message (document content) to read',
+			displayOptions: show,
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: show,
+			options: [
+				{
+					displayName: 'Put X12 in Binary Field',
+					name: 'binaryPropertyName',
+					type: 'string',
+					default: 'data',
+					description:
+						'For X12 content: also output the text as a file (.edi, application/edi-x12) in this binary field, to save or attach it',
+				},
+			],
+		},
+	],
+
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const transactionId = readTransactionId.call(this, 'transactionId', itemIndex);
+		const options = this.getNodeParameter('options', itemIndex, {}) as { binaryPropertyName?: string };
+		const { format, message } = await fetchMessage.call(this, transactionId, itemIndex);
+		const item: INodeExecutionData = { json: { transactionId, format, message } };
+		if (format === 'x12' && options.binaryPropertyName) {
+			const data = await this.helpers.prepareBinaryData(Buffer.from(message as string, 'utf8'), `transaction-${transactionId}.edi`, X12_MIME_TYPE);
+			item.binary = { [options.binaryPropertyName]: data };
+		}
+		return [item];
+	},
+};

@@ -1,0 +1,31 @@
+/** Reads a transaction's message: JSON for structured documents, X12 text for passthrough ones. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { serviceRequest, type ServiceContext } from './request';
+
+export const X12_MIME_TYPE = 'application/edi-x12';
+
+export interface TransactionMessage {
+	format: 'json' | 'x12';
+	message: IDataObject | string;
+}
+
+export async function fetchMessage(this: ServiceContext, transactionId: number | string, itemIndex?: number): Promise<TransactionMessage> {
+	const { body, headers } = await serviceRequest.call(this, { route: 'getMessage', params: { id: transactionId }, itemIndex });
+	const isX12 = String(headers['content-type'] ?? '').includes('x12') || typeof body === 'string';
+	return isX12 ? { format: 'x12', message: String(body) } : { format: 'json', message: body as IDataObject };
+}
+
+/** Runs `task` over `inputs` with at most `concurrency` at a time, keeping the input order. */
+export async function mapBounded<T, R>(inputs: T[], concurrency: number, task: (input: T) => Promise<R>): Promise<R[]> {
+	const results = new Array<R>(inputs.length);
+	let next = 0;
+	const worker = async () => {
+		while (next < inputs.length) {
+			const index = next++;
+			results[index] = await task(inputs[index]);
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, inputs.length) }, worker));
+	return results;
+}

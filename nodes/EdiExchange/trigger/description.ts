@@ -1,0 +1,117 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { STREAM_OPTIONS, TRANSACTION_TYPE_OPTIONS } from '../actions/fields';
+import { DEFAULT_LATE_WINDOW_MINUTES, DEFAULT_MAX_ITEMS_PER_POLL } from './settings';
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			'Emits each inbound transaction once. On activation (or when Source, Stream, Transaction Types or Start From change) the existing backlog is not emitted: only what arrives afterwards. "Fetch Test Event" shows the newest matching transaction without changing anything.',
+		name: 'semanticsNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Source',
+		name: 'source',
+		type: 'options',
+		default: 'transactions',
+		options: [
+			{
+				name: 'Transactions',
+				value: 'transactions',
+				description: 'Watch the transaction list for new inbound transactions (one request per poll when nothing is new)',
+			},
+			{
+				name: 'Inbox',
+				value: 'inbox',
+				description: 'Watch the inbox: inbound documents wait there until accepted or failed, for at-least-once processing',
+			},
+		],
+	},
+	{
+		displayName: 'Stream',
+		name: 'stream',
+		type: 'options',
+		default: 'test',
+		options: STREAM_OPTIONS,
+	},
+	{
+		displayName: 'Transaction Types',
+		name: 'transactionTypes',
+		type: 'multiOptions',
+		default: [],
+		options: TRANSACTION_TYPE_OPTIONS,
+		description: 'Only these document types; none selected means all types',
+	},
+	{
+		displayName: 'Include Message',
+		name: 'includeMessage',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to also read each transaction’s message, so the workflow gets the document itself (e.g. the purchase order)',
+		displayOptions: { show: { source: ['transactions'] } },
+	},
+	{
+		displayName: 'Acceptance',
+		name: 'acceptMode',
+		type: 'options',
+		default: 'workflow',
+		options: [
+			{
+				name: 'Left to the Workflow',
+				value: 'workflow',
+				description:
+					'End the workflow with EDI Exchange → Inbox → Accept: a document whose workflow failed stays in the inbox (at-least-once)',
+			},
+			{
+				name: 'Automatically After Emitting',
+				value: 'auto',
+				description: 'Accept each delivery as soon as it is emitted (simpler; a failed workflow does not bring it back)',
+			},
+		],
+		displayOptions: { show: { source: ['inbox'] } },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Accept Note',
+				name: 'acceptNote',
+				type: 'string',
+				default: 'Received by n8n',
+				description: 'The note recorded with automatic accepts (at most 240 characters)',
+				displayOptions: { show: { '/acceptMode': ['auto'] } },
+			},
+			{
+				displayName: 'Late Arrival Window (Minutes)',
+				name: 'lateArrivalWindowMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: DEFAULT_LATE_WINDOW_MINUTES,
+				description:
+					'How much older than the newest emitted transaction a transaction may be dated and still be caught when it becomes visible late (the service may finish processing a transaction after newer ones)',
+			},
+			{
+				displayName: 'Max Items per Poll',
+				name: 'maxItemsPerPoll',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: DEFAULT_MAX_ITEMS_PER_POLL,
+				description: 'The most transactions one poll emits; the rest follow on the next polls, none skipped',
+			},
+			{
+				displayName: 'Start From',
+				name: 'startFrom',
+				type: 'dateTime',
+				default: '',
+				description:
+					'Backfill: on activation, also emit the inbound transactions created since this date (transactions source)',
+			},
+		],
+	},
+];

@@ -1,0 +1,54 @@
+/** The trigger's parameters, read once per poll. */
+import type { IPollFunctions } from 'n8n-workflow';
+
+import { watchKey } from './state';
+
+export interface TriggerSettings {
+	source: 'transactions' | 'inbox';
+	stream: string;
+	types: string[];
+	includeMessage: boolean;
+	acceptMode: 'workflow' | 'auto';
+	acceptNote: string;
+	maxItemsPerPoll: number;
+	lateWindowMs: number;
+	/** Backfill: emit transactions created from this instant on, at first activation (ms). */
+	startFrom?: number;
+	key: string;
+}
+
+export const DEFAULT_MAX_ITEMS_PER_POLL = 1000;
+export const DEFAULT_LATE_WINDOW_MINUTES = 1440;
+/** Bounded bookkeeping: at most this many transaction ids are remembered. */
+export const MAX_SEEN = 20000;
+/** Messages fetched at once when Include Message is on. */
+export const MESSAGE_CONCURRENCY = 4;
+
+export function readSettings(this: IPollFunctions): TriggerSettings {
+	const source = this.getNodeParameter('source', 'transactions') as TriggerSettings['source'];
+	const stream = this.getNodeParameter('stream', 'test') as string;
+	const types = (this.getNodeParameter('transactionTypes', []) as string[]).map(String);
+	const options = this.getNodeParameter('options', {}) as {
+		maxItemsPerPoll?: number;
+		lateArrivalWindowMinutes?: number;
+		startFrom?: string;
+		acceptNote?: string;
+	};
+	const startFrom = options.startFrom ? Date.parse(options.startFrom) : undefined;
+	return {
+		source,
+		stream,
+		types,
+		includeMessage: source === 'transactions' && (this.getNodeParameter('includeMessage', true) as boolean),
+		acceptMode: source === 'inbox' ? (this.getNodeParameter('acceptMode', 'workflow') as TriggerSettings['acceptMode']) : 'workflow',
+		acceptNote: options.acceptNote || 'Received by n8n',
+		maxItemsPerPoll: options.maxItemsPerPoll ?? DEFAULT_MAX_ITEMS_PER_POLL,
+		lateWindowMs: (options.lateArrivalWindowMinutes ?? DEFAULT_LATE_WINDOW_MINUTES) * 60_000,
+		startFrom: Number.isFinite(startFrom) ? startFrom : undefined,
+		// A backfill date is part of what is watched: setting it starts a new baseline from that date.
+		key: watchKey(source, stream, types, options.startFrom ?? ''),
+	};
+}
+
+export const matchesTypes = (settings: TriggerSettings, type: unknown): boolean =>
+	settings.types.length === 0 || settings.types.includes(String(type));

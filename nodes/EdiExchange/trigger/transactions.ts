@@ -1,0 +1,125 @@
+/**
+ * The transaction-list source: finds the inbound transactions of the watched stream that are not
+ * yet accounted for, at a cost of one request when there are none.
+ */
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { fetchMessage, mapBounded } from '../transport/messages';
+import { fetchTransactionPage, PAGE_SIZE, type ListFilters, type TransactionPage } from '../transport/pagination';
+import { advance, compareTransactions, createdAtMs, detectOrder, pagesFromNewest, Search, type ListOrder } from './cursor';
+import { MAX_SEEN, MESSAGE_CONCURRENCY, matchesTypes, type TriggerSettings } from './settings';
+import { readState, writeState, type ListState } from './state';
+
+const filtersOf = (settings: TriggerSettings): ListFilters => ({ stream: settings.stream, direction: 'inbound' });
+
+/** The list's total, which the trigger cannot work without. */
+function totalOf(this: IPollFunctions, page: TransactionPage): number {
+	if (page.total !== undefined) return page.total;
+	// A bare array (no meta) with fewer items than a page is the whole list.
+	if (page.items.length < PAGE_SIZE) return page.items.length;
+	throw new Error('The transaction list did not report meta.total, which the trigger needs to find new transactions');
+}
+
+/** Reads the list from its newest end; `visit` returns false to stop. Returns whether the total stayed put. */
+async function readFromNewest(
+	this: IPollFunctions,
+	settings: TriggerSettings,
+	first: TransactionPage,
+	total: number,
+	visit: (items: IDataObject[]) => boolean,
+): Promise<boolean> {
+	const order: ListOrder = detectOrder(first.items);
+	let stable = true;
+	for (const { offset, limit } of pagesFromNewest(order, total, PAGE_SIZE)) {
+		// The first page (offset 0, newest first) was read already.
+		const page = offset === 0 && order === 'newest' && first.items.length >= Math.min(limit, total) ? first : await fetchTransactionPage.call(this, filtersOf(settings), offset, limit);
+		if (page.total !== undefined && page.total !== total) stable = false;
+		if (!visit(page.items) || page.items.length === 0) break;
+	}
+	return stable;
+}
+
+/** First activation or changed settings: account for everything there is (or since startFrom). */
+async function baseline(this: IPollFunctions, settings: TriggerSettings, first: TransactionPage, total: number): Promise<ListState> {
+	let newest = 0;
+	let since = 0;
+	await readFromNewest.call(this, settings, first, total, (items) => {
+		for (const item of items) newest = Math.max(newest, createdAtMs(item));
+		if (settings.startFrom === undefined) return false;
+		const recent = items.filter((item) => createdAtMs(item) >= settings.startFrom!);
+		since += recent.length;
+		return recent.length === items.length;
+	});
+	const cutoff = settings.startFrom === undefined ? newest : settings.startFrom - 1;
+	return { v: 1, source: 'transactions', key: settings.key, total: total - since, cutoff, seen: [] };
+}
+
+function budgetDeadline(this: IPollFunctions): number {
+	const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
+	// Stop paging with a fifth of the budget left, for the message requests and the return.
+	return budget && budget > 0 ? Date.now() + budget * 0.8 : Infinity;
+}
+
+export async function pollTransactions(this: IPollFunctions, settings: TriggerSettings, stored: IDataObject): Promise<INodeExecutionData[] | null> {
+	const first = await fetchTransactionPage.call(this, filtersOf(settings), 0, PAGE_SIZE);
+	const total = totalOf.call(this, first);
+	const state = readState<ListState>(stored, 'transactions', settings.key);
+	if (!state) {
+		writeState(stored, await baseline.call(this, settings, first, total));
+		return null;
+	}
+	const unaccounted = total - state.total;
+	if (unaccounted <= 0) return null;
+
+	const search = new Search(state);
+	const deadline = budgetDeadline.call(this);
+	let stopped = false;
+	const stable = await readFromNewest.call(this, settings, first, total, (items) => {
+		search.read(items);
+		if (search.found.length >= unaccounted || search.passedCutoff) return false;
+		stopped = search.found.length >= settings.maxItemsPerPoll || Date.now() > deadline;
+		return !stopped;
+	});
+
+	// Emit oldest first, at most the per-poll cap; the rest stays unaccounted for the next poll.
+	const found = search.found.sort(compareTransactions).slice(0, settings.maxItemsPerPoll);
+	stopped ||= found.length < search.found.length;
+	// The count is exact whatever happens (accounted = before + found), so a transaction skipped
+	// while the list moved under the search is found by a later poll. Only a search that read a
+	// list that did not move may give up on the ones it could not find: they became visible with
+	// a creation date before the cutoff and cannot be told from old ones.
+	const allFound = found.length >= unaccounted;
+	const complete = !stopped && (allFound || stable);
+	const missing = complete && !allFound ? unaccounted - found.length : 0;
+	if (missing) {
+		this.logger.warn(
+			`EDI Exchange Trigger: ${missing} inbound transaction(s) became visible with a creation date before the trigger's cutoff and were not emitted. Widen Options → Late Arrival Window to catch such late transactions.`,
+		);
+	}
+
+	const emitted = found.filter((item) => matchesTypes(settings, item.transactionType));
+	const items = settings.includeMessage ? await withMessages.call(this, emitted) : emitted.map((json) => ({ json }));
+	writeState(stored, advance(state, found, { missing, complete }, settings.lateWindowMs, MAX_SEEN));
+	return items.length ? items : null;
+}
+
+async function withMessages(this: IPollFunctions, transactions: IDataObject[]): Promise<INodeExecutionData[]> {
+	return await mapBounded(transactions, MESSAGE_CONCURRENCY, async (transaction) => {
+		const { format, message } = await fetchMessage.call(this, transaction.id as string | number);
+		return { json: { ...transaction, messageFormat: format, message } };
+	});
+}
+
+/** Manual mode: the newest matching transactions, touching no state. */
+export async function sampleTransactions(this: IPollFunctions, settings: TriggerSettings, howMany: number, maxPages: number): Promise<INodeExecutionData[]> {
+	const first = await fetchTransactionPage.call(this, filtersOf(settings), 0, PAGE_SIZE);
+	const sample: IDataObject[] = [];
+	let pages = 0;
+	await readFromNewest.call(this, settings, first, totalOf.call(this, first), (items) => {
+		const newestFirst = [...items].sort((a, b) => compareTransactions(b, a));
+		sample.push(...newestFirst.filter((item) => matchesTypes(settings, item.transactionType)));
+		return sample.length < howMany && ++pages < maxPages;
+	});
+	const chosen = sample.slice(0, howMany);
+	return settings.includeMessage ? await withMessages.call(this, chosen) : chosen.map((json) => ({ json }));
+}

@@ -1,0 +1,93 @@
+/**
+ * Credentials for the harness: hands the node the decrypted data and applies the credential
+ * type's generic `authenticate` block for real, resolving its expressions through the workflow's
+ * expression engine as n8n does (n8n's own test stub skips this and the header would be missing).
+ */
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentials,
+	ICredentialType,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeProperties,
+	IRequestOptionsSimplified,
+	Workflow,
+} from 'n8n-workflow';
+import { ICredentialsHelper } from 'n8n-workflow';
+import { join } from 'path';
+
+export interface EdiCredentials {
+	baseUrl: string;
+	apiToken: string;
+}
+
+const { EdiExchangeApi } = require(join(__dirname, '..', '..', 'dist', 'credentials', 'EdiExchangeApi.credentials.js'));
+
+export const credentialType: ICredentialType = new EdiExchangeApi();
+
+export class CredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly data: EdiCredentials) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
+		workflow?: Workflow,
+		node?: INode,
+	): Promise<IHttpRequestOptions> {
+		if (typeName !== credentialType.name) throw new Error(`Unexpected credential type ${typeName}`);
+		const authenticate = credentialType.authenticate;
+		if (!authenticate || typeof authenticate === 'function' || authenticate.type !== 'generic') {
+			throw new Error('The harness applies generic authenticate blocks only');
+		}
+		const options = requestOptions as IHttpRequestOptions & Record<string, Record<string, unknown>>;
+		for (const [target, entries] of Object.entries(authenticate.properties)) {
+			options[target] ??= {};
+			for (const [key, value] of Object.entries(entries as Record<string, string>)) {
+				options[target][key] = this.resolve(value, credentials, workflow!, node!);
+			}
+		}
+		return options;
+	}
+
+	private resolve(value: string, credentials: ICredentialDataDecryptedObject, workflow: Workflow, node: INode) {
+		if (!value.startsWith('=')) return value;
+		return workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
+	}
+
+	async preAuthentication(_helpers: IHttpRequestHelper): Promise<undefined> {
+		return undefined;
+	}
+
+	async runPreAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async getCredentials(_details: INodeCredentialsDetails, _type: string): Promise<ICredentials> {
+		throw new Error('Not used by the harness');
+	}
+
+	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
+		return { ...this.data };
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties(): INodeProperties[] {
+		return credentialType.properties;
+	}
+}

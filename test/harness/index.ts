@@ -1,0 +1,4 @@
+export * from './credentials';
+export * from './nodeTypes';
+export * from './poll';
+export * from './run';
