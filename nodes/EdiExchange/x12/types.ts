@@ -1,0 +1,94 @@
+/** Shapes shared by the X12 reader, writer and extractor. */
+
+/** The four delimiters of an interchange; the ISA segment declares them. */
+export interface X12Separators {
+	element: string;
+	component: string;
+	/** ISA11; empty when ISA11 is the pre-5010 standards identifier `U`. */
+	repetition: string;
+	segment: string;
+}
+
+/** One thing wrong with an interchange, located by segment. */
+export interface X12Problem {
+	/** Segment id, e.g. `SE`. */
+	segment: string;
+	/** 1-based index of the segment in the interchange (ISA is 1). */
+	position: number;
+	/** What is wrong, with the expected and the found value. */
+	message: string;
+}
+
+export interface X12TransactionSet {
+	/** ST01, e.g. `850`. */
+	type: string;
+	/** ST02. */
+	controlNumber: string;
+	/** ST..SE inclusive; each segment is its elements, element 0 being the segment id. */
+	segments: string[][];
+}
+
+export interface X12Group {
+	/** GS01, e.g. `PO`. */
+	functionalId: string;
+	senderId: string;
+	receiverId: string;
+	/** GS06. */
+	controlNumber: string;
+	/** GS08, e.g. `005010`. */
+	version: string;
+	date: string;
+	time: string;
+	/** The GS segment as read, kept so an extracted set keeps its original header. */
+	gs: string[];
+	sets: X12TransactionSet[];
+}
+
+export interface X12Interchange {
+	separators: X12Separators;
+	/** ISA06, trimmed. */
+	senderId: string;
+	/** ISA08, trimmed. */
+	receiverId: string;
+	senderQualifier: string;
+	receiverQualifier: string;
+	/** ISA15. */
+	usage: 'T' | 'P';
+	/** ISA13 as written (nine digits). */
+	controlNumber: string;
+	/** ISA09, YYMMDD. */
+	date: string;
+	/** ISA10, HHMM. */
+	time: string;
+	/** ISA12, e.g. `00501`. */
+	version: string;
+	/** The ISA segment as read (element 0 is `ISA`), padding kept. */
+	isa: string[];
+	groups: X12Group[];
+}
+
+export interface X12WriteSet {
+	/** ST01, e.g. `855`. */
+	type: string;
+	/** The body of the set WITHOUT ST and SE: the writer adds them with correct counts. */
+	segments: string[][];
+}
+
+export interface X12WriteInput {
+	senderId: string;
+	receiverId: string;
+	usage: 'T' | 'P';
+	/** Interchange control number (ISA13/IEA02); also used for the group (GS06/GE02). */
+	controlNumber: number;
+	date: Date;
+	/** GS01; defaults to functionalIdFor(type of the first set). */
+	functionalId?: string;
+	sets: X12WriteSet[];
+	/** ISA05/ISA07; default `ZZ` (mutually defined). */
+	senderQualifier?: string;
+	receiverQualifier?: string;
+	/** Defaults: `*` element, `>` component, `^` repetition, `~` segment. */
+	separators?: Partial<X12Separators>;
+	/** Put a line break after every segment terminator (readable; readers tolerate it). */
+	lineBreaks?: boolean;
+}

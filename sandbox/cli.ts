@@ -1,0 +1,136 @@
+/**
+ * `npm run sandbox -- [options]`: runs the sandbox until Ctrl-C / SIGTERM.
+ */
+import { DEFAULT_API_KEY, DEFAULT_RATE_LIMIT, startSandbox, type SandboxOptions } from './index';
+
+const HELP = `EDI Exchange sandbox: a strict local emulator of the service, with the demo trading partner.
+
+Usage: npm run sandbox -- [options]
+
+  --port N                 port to listen on (default 5080; 0 = a free port)
+  --host HOST              address to listen on (default 127.0.0.1)
+  --api-key KEY            the API key clients must send in service-api-key (default ${DEFAULT_API_KEY})
+  --order newest|oldest    list order of GET /v3/transactions (default newest)
+  --seed N                 bulk-insert N inbound test 850s at start-up (default 0)
+  --latency-ms N           delay every service response by N ms (default 0)
+  --rate-limit N/SECONDS   at most N requests per SECONDS per key, e.g. 100/60; "off" disables
+                           (default ${DEFAULT_RATE_LIMIT.requests}/${DEFAULT_RATE_LIMIT.windowSeconds})
+  --data FILE              keep the state in FILE (loaded at start, saved after changes and on exit)
+  --partner-interval-ms N  the demo partner also sends an 850 every N ms
+  --no-initial-order       the demo partner does not send an 850 at start-up
+  --partners A,B           the organization's trading partners (default DEMORETAIL)
+  --fault-seed N           default seed of the fault-injection PRNG (default 1)
+  --help                   this text
+`;
+
+function fail(message: string): never {
+	process.stderr.write(`${message}\n\n${HELP}`);
+	process.exit(2);
+}
+
+function integer(name: string, raw: string | undefined, min = 0): number {
+	if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < min) fail(`${name} needs an integer ≥ ${min}, got ${raw ?? 'nothing'}`);
+	return Number(raw);
+}
+
+export function parseArguments(argv: string[]): SandboxOptions {
+	const options: SandboxOptions = { port: 5080 };
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+		const value = () => (inline !== undefined ? inline : argv[++i]);
+		switch (flag) {
+			case '--help':
+			case '-h':
+				process.stdout.write(HELP);
+				process.exit(0);
+				break;
+			case '--port':
+				options.port = integer(flag, value());
+				break;
+			case '--host':
+				options.host = value() ?? fail('--host needs a value');
+				break;
+			case '--api-key':
+				options.apiKey = value() || fail('--api-key needs a value');
+				break;
+			case '--order': {
+				const order = value();
+				if (order !== 'newest' && order !== 'oldest') fail('--order must be newest or oldest');
+				options.order = order;
+				break;
+			}
+			case '--seed':
+				options.seed = integer(flag, value());
+				break;
+			case '--latency-ms':
+				options.latencyMs = integer(flag, value());
+				break;
+			case '--rate-limit': {
+				const raw = value();
+				if (raw === 'off') options.rateLimit = null;
+				else {
+					const match = /^(\d+)\/(\d+)$/.exec(raw ?? '');
+					if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) fail('--rate-limit must be N/SECONDS (e.g. 100/60) or off');
+					options.rateLimit = { requests: Number(match[1]), windowSeconds: Number(match[2]) };
+				}
+				break;
+			}
+			case '--data':
+				options.dataFile = value() || fail('--data needs a file name');
+				break;
+			case '--partner-interval-ms':
+				options.partnerIntervalMs = integer(flag, value(), 1);
+				break;
+			case '--no-initial-order':
+				options.sendInitialOrder = false;
+				break;
+			case '--partners':
+				options.partners = (value() ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+				if (!options.partners.length) fail('--partners needs a comma-separated list');
+				break;
+			case '--fault-seed':
+				options.faultSeed = integer(flag, value());
+				break;
+			default:
+				fail(`unknown option ${argv[i]}`);
+		}
+	}
+	return options;
+}
+
+async function main(): Promise<void> {
+	const sandbox = await startSandbox(parseArguments(process.argv.slice(2)));
+	process.stdout.write(
+		[
+			`EDI Exchange sandbox listening on ${sandbox.baseUrl}`,
+			`API key: ${sandbox.apiKey}`,
+			'Try:',
+			`  curl -H 'service-api-key: ${sandbox.apiKey}' '${sandbox.baseUrl}/v3/transactions?limit=5'`,
+			`  curl -X POST ${sandbox.baseUrl}/_sandbox/partner/send-850`,
+			'Press Ctrl-C to stop.',
+			'',
+		].join('\n'),
+	);
+	let stopping = false;
+	const stop = (signal: string) => {
+		if (stopping) return;
+		stopping = true;
+		process.stdout.write(`\n${signal}: stopping\n`);
+		sandbox.stop().then(
+			() => process.exit(0),
+			(error) => {
+				process.stderr.write(`${(error as Error).message}\n`);
+				process.exit(1);
+			},
+		);
+	};
+	process.on('SIGINT', () => stop('SIGINT'));
+	process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (require.main === module) {
+	main().catch((error) => {
+		process.stderr.write(`sandbox failed to start: ${(error as Error).message}\n`);
+		process.exit(1);
+	});
+}

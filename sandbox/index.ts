@@ -1,0 +1,97 @@
+/**
+ * The sandbox: a strict local emulator of the EDI exchange service (../../shared contract),
+ * with the demo trading partner. Dev tool only; Node built-ins only.
+ */
+import type { AddressInfo } from 'net';
+import { ORGANIZATION_ID, PARTNER_ID } from './partner';
+import { loadSnapshot, Persistence } from './persistence';
+import { SandboxServer } from './server';
+import { SandboxState } from './state';
+
+export const DEFAULT_API_KEY = 'sandbox-api-key-0123456789';
+export const DEFAULT_RATE_LIMIT = { requests: 100000, windowSeconds: 60 };
+export { ORGANIZATION_ID, PARTNER_ID };
+
+export interface SandboxOptions {
+	/** Default 0 (a free port). The CLI defaults to 5080. */
+	port?: number;
+	/** Default 127.0.0.1. */
+	host?: string;
+	/** Default DEFAULT_API_KEY. */
+	apiKey?: string;
+	/** List order of GET /v3/transactions; default newest. */
+	order?: 'newest' | 'oldest';
+	/** Inbound test 850 transactions bulk-inserted at start-up (default 0). */
+	seed?: number;
+	/** Delay of every service response. */
+	latencyMs?: number;
+	/** Default DEFAULT_RATE_LIMIT; null turns limiting off. */
+	rateLimit?: { requests: number; windowSeconds: number } | null;
+	/** JSON file the state is loaded from at start and saved to after changes and on stop. */
+	dataFile?: string;
+	/** The demo partner also sends an 850 on this timer. */
+	partnerIntervalMs?: number;
+	/** The demo partner sends one 850 on start-up (default true; skipped when a data file was loaded). */
+	sendInitialOrder?: boolean;
+	/** Seed of the fault-injection PRNG when PUT /_sandbox/faults gives none (default 1). */
+	faultSeed?: number;
+	/** The organization's trading partners (default [PARTNER_ID]). */
+	partners?: string[];
+}
+
+export interface RunningSandbox {
+	baseUrl: string;
+	apiKey: string;
+	port: number;
+	stop(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+	const apiKey = options.apiKey ?? DEFAULT_API_KEY;
+	const host = options.host ?? '127.0.0.1';
+	const state = new SandboxState({
+		partners: options.partners ?? [PARTNER_ID],
+		seed: options.seed ?? 0,
+		sendInitialOrder: options.sendInitialOrder ?? true,
+		order: options.order ?? 'newest',
+		rateLimit: options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit,
+		faultSeed: options.faultSeed ?? 1,
+	});
+
+	let persistence: Persistence | undefined;
+	if (options.dataFile) {
+		const snapshot = await loadSnapshot(options.dataFile);
+		persistence = new Persistence(options.dataFile, () => state.snapshot());
+		if (snapshot) state.restore(snapshot);
+		else state.startUp();
+		state.onChange = () => persistence!.changed();
+		if (!snapshot) persistence.changed();
+	} else {
+		state.startUp();
+	}
+
+	const server = new SandboxServer(state, { apiKey, latencyMs: options.latencyMs ?? 0 });
+	await new Promise<void>((resolve, reject) => {
+		server.server.once('error', reject);
+		server.server.listen(options.port ?? 0, host, () => resolve());
+	});
+	const port = (server.server.address() as AddressInfo).port;
+
+	const timer = options.partnerIntervalMs && options.partnerIntervalMs > 0
+		? setInterval(() => state.sendPartnerOrder(), options.partnerIntervalMs)
+		: undefined;
+	timer?.unref();
+
+	let stopping: Promise<void> | undefined;
+	return {
+		baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+		apiKey,
+		port,
+		stop: () =>
+			(stopping ??= (async () => {
+				if (timer) clearInterval(timer);
+				await server.close();
+				await persistence?.flush();
+			})()),
+	};
+}

@@ -1,0 +1,165 @@
+/** The service API routes (spec §4 with the contract's decisions). Auth is checked before these run. */
+import type { IncomingMessage } from 'http';
+import { readCreateEnvelope } from './documents';
+import {
+	argumentError,
+	enumParam,
+	errorReply,
+	fieldError,
+	integerParam,
+	isObject,
+	notFound,
+	parseId,
+	parseQuery,
+	readJsonBody,
+	type ParamParser,
+} from './http';
+import { submitPayload } from './payloads';
+import type { SandboxState } from './state';
+import type { Direction, Reply, Stream, Transaction } from './types';
+
+export interface ServiceResult {
+	reply: Reply;
+	/** The parsed request body, for the request log. */
+	body?: unknown;
+	bodyBytes?: number;
+}
+
+const LIST_PARAMS: Record<string, ParamParser> = {
+	limit: integerParam('limit', 1, 100),
+	offset: integerParam('offset', 0, 1_000_000_000),
+	stream: enumParam('stream', ['test', 'live']),
+	direction: enumParam('direction', ['inbound', 'outbound']),
+};
+const INBOX_PARAMS: Record<string, ParamParser> = { limit: integerParam('limit', 1, 100) };
+const NOTE_MAX = 240;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+type Handler = (state: SandboxState, req: IncomingMessage, url: URL, match: string[]) => Promise<ServiceResult>;
+
+/** The routing table: the whole service surface in one place. */
+const ROUTES: Array<[method: string, path: RegExp, handler: Handler]> = [
+	['GET', /^\/v3\/transactions$/, async (state, _req, url) => ({ reply: withQuery(url, LIST_PARAMS, (q) => list(state, q)) })],
+	['GET', /^\/v3\/transactions\/([^/]+)\/message$/, async (state, _req, url, [, id]) => ({
+		reply: withQuery(url, {}, () => withTransaction(state, id, (t) => messageReply(state, t))),
+	})],
+	['POST', /^\/v4\/transactions$/, (state, req, url) => withBody(req, url, (body) => create(state, body))],
+	['GET', /^\/v4\/inbox$/, async (state, req, url) => ({ reply: withQuery(url, INBOX_PARAMS, (q) => inbox(state, q, req)) })],
+	['POST', /^\/v4\/transactions\/([^/]+)\/deliveries\/([^/]+)\/(accept|fail)$/, (state, req, url, [, id, deliveryId, action]) =>
+		withBody(req, url, (body) =>
+			withTransaction(state, id, (t) => settle(state, t, decodeURIComponent(deliveryId), action === 'accept' ? 'DELIVERED' : 'FAILED', body)),
+		)],
+	['POST', /^\/v2\/integration-payloads$/, (state, req, url) => withBody(req, url, (body) => submitPayload(state, body))],
+];
+
+export async function routeService(state: SandboxState, req: IncomingMessage, url: URL): Promise<ServiceResult> {
+	for (const [method, path, handler] of ROUTES) {
+		const match = path.exec(url.pathname);
+		if (match && method === req.method) return handler(state, req, url, match);
+	}
+	return { reply: notFound(`no such operation: ${req.method} ${url.pathname}`) };
+}
+
+function withQuery(url: URL, params: Record<string, ParamParser>, run: (values: Record<string, unknown>) => Reply): Reply {
+	const parsed = parseQuery(url.searchParams, params);
+	return 'reply' in parsed ? parsed.reply : run(parsed.values);
+}
+
+function withTransaction(state: SandboxState, rawId: string, run: (transaction: Transaction) => Reply): Reply {
+	const id = parseId(decodeURIComponent(rawId));
+	if (id === undefined) return argumentError([fieldError('id', `id must be a positive integer, found ${JSON.stringify(rawId)}`)]);
+	const transaction = state.store.get(id);
+	return transaction ? run(transaction) : notFound(`transaction ${id} not found`);
+}
+
+/** POST routes take no query parameters and a JSON body. */
+async function withBody(req: IncomingMessage, url: URL, run: (body: unknown) => Reply): Promise<ServiceResult> {
+	const query = parseQuery(url.searchParams, {});
+	if ('reply' in query) return { reply: query.reply };
+	const body = await readJsonBody(req, true);
+	if (body.kind === 'error') return { reply: body.reply };
+	if (body.kind === 'none') return { reply: run(undefined) };
+	return { reply: run(body.value), body: body.value, bodyBytes: body.bytes };
+}
+
+function listItem(state: SandboxState, t: Transaction) {
+	return {
+		id: t.id,
+		transactionType: t.transactionType,
+		direction: t.direction,
+		stream: t.stream,
+		createdAt: iso(t.createdAt),
+		businessNumber: state.businessNumberOf(t),
+		senderId: t.senderId,
+		receiverId: t.receiverId,
+		status: t.status,
+	};
+}
+
+function list(state: SandboxState, query: Record<string, unknown>): Reply {
+	const limit = (query.limit as number | undefined) ?? 25;
+	const offset = (query.offset as number | undefined) ?? 0;
+	const page = state.store.list(
+		{ stream: query.stream as Stream | undefined, direction: query.direction as Direction | undefined },
+		offset,
+		limit,
+		state.order === 'newest',
+	);
+	return { status: 200, body: { items: page.items.map((t) => listItem(state, t)), meta: { limit, offset, total: page.total } } };
+}
+
+function messageReply(state: SandboxState, t: Transaction): Reply {
+	const message = state.messageOf(t);
+	return typeof message === 'string'
+		? { status: 200, text: message, contentType: 'application/edi-x12' }
+		: { status: 200, body: message };
+}
+
+function create(state: SandboxState, body: unknown): Reply {
+	const read = readCreateEnvelope(body);
+	if ('errors' in read) return argumentError(read.errors);
+	const { transaction, validationErrors } = state.createDocument(read.envelope);
+	return {
+		status: 202,
+		body: validationErrors.length
+			? { id: transaction.id, status: 'FAILED', detail: 'Validation failed', validationErrors }
+			: { id: transaction.id, status: 'ACCEPTED', detail: '' },
+	};
+}
+
+function inbox(state: SandboxState, query: Record<string, unknown>, req: IncomingMessage): Reply {
+	const base = `http://${req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`}`;
+	const items = state.store.inboxPage((query.limit as number | undefined) ?? 30).map((t) => {
+		const deliveryId = state.deliveryIdOf(t);
+		const href = `${base}/v4/transactions/${t.id}/deliveries/${deliveryId}`;
+		return {
+			integrationPayloadId: state.integrationPayloadIdOf(t),
+			transactionId: t.id,
+			transactionType: t.transactionType,
+			senderId: t.senderId,
+			receiverId: t.receiverId,
+			stream: t.stream,
+			createdAt: iso(t.createdAt),
+			message: state.messageOf(t),
+			delivery: { deliveryId, status: t.status, href, accept: { href: `${href}/accept` }, fail: { href: `${href}/fail` } },
+		};
+	});
+	return { status: 200, body: items };
+}
+
+function settle(state: SandboxState, t: Transaction, deliveryId: string, outcome: 'DELIVERED' | 'FAILED', body: unknown): Reply {
+	if (t.direction !== 'inbound' || state.deliveryIdOf(t) !== deliveryId) return notFound(`delivery ${deliveryId} not found for transaction ${t.id}`);
+	const note = isObject(body) ? body.note : undefined;
+	if (note === undefined) return argumentError([fieldError('note', 'note is required', 'requiredProperty')]);
+	if (typeof note !== 'string' || note.length > NOTE_MAX) return argumentError([fieldError('note', `note must be a string of at most ${NOTE_MAX} characters`)]);
+	if (t.status === 'SENT') {
+		state.store.settle(t, outcome, note);
+		state.onChange();
+	} else if (t.status !== outcome) {
+		const verb = outcome === 'DELIVERED' ? 'accepted' : 'failed';
+		return errorReply(409, 'conflictError', `delivery ${deliveryId} is already ${t.status}; it cannot be ${verb}`);
+	}
+	// A repeat is a no-op: it answers what the first call recorded.
+	return { status: 200, body: { deliveryId, transactionId: t.id, status: t.status, note: t.deliveryNote ?? note } };
+}

@@ -1,0 +1,202 @@
+/**
+ * The sandbox's domain: transactions, the demo partner's orders and scorecard, and the runtime
+ * settings (order, rate limit, faults). No HTTP here: routes call these methods.
+ */
+import { randomUUID } from 'crypto';
+import { businessNumberOf, checkDocument, type CreateEnvelope, type ValidationError } from './documents';
+import { Faults } from './faults';
+import { generatedMessage } from './generate';
+import { makePurchaseOrder, ORGANIZATION_ID, PARTNER_ID } from './partner';
+import { RateLimiter } from './rateLimit';
+import { ORDER_DOCUMENT_TYPES, Scorecard, type OrderDocumentType, type ScorecardSnapshot } from './scorecard';
+import { Store, type NewTransaction } from './store';
+import type { BulkBatch, Direction, ListOrder, RateLimitConfig, Stream, Transaction } from './types';
+
+export interface StateOptions {
+	partners: string[];
+	seed: number;
+	sendInitialOrder: boolean;
+	order: ListOrder;
+	rateLimit: RateLimitConfig | null;
+	faultSeed: number;
+}
+
+export interface BulkRequest {
+	count: number;
+	transactionType: string;
+	direction: Direction;
+	stream: Stream;
+	createdAt?: number;
+}
+
+/** What a data file holds. */
+export interface StateSnapshot {
+	version: 1;
+	nextId: number;
+	sequence: number;
+	transactions: Transaction[];
+	scorecard: ScorecardSnapshot;
+}
+
+export class SandboxState {
+	readonly store = new Store();
+	readonly scorecard = new Scorecard();
+	readonly faults: Faults;
+	readonly limiter: RateLimiter;
+	order: ListOrder;
+	/** Last purchase-order sequence used (partner orders and bulk messages share it, so numbers stay unique). */
+	private sequence = 0;
+	/** Called after every change of persisted state. */
+	onChange: () => void = () => undefined;
+
+	constructor(readonly options: StateOptions) {
+		this.order = options.order;
+		this.limiter = new RateLimiter(options.rateLimit);
+		this.faults = new Faults(options.faultSeed);
+	}
+
+	/** The start-up state: seeded transactions, then the partner's first order. */
+	startUp(): void {
+		if (this.options.seed > 0) {
+			this.bulkInsert({ count: this.options.seed, transactionType: '850', direction: 'inbound', stream: 'test' });
+		}
+		if (this.options.sendInitialOrder) this.sendPartnerOrder();
+	}
+
+	/** Back to the start-up state, runtime settings included. */
+	reset(): void {
+		this.store.clear();
+		this.scorecard.clear();
+		this.sequence = 0;
+		this.order = this.options.order;
+		this.limiter.configure(this.options.rateLimit);
+		this.faults.set({});
+		this.startUp();
+		this.onChange();
+	}
+
+	/** The portal's "Resend 850": the partner sends a new purchase order now. */
+	sendPartnerOrder(now = new Date()): { transactionId: number; purchaseOrderNumber: string } {
+		const order = makePurchaseOrder(++this.sequence, now);
+		const purchaseOrderNumber = String(order.purchaseOrderNumber);
+		const transaction = this.store.add({
+			...this.inboundFields('850', 'test', now.getTime()),
+			businessNumber: purchaseOrderNumber,
+			message: { kind: 'json', value: order },
+		});
+		this.scorecard.addOrder(purchaseOrderNumber, transaction.id);
+		this.onChange();
+		return { transactionId: transaction.id, purchaseOrderNumber };
+	}
+
+	bulkInsert(request: BulkRequest): { inserted: number; firstId: number; lastId: number } {
+		const createdAt = request.createdAt ?? Date.now();
+		const firstSequence = this.sequence + 1;
+		this.sequence += request.count;
+		const firstId = this.store.nextId;
+		const { transactionType, stream, direction } = request;
+		const inbound = direction === 'inbound';
+		const bulk: BulkBatch = { firstId, firstSequence, payloadBase: randomUUID(), deliveryBase: randomUUID() };
+		const batch = this.store.addMany(request.count, (id) => ({
+			id,
+			transactionType,
+			direction,
+			stream,
+			createdAt,
+			senderId: inbound ? PARTNER_ID : ORGANIZATION_ID,
+			receiverId: inbound ? ORGANIZATION_ID : PARTNER_ID,
+			status: inbound ? 'SENT' : 'DELIVERED',
+			bulk,
+		}));
+		this.onChange();
+		return { inserted: batch.length, firstId: batch[0]?.id ?? 0, lastId: batch[batch.length - 1]?.id ?? 0 };
+	}
+
+	/** The structured-message path: records the document (FAILED ones too) and delivers it. */
+	createDocument(envelope: CreateEnvelope): { transaction: Transaction; validationErrors: ValidationError[] } {
+		const validationErrors = checkDocument(envelope, this.options.partners);
+		const transaction = this.addOutbound({
+			transactionType: envelope.transactionType,
+			stream: envelope.stream,
+			senderId: envelope.senderId,
+			receiverId: envelope.receiverId,
+			status: validationErrors.length ? 'FAILED' : 'DELIVERED',
+			businessNumber: businessNumberOf(envelope.transactionType, envelope.message),
+			message: { kind: 'json', value: envelope.message },
+		});
+		if (!validationErrors.length && envelope.receiverId === PARTNER_ID && ORDER_DOCUMENT_TYPES.includes(envelope.transactionType)) {
+			this.scorecard.receive(envelope.transactionType as OrderDocumentType, transaction.id, envelope.message, (id) => this.messageOf(this.store.get(id)!) as Record<string, unknown>);
+			this.onChange();
+		}
+		return { transaction, validationErrors };
+	}
+
+	addOutbound(fields: Omit<NewTransaction, 'direction' | 'createdAt' | 'integrationPayloadId'> & { integrationPayloadId?: string }): Transaction {
+		const transaction = this.store.add({ integrationPayloadId: randomUUID(), ...fields, direction: 'outbound', createdAt: Date.now() });
+		this.onChange();
+		return transaction;
+	}
+
+	isPartner(id: string): boolean {
+		return this.options.partners.includes(id);
+	}
+
+	/** A transaction's message: a JSON document, or X12 text. */
+	messageOf(transaction: Transaction): unknown {
+		const { message, bulk } = transaction;
+		if (message?.kind === 'json') return message.value;
+		if (message?.kind === 'x12') return message.text;
+		const sequence = (bulk?.firstSequence ?? 0) + transaction.id - (bulk?.firstId ?? 0);
+		return generatedMessage(transaction.transactionType, sequence, transaction.createdAt);
+	}
+
+	businessNumberOf(transaction: Transaction): string | null {
+		if (transaction.businessNumber !== undefined) return transaction.businessNumber;
+		if (!transaction.bulk) return null;
+		return businessNumberOf(transaction.transactionType, this.messageOf(transaction)) ?? null;
+	}
+
+	integrationPayloadIdOf(transaction: Transaction): string {
+		return transaction.integrationPayloadId ?? derivedUuid(transaction.bulk!.payloadBase, transaction.id);
+	}
+
+	/** Inbound transactions only. */
+	deliveryIdOf(transaction: Transaction): string {
+		return transaction.deliveryId ?? derivedUuid(transaction.bulk!.deliveryBase, transaction.id);
+	}
+
+	snapshot(): StateSnapshot {
+		return {
+			version: 1,
+			nextId: this.store.nextId,
+			sequence: this.sequence,
+			transactions: [...this.store.all()],
+			scorecard: this.scorecard.snapshot(),
+		};
+	}
+
+	restore(snapshot: StateSnapshot): void {
+		this.store.load(snapshot.transactions, snapshot.nextId);
+		this.sequence = snapshot.sequence;
+		this.scorecard.restore(snapshot.scorecard);
+	}
+
+	private inboundFields(transactionType: string, stream: Stream, createdAt: number): Omit<NewTransaction, 'message'> {
+		return {
+			transactionType,
+			direction: 'inbound',
+			stream,
+			createdAt,
+			senderId: PARTNER_ID,
+			receiverId: ORGANIZATION_ID,
+			status: 'SENT',
+			integrationPayloadId: randomUUID(),
+			deliveryId: randomUUID(),
+		};
+	}
+}
+
+/** A uuid unique per id within a batch: the batch's random uuid with its last 12 hex digits replaced by the id. */
+function derivedUuid(base: string, id: number): string {
+	return base.slice(0, 24) + id.toString(16).padStart(12, '0');
+}

@@ -1,0 +1,65 @@
+/** Records the sandbox keeps, and the small shapes its parts exchange. */
+
+export type Direction = 'inbound' | 'outbound';
+export type Stream = 'test' | 'live';
+export type ListOrder = 'newest' | 'oldest';
+
+/** A transaction's message, when stored (bulk-inserted transactions have none: see Transaction.bulk). */
+export type StoredMessage = { kind: 'json'; value: unknown } | { kind: 'x12'; text: string };
+
+/**
+ * Shared by every transaction of one bulk insert. Their message is generated on read from their
+ * sequence number, and their uuids derive from these bases and their id, so inserting 100,000
+ * transactions allocates one object each and stores no documents at all.
+ */
+export interface BulkBatch {
+	firstId: number;
+	firstSequence: number;
+	payloadBase: string;
+	deliveryBase: string;
+}
+
+export interface Transaction {
+	id: number;
+	/** Three-digit code, e.g. `850`. */
+	transactionType: string;
+	direction: Direction;
+	stream: Stream;
+	/** Epoch milliseconds. */
+	createdAt: number;
+	senderId: string;
+	receiverId: string;
+	/** Inbound: the delivery's status, SENT until accepted (DELIVERED) or failed (FAILED). Outbound: DELIVERED, or FAILED (validation). */
+	status: 'SENT' | 'DELIVERED' | 'FAILED';
+	/** Set when known at creation; bulk messages derive it on read. */
+	businessNumber?: string;
+	message?: StoredMessage;
+	integrationPayloadId?: string;
+	/** Inbound transactions only (bulk ones derive theirs). */
+	deliveryId?: string;
+	/** The note given when the delivery was accepted or failed. */
+	deliveryNote?: string;
+	bulk?: BulkBatch;
+}
+
+export interface RateLimitConfig {
+	requests: number;
+	windowSeconds: number;
+}
+
+/** One entry of the error body's `errors` list. */
+export interface FieldError {
+	type: string;
+	ref: string;
+	message: string;
+}
+
+/** What a route answers; the server turns it into an HTTP response. */
+export interface Reply {
+	status: number;
+	/** JSON body (ignored when `text` is set). */
+	body?: unknown;
+	text?: string;
+	contentType?: string;
+	headers?: Record<string, string>;
+}
