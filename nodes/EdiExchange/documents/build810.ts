@@ -1,0 +1,175 @@
+/** The invoice (810): bills a purchase order for what was shipped, with totals computed exactly. */
+import {
+	addDecimal,
+	type Decimal,
+	formatAmount,
+	formatPrice,
+	formatQuantity,
+	isZero,
+	multiplyDecimal,
+	parseDecimal,
+	roundDecimal,
+	subtractDecimal,
+	ZERO,
+} from './decimal';
+import { type AcknowledgedLine, readAcknowledgment, readShipNotice, type ShipNoticeSummary } from './earlier';
+import { DocumentError } from './errors';
+import { copy, isObject, type JsonObject, options as optionFields } from './fields';
+import { orderFields, type OrderLine, readPurchaseOrder } from './purchaseOrder';
+
+/** A charge or allowance: `amount` is a decimal, invoiced at 2 decimals. */
+export interface AmountOption {
+	type: string;
+	amount: string | number;
+	description?: string;
+}
+
+export interface InvoiceOptions {
+	/** YYYY-MM-DD; required (builders never read the clock: pass today's date). */
+	invoiceDate: string;
+	/** Default: `INV-<purchaseOrderNumber>`. */
+	invoiceNumber?: string;
+	/** The 856 message: invoice exactly what it shipped for this PO. */
+	shipNotice?: unknown;
+	/** The 855 message: its accepted prices (and, without an 856, its accepted quantities) are invoiced. */
+	acknowledgment?: unknown;
+	/** Carry the 850's charges and allowances over to the invoice. Default true. */
+	carryChargesAndAllowances?: boolean;
+	/** Further charges (e.g. freight) on top of any carried over. */
+	charges?: AmountOption[];
+	/** Further allowances (e.g. a promotion) on top of any carried over. */
+	allowances?: AmountOption[];
+}
+
+const HUNDREDTH: Decimal = { units: 1n, scale: 2 };
+
+interface Billed {
+	line: OrderLine;
+	quantity: Decimal;
+	unitOfMeasure: string;
+	unitPrice: Decimal;
+	productIds: JsonObject;
+}
+
+/** Quantity source in order of precedence: the 856's shipped, the 855's accepted, the 850's ordered. */
+function billedLines(
+	lines: OrderLine[],
+	shipped: ShipNoticeSummary | undefined,
+	acknowledged: Map<string, AcknowledgedLine> | undefined,
+): Billed[] {
+	const billed: Billed[] = [];
+	for (const line of lines) {
+		const id = line.purchaseOrderLineId;
+		const ship = shipped?.lines.get(id);
+		const ack = acknowledged?.get(id);
+		const quantity = shipped ? (ship?.shipped ?? ZERO) : acknowledged ? (ack?.accepted ?? ZERO) : line.quantity;
+		if (isZero(quantity)) continue;
+		const unitPrice = ack?.unitCostPrice ?? line.unitCostPrice;
+		if (unitPrice === undefined) throw orderFields.missing(`lineItems[${line.index}].unitCostPrice`);
+		billed.push({
+			line,
+			quantity,
+			unitOfMeasure: ship?.unitOfMeasure ?? ack?.unitOfMeasure ?? line.unitOfMeasure,
+			unitPrice,
+			productIds: ship?.productIds ?? ack?.substituteProductIds ?? line.productIds,
+		});
+	}
+	return billed;
+}
+
+/** Charges or allowances as invoiced: amounts rounded to 2 decimals, so the stated total adds up from what is shown. */
+function amounts(carried: unknown, extra: AmountOption[] | undefined, carriedPath: string, optionName: string): { list: JsonObject[]; total: Decimal } {
+	const list: JsonObject[] = [];
+	let total = ZERO;
+	const add = (entry: JsonObject, amount: Decimal) => {
+		const rounded = roundDecimal(amount, 2);
+		list.push({ ...copy(entry), amount: formatAmount(rounded) });
+		total = addDecimal(total, rounded);
+	};
+	if (Array.isArray(carried)) {
+		carried.forEach((entry, i) => {
+			const path = `${carriedPath}[${i}]`;
+			const object = orderFields.object(entry, path);
+			add(object, orderFields.decimal(object.amount, `${path}.amount`));
+		});
+	}
+	const extras = extra === undefined || extra === null ? [] : optionFields.array(extra, optionName);
+	extras.forEach((entry, i) => {
+		const path = `${optionName}[${i}]`;
+		const object = optionFields.object(entry, path);
+		optionFields.text(object.type, `${path}.type`);
+		const amount = optionFields.decimal(object.amount, `${path}.amount`);
+		const clean: JsonObject = { type: object.type };
+		if (object.description !== undefined && object.description !== '') clean.description = object.description;
+		add(clean, amount);
+	});
+	return { list, total };
+}
+
+/** Builds the 810 `message` for a purchase order (850 message). Throws DocumentError on a malformed input or bad options. */
+export function buildInvoice(order: unknown, opts: InvoiceOptions): JsonObject {
+	const po = readPurchaseOrder(order);
+	opts = opts ?? ({} as InvoiceOptions);
+	const invoiceDate = optionFields.date(opts.invoiceDate, 'invoiceDate');
+	const invoiceNumber = optionFields.optionalText(opts.invoiceNumber, 'invoiceNumber') ?? `INV-${po.purchaseOrderNumber}`;
+	const given = (value: unknown) => value !== undefined && value !== null;
+	const shipped = given(opts.shipNotice) ? readShipNotice(opts.shipNotice, po) : undefined;
+	const acknowledged = given(opts.acknowledgment) ? readAcknowledgment(opts.acknowledgment, po) : undefined;
+
+	const billed = billedLines(po.lines, shipped, acknowledged);
+	if (billed.length === 0) throw new DocumentError(`Nothing to invoice: no line of purchase order ${po.purchaseOrderNumber} has a quantity to bill`);
+
+	// Exact Σ quantity × price over all lines, rounded once: per-line rounding or floats would drift.
+	const sales = roundDecimal(
+		billed.reduce((sum, b) => addDecimal(sum, multiplyDecimal(b.quantity, b.unitPrice)), ZERO),
+		2,
+	);
+	const carry = opts.carryChargesAndAllowances !== false;
+	const charges = amounts(carry ? po.message.charges : undefined, opts.charges, 'charges', 'charges');
+	const allowances = amounts(carry ? po.message.allowances : undefined, opts.allowances, 'allowances', 'allowances');
+	const total = subtractDecimal(addDecimal(sales, charges.total), allowances.total);
+
+	const references: JsonObject = isObject(po.message.references) ? copy(po.message.references) : {};
+	if (shipped?.shipmentId) references.shipmentId = { value: shipped.shipmentId };
+	if (shipped?.billOfLadingNumber) references.billOfLadingNumber = { value: shipped.billOfLadingNumber };
+	const dates: JsonObject = { purchaseOrderDate: po.purchaseOrderDate };
+	if (shipped?.shipDate) dates.shipDate = shipped.shipDate;
+	if (shipped?.deliveryDate) dates.deliveryDate = shipped.deliveryDate;
+
+	const message: JsonObject = { invoiceNumber, invoiceDate, purchaseOrderNumber: po.purchaseOrderNumber, references, dates };
+	if (isObject(po.message.parties)) {
+		const parties: JsonObject = {};
+		for (const role of ['buyer', 'billTo', 'shipTo']) if (po.message.parties[role] !== undefined) parties[role] = copy(po.message.parties[role]);
+		if (Object.keys(parties).length > 0) message.parties = parties;
+	}
+	if (po.message.termsOfSale !== undefined) message.termsOfSale = copy(po.message.termsOfSale);
+	message.lineItems = billed.map((b) => {
+		const item: JsonObject = {
+			purchaseOrderLineId: b.line.purchaseOrderLineId,
+			quantityInvoiced: { value: formatQuantity(b.quantity), unitOfMeasure: b.unitOfMeasure },
+			unitPrice: formatPrice(b.unitPrice),
+			productIds: copy(b.productIds),
+		};
+		if (b.line.source.productAttributes !== undefined) item.productAttributes = copy(b.line.source.productAttributes);
+		return item;
+	});
+	if (allowances.list.length > 0) message.allowances = allowances.list;
+	if (charges.list.length > 0) message.charges = charges.list;
+	message.invoiceSalesTotal = formatAmount(sales);
+	const discount = termsDiscount(po.message.termsOfSale, sales);
+	if (discount !== undefined) message.invoiceTermsDiscount = formatAmount(discount);
+	message.invoiceTotal = formatAmount(total);
+	return message;
+}
+
+/** The early-payment discount the terms offer (e.g. 1% of the sales total), when they state a percent. */
+function termsDiscount(terms: unknown, sales: Decimal): Decimal | undefined {
+	if (!isObject(terms) || terms.discountPercent === undefined) return undefined;
+	let percent: Decimal;
+	try {
+		percent = parseDecimal(terms.discountPercent);
+	} catch {
+		return undefined; // informational only: a malformed percent must not block the invoice
+	}
+	return roundDecimal(multiplyDecimal(multiplyDecimal(sales, percent), HUNDREDTH), 2);
+}
