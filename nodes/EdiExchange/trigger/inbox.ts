@@ -7,9 +7,10 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readInboxItems } from '../actions/inbox/getMany';
+import { mapBounded } from '../transport/messages';
 import { serviceRequest } from '../transport/request';
 import { createdAtMs } from './cursor';
-import { matchesTypes, type TriggerSettings } from './settings';
+import { ACCEPT_CONCURRENCY, matchesTypes, type TriggerSettings } from './settings';
 import { readState, writeState, type InboxState } from './state';
 
 /** The service shows at most this many inbox items (contract: limit 1–100). */
@@ -27,15 +28,15 @@ const watched = (settings: TriggerSettings, item: IDataObject) =>
 
 /** Auto-accept: a delivery that could not be accepted now is tried again on the next poll. */
 async function acceptAll(this: IPollFunctions, settings: TriggerSettings, items: IDataObject[]): Promise<void> {
-	for (const item of items) {
+	await mapBounded(items, ACCEPT_CONCURRENCY, async (item) => {
 		const href = ((item.delivery as IDataObject | undefined)?.accept as IDataObject | undefined)?.href;
-		if (typeof href !== 'string') continue;
+		if (typeof href !== 'string') return;
 		try {
 			await serviceRequest.call(this, { route: 'acceptDelivery', href, body: { note: settings.acceptNote } });
 		} catch (error) {
 			this.logger.warn(`EDI Exchange Trigger: accepting delivery ${deliveryIdOf(item)} failed; retrying on the next poll (${(error as Error).message})`);
 		}
-	}
+	});
 }
 
 export async function pollInbox(this: IPollFunctions, settings: TriggerSettings, stored: IDataObject): Promise<INodeExecutionData[] | null> {

@@ -21,8 +21,9 @@ export const DEFAULT_MAX_ITEMS_PER_POLL = 1000;
 export const DEFAULT_LATE_WINDOW_MINUTES = 1440;
 /** Bounded bookkeeping: at most this many transaction ids are remembered. */
 export const MAX_SEEN = 20000;
-/** Messages fetched at once when Include Message is on. */
+/** Messages fetched at once when Include Message is on, and deliveries accepted at once. */
 export const MESSAGE_CONCURRENCY = 4;
+export const ACCEPT_CONCURRENCY = 4;
 
 export function readSettings(this: IPollFunctions): TriggerSettings {
 	const source = this.getNodeParameter('source', 'transactions') as TriggerSettings['source'];

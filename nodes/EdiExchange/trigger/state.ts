@@ -34,14 +34,27 @@ export type PollState = ListState | InboxState;
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-function isListState(value: IDataObject): boolean {
-	return (
-		isNumber(value.total) &&
-		value.total >= 0 &&
-		isNumber(value.cutoff) &&
-		Array.isArray(value.seen) &&
-		value.seen.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && isNumber(entry[1]))
-	);
+/**
+ * The seen list is stored as one string, "id:createdAtMs,…": n8n keeps static data behind a deep
+ * proxy, and thousands of small arrays would be read through it one element at a time.
+ */
+export function encodeSeen(seen: Array<[string, number]>): string {
+	return seen.map(([id, ms]) => `${encodeURIComponent(id)}:${ms}`).join(',');
+}
+
+export function decodeSeen(text: string): Array<[string, number]> | undefined {
+	if (text === '') return [];
+	const entries = text.split(',').map((entry): [string, number] => {
+		const colon = entry.lastIndexOf(':');
+		return [decodeURIComponent(entry.slice(0, colon)), Number(entry.slice(colon + 1))];
+	});
+	return entries.every(([id, ms]) => id !== '' && isNumber(ms)) ? entries : undefined;
+}
+
+function readListState(value: IDataObject): ListState | undefined {
+	if (!isNumber(value.total) || value.total < 0 || !isNumber(value.cutoff) || typeof value.seen !== 'string') return undefined;
+	const seen = decodeSeen(value.seen);
+	return seen && ({ ...value, seen } as unknown as ListState);
 }
 
 function isInboxState(value: IDataObject): boolean {
@@ -54,14 +67,14 @@ export function readState<S extends PollState>(stored: IDataObject, source: S['s
 	if (!state || typeof state !== 'object' || state.v !== STATE_VERSION || state.source !== source || state.key !== key) {
 		return undefined;
 	}
-	const valid = source === 'transactions' ? isListState(state) : isInboxState(state);
-	return valid ? (state as unknown as S) : undefined;
+	if (source === 'transactions') return readListState(state) as S | undefined;
+	return isInboxState(state) ? ({ ...state, seen: [...(state.seen as string[])] } as unknown as S) : undefined;
 }
 
 /** Replaces the stored state: called once, at the end of a poll that succeeded. */
 export function writeState(stored: IDataObject, state: PollState): void {
 	for (const key of Object.keys(stored)) delete stored[key];
-	stored.state = state as unknown as IDataObject;
+	stored.state = (state.source === 'transactions' ? { ...state, seen: encodeSeen(state.seen) } : state) as unknown as IDataObject;
 }
 
 /** The settings whose change means a new baseline: the source, stream, types and backfill date. */

@@ -77,7 +77,8 @@ export async function pollTransactions(this: IPollFunctions, settings: TriggerSe
 	const stable = await readFromNewest.call(this, settings, first, total, (items) => {
 		search.read(items);
 		if (search.found.length >= unaccounted || search.passedCutoff) return false;
-		stopped = search.found.length >= settings.maxItemsPerPoll || Date.now() > deadline;
+		// Out of budget, a poll stops only once it has something to emit: every poll makes progress.
+		stopped = search.found.length >= settings.maxItemsPerPoll || (Date.now() > deadline && search.found.length > 0);
 		return !stopped;
 	});
 
