@@ -2,3 +2,4 @@ export * from './credentials';
 export * from './nodeTypes';
 export * from './poll';
 export * from './run';
+export * from './orderToCash';

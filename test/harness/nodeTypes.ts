@@ -14,12 +14,28 @@ const DIST = join(__dirname, '..', '..', 'dist');
 
 const load = <T>(file: string, name: string): T => new (require(join(DIST, file))[name])() as T;
 
+/** n8n's sticky note: a comment on the canvas, never executed, but workflows carry it. */
+const stickyNote: INodeType = {
+	description: {
+		displayName: 'Sticky Note',
+		name: 'stickyNote',
+		group: ['input'],
+		version: 1,
+		description: '',
+		defaults: { name: 'Sticky Note' },
+		inputs: [],
+		outputs: [],
+		properties: [],
+	},
+};
+
 export class NodeTypes implements INodeTypes {
 	private readonly types = new Map<string, INodeType | IVersionedNodeType>();
 
 	constructor(extra: Record<string, INodeType> = {}) {
 		this.types.set(ACTION_NODE, load('nodes/EdiExchange/EdiExchange.node.js', 'EdiExchange'));
 		this.types.set(TRIGGER_NODE, load('nodes/EdiExchange/EdiExchangeTrigger.node.js', 'EdiExchangeTrigger'));
+		this.types.set('n8n-nodes-base.stickyNote', stickyNote);
 		for (const [name, type] of Object.entries(extra)) this.types.set(name, type);
 	}
 

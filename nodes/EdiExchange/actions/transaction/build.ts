@@ -1,6 +1,241 @@
-// placeholder until the document builders land (issue 5)
+/**
+ * Create → "Build From Purchase Order": derives the 855, 856 or 810 from the 850 with the
+ * order-to-cash builders, the options shown as parameters.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-export const buildFields: INodeProperties[] = [];
-export function buildMessage(this: IExecuteFunctions, _type: string, _itemIndex: number): { message: IDataObject; senderId?: string; receiverId?: string } {
-	throw new Error('not yet');
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	buildAcknowledgment,
+	buildInvoice,
+	buildShipNotice,
+	DocumentError,
+	type AcknowledgmentLineOption,
+	type Packing,
+	type ShipNoticeLineOption,
+} from '../../documents';
+
+const buildable = (documentTypes: string[]) => ({
+	show: { resource: ['transaction'], operation: ['create'], messageSource: ['build'], documentType: documentTypes },
+});
+const ALL = ['855_PURCHASE_ORDER_ACKNOWLEDGMENT', '856_SHIP_NOTICE_MANIFEST', '810_INVOICE'];
+const [ACK, ASN, INVOICE] = ALL;
+
+export const buildFields: INodeProperties[] = [
+	{
+		displayName: 'Purchase Order (850)',
+		name: 'purchaseOrder',
+		type: 'json',
+		default: '={{ $json }}',
+		description:
+			'The 850: an item as the trigger, Get Message or Inbox → Get Many emit it (its message, senderId and receiverId are used), or the purchase order message itself',
+		hint: "Further down a workflow, point at the trigger's item: {{ $('EDI Exchange Trigger').item.json }}",
+		displayOptions: buildable(ALL),
+	},
+	{
+		displayName: 'Acknowledgment (855)',
+		name: 'acknowledgment',
+		type: 'json',
+		default: '',
+		description: 'Optional: the 855 sent for this order. The ship notice then ships what was accepted; the invoice uses the acknowledged prices.',
+		hint: "E.g. the message a Create 855 node sent: {{ $('Create 855').item.json.message }}",
+		displayOptions: buildable([ASN, INVOICE]),
+	},
+	{
+		displayName: 'Ship Notice (856)',
+		name: 'shipNotice',
+		type: 'json',
+		default: '',
+		description: 'Optional: the 856 sent for this order. The invoice then bills what was shipped.',
+		hint: "E.g. the message a Create 856 node sent: {{ $('Create 856').item.json.message }}",
+		displayOptions: buildable([INVOICE]),
+	},
+	{
+		displayName: 'Line Decisions',
+		name: 'acknowledgmentLines',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Line Decision',
+		default: {},
+		description: 'Lines not listed are accepted as ordered',
+		displayOptions: buildable([ACK]),
+		options: [
+			{
+				displayName: 'Line',
+				name: 'line',
+				values: [
+					{ displayName: 'PO Line ID', name: 'purchaseOrderLineId', type: 'string', default: '', description: 'The purchase order line (its purchaseOrderLineId)' },
+					{
+						displayName: 'Status',
+						name: 'status',
+						type: 'options',
+						default: 'accepted',
+						options: [
+							{ name: 'Accepted', value: 'accepted' },
+							{ name: 'Backordered', value: 'backordered' },
+							{ name: 'Rejected', value: 'rejected' },
+						],
+					},
+					{ displayName: 'Quantity', name: 'quantity', type: 'string', default: '', description: 'Leave empty for the ordered quantity' },
+					{ displayName: 'Unit Price', name: 'unitCostPrice', type: 'string', default: '', description: 'Leave empty for the ordered price' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Lines to Ship',
+		name: 'shipLines',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Line to Ship',
+		default: {},
+		description: 'A partial shipment: only these lines and quantities. Empty ships everything accepted (or ordered).',
+		displayOptions: buildable([ASN]),
+		options: [
+			{
+				displayName: 'Line',
+				name: 'line',
+				values: [
+					{ displayName: 'PO Line ID', name: 'purchaseOrderLineId', type: 'string', default: '' },
+					{ displayName: 'Quantity', name: 'quantity', type: 'string', default: '', description: 'Leave empty for all that was accepted' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Document Options',
+		name: 'documentOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: buildable(ALL),
+		options: [
+			{ displayName: 'Bill of Lading Number', name: 'billOfLadingNumber', type: 'string', default: '', description: 'For an 856' },
+			{ displayName: 'Carrier SCAC', name: 'carrierScac', type: 'string', default: '', placeholder: 'e.g. FEDX', description: 'For an 856: the carrier’s Standard Carrier Alpha Code' },
+			{
+				displayName: 'Carry Over Charges and Allowances',
+				name: 'carryChargesAndAllowances',
+				type: 'boolean',
+				default: true,
+				description: 'Whether an 810 carries over the purchase order’s charges and allowances',
+			},
+			{ displayName: 'Delivery Date', name: 'deliveryDate', type: 'dateTime', default: '', description: 'For an 856' },
+			{ displayName: 'Estimated Delivery Date', name: 'estimatedDeliveryDate', type: 'dateTime', default: '', description: 'For an 855' },
+			{ displayName: 'Invoice Date', name: 'invoiceDate', type: 'dateTime', default: '', description: 'For an 810; empty means today' },
+			{ displayName: 'Invoice Number', name: 'invoiceNumber', type: 'string', default: '', description: 'For an 810; empty means INV-&lt;PO number&gt;' },
+			{
+				displayName: 'Packing',
+				name: 'packing',
+				type: 'options',
+				default: 'cartonPerLine',
+				description: 'For an 856: how the items are packed on the one pallet',
+				options: [
+					{ name: 'One Carton per Line', value: 'cartonPerLine' },
+					{ name: 'A Single Carton', value: 'singleCarton' },
+				],
+			},
+			{ displayName: 'Scheduled Ship Date', name: 'scheduledShipDate', type: 'dateTime', default: '', description: 'For an 855' },
+			{ displayName: 'Service Level', name: 'serviceLevel', type: 'string', default: '', placeholder: 'e.g. ground', description: 'For an 856' },
+			{ displayName: 'Ship Date', name: 'shipDate', type: 'dateTime', default: '', description: 'For an 856; empty means today' },
+			{ displayName: 'Shipment ID', name: 'shipmentId', type: 'string', default: '', description: 'For an 856; empty means SHP-&lt;PO number&gt;' },
+			{ displayName: 'Tracking Number', name: 'trackingNumber', type: 'string', default: '', description: 'For an 856' },
+			{ displayName: 'Transportation Method', name: 'transportationMethod', type: 'string', default: '', placeholder: 'e.g. commonCarrier', description: 'For an 856' },
+		],
+	},
+];
+
+/** An optional document parameter: empty means absent; text is parsed as JSON. */
+function readDocument(this: IExecuteFunctions, name: string, label: string, itemIndex: number): unknown {
+	const value = this.getNodeParameter(name, itemIndex, '') as unknown;
+	if (value === '' || value === null || value === undefined) return undefined;
+	if (typeof value !== 'string') return value;
+	try {
+		return JSON.parse(value);
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), `${label} is not valid JSON: ${(error as Error).message}`, { itemIndex });
+	}
+}
+
+/** Option values: empty strings mean "not given". */
+function given(values: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '' && value !== undefined));
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export interface BuiltMessage {
+	message: IDataObject;
+	/** The purchase order's parties, swapped, when the 850 came with its envelope. */
+	senderId?: string;
+	receiverId?: string;
+}
+
+export function buildMessage(this: IExecuteFunctions, documentType: string, itemIndex: number): BuiltMessage {
+	if (!ALL.includes(documentType)) {
+		throw new NodeOperationError(this.getNode(), 'Build From Purchase Order makes 855, 856 and 810 documents only', {
+			description: 'Choose one of those as Document Type, or use the JSON message source.',
+			itemIndex,
+		});
+	}
+	const order = readDocument.call(this, 'purchaseOrder', 'Purchase Order (850)', itemIndex);
+	if (!order || typeof order !== 'object') {
+		throw new NodeOperationError(this.getNode(), 'No purchase order (850) to build from', {
+			description: 'Connect this node after the EDI Exchange Trigger or Get Message, or point Purchase Order (850) at the 850.',
+			itemIndex,
+		});
+	}
+	const options = this.getNodeParameter('documentOptions', itemIndex, {}) as IDataObject;
+	let message: IDataObject;
+	try {
+		message = build.call(this, documentType, order, given(options), itemIndex) as IDataObject;
+	} catch (error) {
+		if (!(error instanceof DocumentError)) throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		throw new NodeOperationError(this.getNode(), error.message, {
+			description: 'The purchase order (850) given to Build From Purchase Order lacks what the document needs. Check the field named above, or that Purchase Order (850) points at the 850.',
+			itemIndex,
+		});
+	}
+	// The reply goes back the way the order came: its receiver sends, its sender receives.
+	const envelope = order as IDataObject;
+	return {
+		message,
+		senderId: typeof envelope.receiverId === 'string' ? envelope.receiverId : undefined,
+		receiverId: typeof envelope.senderId === 'string' ? envelope.senderId : undefined,
+	};
+}
+
+function build(this: IExecuteFunctions, documentType: string, order: unknown, options: IDataObject, itemIndex: number): unknown {
+	const date = (value: unknown) => (value ? String(value).slice(0, 10) : undefined);
+	if (documentType === ACK) {
+		const lines = ((this.getNodeParameter('acknowledgmentLines', itemIndex, {}) as IDataObject).line ?? []) as IDataObject[];
+		return buildAcknowledgment(order, {
+			scheduledShipDate: date(options.scheduledShipDate),
+			estimatedDeliveryDate: date(options.estimatedDeliveryDate),
+			lines: lines.map((line) => given(line) as unknown as AcknowledgmentLineOption),
+		});
+	}
+	const acknowledgment = readDocument.call(this, 'acknowledgment', 'Acknowledgment (855)', itemIndex);
+	if (documentType === ASN) {
+		const lines = ((this.getNodeParameter('shipLines', itemIndex, {}) as IDataObject).line ?? []) as IDataObject[];
+		return buildShipNotice(order, {
+			shipDate: date(options.shipDate) ?? today(),
+			deliveryDate: date(options.deliveryDate),
+			shipmentId: options.shipmentId as string | undefined,
+			acknowledgment,
+			lines: lines.length ? lines.map((line) => given(line) as unknown as ShipNoticeLineOption) : undefined,
+			carrierScac: options.carrierScac as string | undefined,
+			transportationMethod: options.transportationMethod as string | undefined,
+			serviceLevel: options.serviceLevel as string | undefined,
+			billOfLadingNumber: options.billOfLadingNumber as string | undefined,
+			trackingNumber: options.trackingNumber as string | undefined,
+			packing: options.packing as Packing | undefined,
+		});
+	}
+	return buildInvoice(order, {
+		invoiceDate: date(options.invoiceDate) ?? today(),
+		invoiceNumber: options.invoiceNumber as string | undefined,
+		acknowledgment,
+		shipNotice: readDocument.call(this, 'shipNotice', 'Ship Notice (856)', itemIndex),
+		carryChargesAndAllowances: options.carryChargesAndAllowances as boolean | undefined,
+	});
 }

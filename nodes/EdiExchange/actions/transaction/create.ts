@@ -144,7 +144,8 @@ export const create: Operation = {
 				itemIndex,
 			});
 		}
-		return [{ json: { ...body, type, stream, senderId, receiverId } as IDataObject }];
+		// The message sent comes along, so the next document of the flow can be built from it.
+		return [{ json: { ...body, type, stream, senderId, receiverId, message } as IDataObject }];
 	},
 };
 

@@ -1,0 +1,72 @@
+import { runNode } from '../harness';
+import { useSandbox } from '../sandbox/helpers';
+import { credentialsOf, requests, reset } from '../trigger/helpers';
+
+const running = useSandbox({ sendInitialOrder: false, rateLimit: null });
+
+beforeEach(async () => reset(running));
+
+const order = {
+	transactionId: 7,
+	senderId: 'DEMORETAIL',
+	receiverId: 'YOURCOMPANY',
+	message: {
+		purchaseOrderNumber: 'PO-77',
+		purchaseOrderDate: '2026-11-20',
+		lineItems: [
+			{ purchaseOrderLineId: '1', quantity: { value: '4', unitOfMeasure: 'each' }, unitCostPrice: '2.50', productIds: { buyerItemNumber: 'A-1' } },
+			{ purchaseOrderLineId: '2', quantity: { value: '3', unitOfMeasure: 'each' }, unitCostPrice: '0.10', productIds: { buyerItemNumber: 'B-2' } },
+		],
+	},
+};
+
+const create = (documentType: string, extra: Record<string, unknown> = {}) => ({
+	resource: 'transaction',
+	operation: 'create',
+	documentType,
+	stream: 'test',
+	messageSource: 'build',
+	purchaseOrder: '={{ $json }}',
+	...extra,
+});
+
+test('builds the 855 from the input item, with line decisions, and sends it back to the PO’s sender', async () => {
+	const { items, error } = await runNode({
+		credentials: credentialsOf(running),
+		input: [order],
+		parameters: create('855_PURCHASE_ORDER_ACKNOWLEDGMENT', {
+			acknowledgmentLines: { line: [{ purchaseOrderLineId: '2', status: 'backordered', quantity: '', unitCostPrice: '' }] },
+		}),
+	});
+	expect(error).toBeUndefined();
+	const [sent] = (await requests(running)).filter((r) => r.method === 'POST') as Array<{ body: any }>;
+	expect(sent.body).toMatchObject({ type: '855_PURCHASE_ORDER_ACKNOWLEDGMENT', senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL' });
+	expect(sent.body.message.lineItems.map((l: any) => l.actions[0].status)).toEqual(['accepted', 'backordered']);
+	expect(items[0].json).toMatchObject({ status: 'ACCEPTED', message: { purchaseOrderNumber: 'PO-77' } });
+});
+
+test('builds the 810 with exact totals', async () => {
+	const { items, error } = await runNode({
+		credentials: credentialsOf(running),
+		input: [order],
+		parameters: create('810_INVOICE', { documentOptions: { invoiceNumber: 'INV-1', invoiceDate: '2026-11-22T00:00:00.000Z' } }),
+	});
+	expect(error).toBeUndefined();
+	expect(items[0].json.message).toMatchObject({ invoiceNumber: 'INV-1', invoiceDate: '2026-11-22', invoiceSalesTotal: '10.30', invoiceTotal: '10.30' });
+});
+
+test.each([
+	['a PO without lines', { ...order, message: { ...order.message, lineItems: undefined } }, {}, 'The purchase order has no "lineItems"'],
+	[
+		'a line without a quantity',
+		{ ...order, message: { ...order.message, lineItems: [{ purchaseOrderLineId: '1', productIds: { buyerItemNumber: 'A' } }] } },
+		{},
+		'The purchase order has no "lineItems[0].quantity"',
+	],
+	['no purchase order at all', {}, { purchaseOrder: '' }, 'No purchase order (850) to build from'],
+	['a document type that cannot be built', order, { documentType: '846_INVENTORY_ADVICE' }, 'Build From Purchase Order makes 855, 856 and 810 documents only'],
+])('%s: a clear error, nothing sent', async (_name, input, extra, message) => {
+	const { error } = await runNode({ credentials: credentialsOf(running), input: [input], parameters: { ...create('855_PURCHASE_ORDER_ACKNOWLEDGMENT'), ...extra } });
+	expect(error?.message).toBe(message);
+	expect(await requests(running)).toEqual([]);
+});
