@@ -59,5 +59,14 @@ export class EdiExchangeApi implements ICredentialType {
 			url: routePath('listTransactions'),
 			qs: { limit: 1 },
 		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'The service rejected the API token. Copy the API Token again from the portal (Settings → API Credentials).',
+				},
+			},
+		],
 	};
 }
