@@ -4,6 +4,12 @@
  */
 import { makePurchaseOrder } from './partner';
 
+/** The business number generatedMessage gives, without building the message: every list item shows one. */
+export function generatedBusinessNumber(type: string, sequence: number): string {
+	const prefixes: Record<string, string> = { '856': 'SHP-', '810': 'INV-', '846': 'INV-ADV-' };
+	return `${prefixes[type] ?? 'PO-'}${sequence}`;
+}
+
 export function generatedMessage(type: string, sequence: number, createdAt: number): Record<string, unknown> {
 	const created = new Date(createdAt);
 	const order = makePurchaseOrder(sequence, created);

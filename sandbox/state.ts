@@ -5,7 +5,7 @@
 import { randomUUID } from 'crypto';
 import { businessNumberOf, checkDocument, type CreateEnvelope, type ValidationError } from './documents';
 import { Faults } from './faults';
-import { generatedMessage } from './generate';
+import { generatedBusinessNumber, generatedMessage } from './generate';
 import { makePurchaseOrder, ORGANIZATION_ID, PARTNER_ID } from './partner';
 import { RateLimiter } from './rateLimit';
 import { ORDER_DOCUMENT_TYPES, Scorecard, type OrderDocumentType, type ScorecardSnapshot } from './scorecard';
@@ -143,17 +143,20 @@ export class SandboxState {
 
 	/** A transaction's message: a JSON document, or X12 text. */
 	messageOf(transaction: Transaction): unknown {
-		const { message, bulk } = transaction;
+		const { message } = transaction;
 		if (message?.kind === 'json') return message.value;
 		if (message?.kind === 'x12') return message.text;
-		const sequence = (bulk?.firstSequence ?? 0) + transaction.id - (bulk?.firstId ?? 0);
-		return generatedMessage(transaction.transactionType, sequence, transaction.createdAt);
+		return generatedMessage(transaction.transactionType, this.bulkSequenceOf(transaction), transaction.createdAt);
 	}
 
 	businessNumberOf(transaction: Transaction): string | null {
 		if (transaction.businessNumber !== undefined) return transaction.businessNumber;
 		if (!transaction.bulk) return null;
-		return businessNumberOf(transaction.transactionType, this.messageOf(transaction)) ?? null;
+		return generatedBusinessNumber(transaction.transactionType, this.bulkSequenceOf(transaction));
+	}
+
+	private bulkSequenceOf({ bulk, id }: Transaction): number {
+		return (bulk?.firstSequence ?? 0) + id - (bulk?.firstId ?? 0);
 	}
 
 	integrationPayloadIdOf(transaction: Transaction): string {

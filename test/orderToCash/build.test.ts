@@ -39,7 +39,7 @@ test('builds the 855 from the input item, with line decisions, and sends it back
 		}),
 	});
 	expect(error).toBeUndefined();
-	const [sent] = (await requests(running)).filter((r) => r.method === 'POST') as Array<{ body: any }>;
+	const [sent] = (await requests(running)).filter((r) => r.method === 'POST');
 	expect(sent.body).toMatchObject({ type: '855_PURCHASE_ORDER_ACKNOWLEDGMENT', senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL' });
 	expect(sent.body.message.lineItems.map((l: any) => l.actions[0].status)).toEqual(['accepted', 'backordered']);
 	expect(items[0].json).toMatchObject({ status: 'ACCEPTED', message: { purchaseOrderNumber: 'PO-77' } });

@@ -92,6 +92,18 @@ describe('GET /v3/transactions', () => {
 	});
 });
 
+describe('bulk-inserted transactions', () => {
+	const s = useSandbox({ sendInitialOrder: false });
+
+	it.each(['850', '855', '856', '810', '846', '860'])('list the business number their %s message carries', async (transactionType) => {
+		await s.raw.post('/_sandbox/transactions', { count: 2, transactionType, direction: 'outbound', stream: 'test' });
+		const [item] = (await s.api.get('/v3/transactions?limit=1')).data.items;
+		const message = (await s.api.get(`/v3/transactions/${item.id}/message`)).data;
+		const field = ({ '856': 'shipmentId', '810': 'invoiceNumber', '846': 'reportNumber' } as Record<string, string>)[transactionType] ?? 'purchaseOrderNumber';
+		expect(item.businessNumber).toBe(message[field]);
+	});
+});
+
 describe('bulk insert at scale', () => {
 	const s = useSandbox({ sendInitialOrder: false });
 

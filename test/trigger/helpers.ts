@@ -31,7 +31,7 @@ export async function setOrder(running: Running, order: 'newest' | 'oldest'): Pr
 	await running.raw.put('/_sandbox/config', { order });
 }
 
-export async function requests(running: Running): Promise<Array<{ method: string; path: string; query: IDataObject; status: number }>> {
+export async function requests(running: Running): Promise<Array<{ method: string; path: string; query: IDataObject; status: number; body?: any }>> {
 	return (await running.raw.get('/_sandbox/requests')).data;
 }
 

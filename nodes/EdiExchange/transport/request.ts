@@ -37,6 +37,8 @@ export interface ServiceCall {
 	 */
 	href?: string;
 	itemIndex?: number;
+	/** False: one attempt only (besides waiting out a 429), for callers that retry later anyway. */
+	retry?: boolean;
 }
 
 export interface ServiceResponse<T = unknown> {
@@ -55,14 +57,27 @@ async function targetUrl(this: ServiceContext, call: ServiceCall): Promise<strin
 		});
 	}
 	if (!call.href) return baseUrl + routePath(call.route, call.params);
+	// An absolute link, or one relative to the service's root (a variation the service may make).
+	let link: URL | undefined;
+	try {
+		if (/^https?:\/\//i.test(call.href) || call.href.startsWith('/')) link = new URL(call.href, `${baseUrl}/`);
+	} catch {
+		// reported below
+	}
+	if (!link) {
+		throw new NodeOperationError(this.getNode(), `The link "${call.href}" is not a web address`, {
+			description: 'Use the delivery links of an inbox item as the service handed them out, or give the transaction and delivery ids instead.',
+			itemIndex: call.itemIndex,
+		});
+	}
 	// The token goes only to the service the credential names, never to a host a document supplied.
-	if (new URL(call.href).origin !== new URL(baseUrl).origin) {
+	if (link.origin !== new URL(baseUrl).origin) {
 		throw new NodeOperationError(this.getNode(), `The link ${call.href} does not belong to the service in the credential (${baseUrl})`, {
 			description: 'Use the delivery links of an inbox item read with this same credential, or give the transaction and delivery ids instead.',
 			itemIndex: call.itemIndex,
 		});
 	}
-	return call.href;
+	return link.href;
 }
 
 function retryAfterSeconds(headers: IDataObject): number {
@@ -87,6 +102,7 @@ export async function serviceRequest<T = unknown>(this: ServiceContext, call: Se
 		ignoreHttpStatusErrors: true,
 		timeout: TIMEOUT_MS,
 	};
+	const retrySafely = route.idempotent && call.retry !== false;
 	let failures = 0;
 	let rateLimitWaits = 0;
 	for (let attempt = 1; ; attempt++) {
@@ -94,7 +110,7 @@ export async function serviceRequest<T = unknown>(this: ServiceContext, call: Se
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
 		} catch (error) {
-			if (route.idempotent && failures < MAX_RETRIES) {
+			if (retrySafely && failures < MAX_RETRIES) {
 				await sleep(BACKOFF_MS * 2 ** failures++);
 				continue;
 			}
@@ -109,7 +125,7 @@ export async function serviceRequest<T = unknown>(this: ServiceContext, call: Se
 				continue;
 			}
 		}
-		if (statusCode >= 500 && route.idempotent && failures < MAX_RETRIES) {
+		if (statusCode >= 500 && retrySafely && failures < MAX_RETRIES) {
 			await sleep(BACKOFF_MS * 2 ** failures++);
 			continue;
 		}

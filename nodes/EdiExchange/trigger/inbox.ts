@@ -32,7 +32,8 @@ async function acceptAll(this: IPollFunctions, settings: TriggerSettings, items:
 		const href = ((item.delivery as IDataObject | undefined)?.accept as IDataObject | undefined)?.href;
 		if (typeof href !== 'string') return;
 		try {
-			await serviceRequest.call(this, { route: 'acceptDelivery', href, body: { note: settings.acceptNote } });
+			// One attempt: a delivery not accepted now is accepted by the next poll, without delaying this one.
+			await serviceRequest.call(this, { route: 'acceptDelivery', href, body: { note: settings.acceptNote }, retry: false });
 		} catch (error) {
 			this.logger.warn(`EDI Exchange Trigger: accepting delivery ${deliveryIdOf(item)} failed; retrying on the next poll (${(error as Error).message})`);
 		}
