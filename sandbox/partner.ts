@@ -16,6 +16,7 @@ import {
 	subtractDecimal,
 	ZERO,
 } from '../nodes/EdiExchange/documents/decimal';
+import { mulberry32 } from './faults';
 
 export const PARTNER_ID = 'DEMORETAIL';
 export const ORGANIZATION_ID = 'YOURCOMPANY';
@@ -47,18 +48,6 @@ const CATALOG: readonly Product[] = [
 	{ buyerItemNumber: '10000008', gtin12: '028374658389', description: 'Whitening strips', unitCostPrice: '14.35', unitOfMeasure: 'each' },
 ];
 
-/** A small deterministic generator (mulberry32): the same sequence always gives the same order. */
-function randomFor(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
 const DAY_MS = 86_400_000;
 const isoDay = (time: number): string => new Date(time).toISOString().slice(0, 10);
 
@@ -79,7 +68,8 @@ const SHIP_TO = {
  * Deterministic for (sequence, now) and cheap (bulk inserts call it per transaction read).
  */
 export function makePurchaseOrder(sequence: number, now: Date): Record<string, unknown> {
-	const random = randomFor(sequence * 2654435761);
+	// Deterministic: the same sequence always gives the same order.
+	const random = mulberry32(sequence * 2654435761);
 	const time = now.getTime();
 	const lineCount = 3 + Math.floor(random() * 3);
 	const first = Math.floor(random() * CATALOG.length);

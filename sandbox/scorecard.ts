@@ -58,7 +58,7 @@ export class Scorecard {
 		let numbers: string[];
 		try {
 			numbers = [...new Set(purchaseOrderNumbersOf(type, message))];
-		} catch (error) {
+		} catch {
 			numbers = [];
 		}
 		if (numbers.length === 0) {
@@ -85,7 +85,7 @@ export class Scorecard {
 	/** The admin view: entries without the bookkeeping of accepted documents. */
 	view() {
 		return {
-			purchaseOrders: [...this.entries.values()].map(({ accepted, ...visible }) => visible),
+			purchaseOrders: [...this.entries.values()].map(({ accepted: _accepted, ...visible }) => visible),
 			unmatched: this.unmatched,
 		};
 	}

@@ -4,7 +4,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('GET /v4/inbox and delivery accept/fail', () => {
 	const s = useSandbox({ sendInitialOrder: false });
-	let orders: Array<{ transactionId: number; purchaseOrderNumber: string }> = [];
+	const orders: Array<{ transactionId: number; purchaseOrderNumber: string }> = [];
 
 	beforeAll(async () => {
 		for (let i = 0; i < 3; i++) orders.push((await s.raw.post('/_sandbox/partner/send-850')).data);

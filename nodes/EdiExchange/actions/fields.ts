@@ -17,6 +17,27 @@ export const TRANSACTION_TYPE_OPTIONS = [
 	{ name: '997 Functional Acknowledgment', value: '997' },
 ];
 
+/** The stream to read or write: every operation and the trigger use this one definition. */
+export const streamField = (extra: Partial<INodeProperties> = {}): INodeProperties => ({
+	displayName: 'Stream',
+	name: 'stream',
+	type: 'options',
+	default: 'test',
+	options: STREAM_OPTIONS,
+	...extra,
+});
+
+/** Document types to keep, filtered by the node: the service cannot filter by type. */
+export const transactionTypesField = (description: string, extra: Partial<INodeProperties> = {}): INodeProperties => ({
+	displayName: 'Transaction Types',
+	name: 'transactionTypes',
+	type: 'multiOptions',
+	default: [],
+	options: TRANSACTION_TYPE_OPTIONS,
+	description,
+	...extra,
+});
+
 /** A positive integer id read from a parameter: the service rejects anything else. */
 export function readTransactionId(this: IExecuteFunctions, name: string, itemIndex: number): number {
 	const raw = this.getNodeParameter(name, itemIndex) as unknown;

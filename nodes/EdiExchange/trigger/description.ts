@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { STREAM_OPTIONS, TRANSACTION_TYPE_OPTIONS } from '../actions/fields';
+import { streamField, transactionTypesField } from '../actions/fields';
 import { DEFAULT_LATE_WINDOW_MINUTES, DEFAULT_MAX_ITEMS_PER_POLL } from './settings';
 
 export const triggerProperties: INodeProperties[] = [
@@ -29,21 +29,8 @@ export const triggerProperties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Stream',
-		name: 'stream',
-		type: 'options',
-		default: 'test',
-		options: STREAM_OPTIONS,
-	},
-	{
-		displayName: 'Transaction Types',
-		name: 'transactionTypes',
-		type: 'multiOptions',
-		default: [],
-		options: TRANSACTION_TYPE_OPTIONS,
-		description: 'Only these document types; none selected means all types',
-	},
+	streamField(),
+	transactionTypesField('Only these document types; none selected means all types'),
 	{
 		displayName: 'Include Message',
 		name: 'includeMessage',

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { serviceRequest } from '../../transport/request';
 import { readInterchange } from '../../x12';
-import { readRequiredText, STREAM_OPTIONS, TRANSACTION_TYPE_OPTIONS } from '../fields';
+import { readRequiredText, streamField, TRANSACTION_TYPE_OPTIONS } from '../fields';
 import { showFor, type Operation } from '../types';
 
 const show = showFor('integrationPayload', ['submit']);
@@ -68,14 +68,7 @@ export const submit: Operation = {
 			options: TRANSACTION_TYPE_OPTIONS,
 			displayOptions: showWhen({ format: ['json'] }),
 		},
-		{
-			displayName: 'Stream',
-			name: 'stream',
-			type: 'options',
-			default: 'test',
-			options: STREAM_OPTIONS,
-			displayOptions: showWhen({ format: ['json'] }),
-		},
+		streamField({ displayOptions: showWhen({ format: ['json'] }) }),
 		{
 			displayName: 'Sender ID',
 			name: 'senderId',

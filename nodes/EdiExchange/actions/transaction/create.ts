@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } f
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { serviceRequest } from '../../transport/request';
-import { readJsonObject, readRequiredText, STREAM_OPTIONS } from '../fields';
+import { readJsonObject, readRequiredText, streamField } from '../fields';
 import { showFor, type Operation } from '../types';
 import { buildFields, buildMessage } from './build';
 
@@ -44,15 +44,7 @@ export const create: Operation = {
 			options: DOCUMENT_TYPES,
 			displayOptions: show,
 		},
-		{
-			displayName: 'Stream',
-			name: 'stream',
-			type: 'options',
-			default: 'test',
-			options: STREAM_OPTIONS,
-			description: 'Test documents are not passed on as real business documents',
-			displayOptions: show,
-		},
+		streamField({ description: 'Test documents are not passed on as real business documents', displayOptions: show }),
 		{
 			displayName: 'Sender ID',
 			name: 'senderId',

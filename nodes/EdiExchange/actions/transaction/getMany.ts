@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { collectTransactions } from '../../transport/pagination';
-import { limitField, STREAM_OPTIONS, TRANSACTION_TYPE_OPTIONS } from '../fields';
+import { limitField, streamField, transactionTypesField } from '../fields';
 import { showFor, type Operation } from '../types';
 
 const show = showFor('transaction', ['getMany']);
@@ -37,22 +37,10 @@ export const getMany: Operation = {
 						{ name: 'Outbound', value: 'outbound', description: 'Sent to trading partners' },
 					],
 				},
-				{
-					displayName: 'Stream',
-					name: 'stream',
-					type: 'options',
-					default: 'test',
-					options: STREAM_OPTIONS,
-				},
-				{
-					displayName: 'Transaction Types',
-					name: 'transactionTypes',
-					type: 'multiOptions',
-					default: [],
-					options: TRANSACTION_TYPE_OPTIONS,
-					description:
-						'Only these document types. The service cannot filter by type, so the node pages through the list and keeps the matching ones.',
-				},
+				streamField(),
+				transactionTypesField(
+					'Only these document types. The service cannot filter by type, so the node pages through the list and keeps the matching ones.',
+				),
 			],
 		},
 	],
