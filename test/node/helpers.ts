@@ -1,0 +1,98 @@
+/**
+ * Shared set-up of the action node's tests: one sandbox per test file (port 0), reset before every
+ * test, admin calls over real HTTP, and runs of the compiled node through n8n's engine.
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox';
+import { runNode, type EdiCredentials, type RunResult } from '../harness';
+
+export interface LoggedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string | string[]>;
+	status: number;
+	authenticated: boolean;
+	body?: any;
+	fault?: 'error' | 'rateLimited' | 'drop';
+}
+
+export interface NodeSandbox {
+	sandbox: RunningSandbox;
+	baseUrl: string;
+	credentials: EdiCredentials;
+	/** An admin call under /_sandbox; fails the test when the sandbox refuses it. */
+	admin(method: string, path: string, body?: unknown): Promise<any>;
+	/** The service requests received since the last reset or clear. */
+	requests(): Promise<LoggedRequest[]>;
+	clearRequests(): Promise<void>;
+	/** Runs the action node with this sandbox's credential (overridable). */
+	run(parameters: IDataObject, options?: RunOptions): Promise<RunResult>;
+}
+
+export interface RunOptions {
+	input?: Array<IDataObject | INodeExecutionData>;
+	continueOnFail?: boolean;
+	credentials?: Partial<EdiCredentials>;
+}
+
+/** Starts one sandbox for the file and resets it (state, settings, faults, request log) before each test. */
+export function useNodeSandbox(options: SandboxOptions = {}): NodeSandbox {
+	const context = {} as NodeSandbox;
+	beforeAll(async () => {
+		const sandbox = await startSandbox(options);
+		const admin = async (method: string, path: string, body?: unknown) => {
+			const response = await fetch(`${sandbox.baseUrl}/_sandbox${path}`, {
+				method,
+				headers: body === undefined ? {} : { 'content-type': 'application/json' },
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+			const text = await response.text();
+			if (response.status >= 300) throw new Error(`admin ${method} ${path} answered ${response.status}: ${text}`);
+			return text ? JSON.parse(text) : undefined;
+		};
+		Object.assign(context, {
+			sandbox,
+			baseUrl: sandbox.baseUrl,
+			credentials: { baseUrl: sandbox.baseUrl, apiToken: sandbox.apiKey },
+			admin,
+			requests: async () => (await admin('GET', '/requests')) as LoggedRequest[],
+			clearRequests: async () => {
+				await admin('DELETE', '/requests');
+			},
+			run: async (parameters: IDataObject, run: RunOptions = {}) =>
+				await runNode({
+					parameters,
+					credentials: { ...context.credentials, ...run.credentials },
+					input: run.input,
+					continueOnFail: run.continueOnFail,
+				}),
+		});
+	});
+	beforeEach(async () => {
+		await context.admin('POST', '/reset');
+	});
+	afterAll(async () => {
+		await context.sandbox?.stop();
+	});
+	return context;
+}
+
+/** The JSON of each output item. */
+export const jsonOf = (result: RunResult): IDataObject[] => result.items.map((item) => item.json);
+
+/** Ids of the output items, as numbers. */
+export const idsOf = (result: RunResult): number[] => result.items.map((item) => Number(item.json.id));
+
+/** What a user sees of a failed run: the message, the description and everything serialized. */
+export function failure(result: RunResult): { message: string; description: string; serialized: string } {
+	expect(result.status).toBe('error');
+	expect(result.error).toBeDefined();
+	const error = result.error as Error & { description?: string | null };
+	return { message: error.message, description: error.description ?? '', serialized: JSON.stringify(error) };
+}
+
+/** A request as the tests compare it: what reached the server, without log bookkeeping. */
+export const shape = (request: LoggedRequest) => ({ method: request.method, path: request.path, query: request.query });
+
+export const sleepMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
