@@ -132,9 +132,10 @@ const CASES: Record<string, BadInput> = {
 		input: [{ from: '' }],
 		message: 'Sender ID is empty',
 	},
-	'base URL not http(s)': { parameters: getMessage('1'), baseUrl: () => 'ftp://files.example.com', message: 'The credential’s Base URL "ftp://files.example.com" is not an http(s) address' },
-	'base URL without a scheme': { parameters: getMessage('1'), baseUrl: (sb) => sb.baseUrl.replace('http://', ''), message: (sb) => `The credential’s Base URL "${sb.baseUrl.replace('http://', '')}" is not an http(s) address` },
-	'base URL empty': { parameters: { resource: 'transaction', operation: 'getMany', limit: 5 }, baseUrl: () => '', message: 'The credential’s Base URL "" is not an http(s) address' },
+	'base URL not http(s)': { parameters: getMessage('1'), baseUrl: () => 'ftp://files.example.com', message: 'The credential’s Base URL "ftp://files.example.com" is not a valid http(s) address' },
+	'base URL without a scheme': { parameters: getMessage('1'), baseUrl: (sb) => sb.baseUrl.replace('http://', ''), message: (sb) => `The credential’s Base URL "${sb.baseUrl.replace('http://', '')}" is not a valid http(s) address` },
+	'base URL with a space in the host': { parameters: getMessage('1'), baseUrl: () => 'http://api.exa mple.com', message: 'The credential’s Base URL "http://api.exa mple.com" is not a valid http(s) address' },
+	'base URL empty': { parameters: { resource: 'transaction', operation: 'getMany', limit: 5 }, baseUrl: () => '', message: 'The credential’s Base URL "" is not a valid http(s) address' },
 };
 
 test('the table holds at least 20 bad inputs', () => {

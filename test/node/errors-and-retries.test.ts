@@ -145,6 +145,12 @@ describe('server errors and dropped connections', () => {
 		for (const item of result.items.filter((i) => 'error' in i.json)) {
 			expect(item.json.description).toContain(NOT_RESENT);
 		}
+		// A dropped connection is told in words, with the low-level code.
+		result.items.forEach((item, i) => {
+			if (posts[i].fault === 'drop') {
+				expect(item.json.error).toBe('The connection to the EDI Exchange service failed: the connection was closed before the answer was complete (ERR_BAD_RESPONSE)');
+			}
+		});
 		for (const item of result.items.filter((i) => !('error' in i.json))) {
 			expect(item.json).toEqual(expect.objectContaining({ status: 'ACCEPTED', id: expect.any(Number) }));
 		}

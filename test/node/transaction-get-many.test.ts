@@ -3,8 +3,11 @@
  * asking for no more than needed, the client-side type filter paging on, the server-side filters,
  * and oldest-first order.
  */
+import { createServer } from 'http';
+import type { AddressInfo } from 'net';
 import type { IDataObject } from 'n8n-workflow';
 
+import { runNode } from '../harness';
 import { idsOf, sleepMs, useNodeSandbox, type LoggedRequest } from './helpers';
 
 const sb = useNodeSandbox();
@@ -169,4 +172,26 @@ test('each input item runs its own query, and each output item is paired with it
 		[4, { item: 0 }],
 		[5, { item: 1 }],
 	]);
+});
+
+describe('a service that differs from the contract', () => {
+	test('Return All ends when a service without meta ignores offset and repeats the same page', async () => {
+		// A stand-in service: a bare array of 100 transactions, whatever the offset.
+		const page = Array.from({ length: 100 }, (_, i) => ({ id: String(i + 1), transactionType: '850', createdAt: '2026-11-22T10:00:00.000Z' }));
+		let requests = 0;
+		const server = createServer((_req, res) => {
+			requests++;
+			res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(page));
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		try {
+			const { port } = server.address() as AddressInfo;
+			const result = await runNode({ credentials: { baseUrl: `http://127.0.0.1:${port}`, apiToken: 'k' }, parameters: getMany({ returnAll: true }) });
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((i) => i.json.id)).toEqual(page.map((t) => t.id));
+			expect(requests).toBe(2);
+		} finally {
+			server.close();
+		}
+	});
 });

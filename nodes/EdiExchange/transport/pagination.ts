@@ -64,13 +64,15 @@ export async function collectTransactions(
 		const limit = keep ? PAGE_SIZE : Math.min(PAGE_SIZE, wanted - found.length);
 		const page = await fetchTransactionPage.call(this, filters, offset, limit, itemIndex);
 		offset += limit;
+		const before = seen.size;
 		for (const item of page.items) {
 			const key = transactionKey(item);
 			if (seen.has(key)) continue;
 			seen.add(key);
 			if ((!keep || keep(item)) && found.length < wanted) found.push(item);
 		}
-		const ended = page.total === undefined ? page.items.length < limit : offset >= page.total;
+		// Without meta.total, a page with nothing new means the service ignores offset: stop there.
+		const ended = page.total === undefined ? page.items.length < limit || seen.size === before : offset >= page.total;
 		if (ended || page.items.length === 0) break;
 	}
 	return found;

@@ -50,8 +50,8 @@ export interface ServiceResponse<T = unknown> {
 async function targetUrl(this: ServiceContext, call: ServiceCall): Promise<string> {
 	const credentials = await this.getCredentials<{ baseUrl?: string }>(CREDENTIAL_TYPE, call.itemIndex);
 	const baseUrl = normalizeBaseUrl(String(credentials.baseUrl ?? ''));
-	if (!/^https?:\/\/[^/]+/i.test(baseUrl)) {
-		throw new NodeOperationError(this.getNode(), `The credential’s Base URL "${baseUrl}" is not an http(s) address`, {
+	if (!/^https?:\/\/[^/]+/i.test(baseUrl) || !URL.canParse(baseUrl)) {
+		throw new NodeOperationError(this.getNode(), `The credential’s Base URL "${baseUrl}" is not a valid http(s) address`, {
 			description: 'Open the EDI Exchange API credential and enter the service address, e.g. https://api.example.com.',
 			itemIndex: call.itemIndex,
 		});
@@ -85,9 +85,22 @@ function retryAfterSeconds(headers: IDataObject): number {
 	return Number.isFinite(seconds) && seconds >= 0 ? seconds : 1;
 }
 
+/** What a network failure means, in words, with the low-level code for whoever digs deeper. */
+const NETWORK_FAILURES: Record<string, string> = {
+	ECONNREFUSED: 'nothing answers at the Base URL',
+	ENOTFOUND: 'the Base URL’s host name is unknown',
+	EAI_AGAIN: 'the Base URL’s host name could not be looked up',
+	ECONNRESET: 'the connection was closed before the answer was complete',
+	ERR_BAD_RESPONSE: 'the connection was closed before the answer was complete',
+	ECONNABORTED: 'the service took too long to answer',
+	ETIMEDOUT: 'the service took too long to answer',
+};
+
 function networkReason(error: unknown): string {
 	const e = error as { cause?: { code?: string; message?: string }; code?: string; message?: string };
-	return e.cause?.code ?? e.code ?? e.cause?.message ?? e.message ?? 'unknown network error';
+	const code = e.cause?.code ?? e.code;
+	if (code && NETWORK_FAILURES[code]) return `${NETWORK_FAILURES[code]} (${code})`;
+	return code ?? e.cause?.message ?? e.message ?? 'unknown network error';
 }
 
 export async function serviceRequest<T = unknown>(this: ServiceContext, call: ServiceCall): Promise<ServiceResponse<T>> {
