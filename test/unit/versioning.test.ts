@@ -1,0 +1,46 @@
+/** One place per fact: the API version of each operation is spelled in routes.ts and nowhere else. */
+import { readdirSync, readFileSync, statSync } from 'fs';
+import { join } from 'path';
+
+import { ROUTES } from '../../nodes/EdiExchange/transport/routes';
+
+const VERSION_PREFIX = /\/v[0-9]+\//;
+const ROOT = join(__dirname, '..', '..');
+
+function sourceFiles(dir: string): string[] {
+	return readdirSync(dir).flatMap((name) => {
+		const path = join(dir, name);
+		return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
+	});
+}
+
+test('the rendered descriptions of both nodes and the credential contain no version prefix', () => {
+	for (const [file, name] of [
+		['dist/nodes/EdiExchange/EdiExchange.node.js', 'EdiExchange'],
+		['dist/nodes/EdiExchange/EdiExchangeTrigger.node.js', 'EdiExchangeTrigger'],
+	]) {
+		const { description } = new (require(join(ROOT, file))[name])();
+		expect(JSON.stringify(description)).not.toMatch(VERSION_PREFIX);
+	}
+	const { EdiExchangeApi } = require(join(ROOT, 'dist/credentials/EdiExchangeApi.credentials.js'));
+	const { properties, authenticate } = new EdiExchangeApi();
+	expect(JSON.stringify({ properties, authenticate })).not.toMatch(VERSION_PREFIX);
+});
+
+test('no shipping source file but routes.ts spells a version prefix', () => {
+	const files = [...sourceFiles(join(ROOT, 'nodes')), ...sourceFiles(join(ROOT, 'credentials'))];
+	const spelling = files.filter((file) => !file.endsWith('routes.ts') && VERSION_PREFIX.test(readFileSync(file, 'utf8')));
+	expect(spelling).toEqual([]);
+});
+
+test('each operation is on the version the specification gives it (§9)', () => {
+	expect(Object.fromEntries(Object.entries(ROUTES).map(([name, r]) => [name, `${r.method} /${r.version}${r.path}`]))).toEqual({
+		listTransactions: 'GET /v3/transactions',
+		getMessage: 'GET /v3/transactions/{id}/message',
+		createTransaction: 'POST /v4/transactions',
+		listInbox: 'GET /v4/inbox',
+		acceptDelivery: 'POST /v4/transactions/{transactionId}/deliveries/{deliveryId}/accept',
+		failDelivery: 'POST /v4/transactions/{transactionId}/deliveries/{deliveryId}/fail',
+		submitIntegrationPayload: 'POST /v2/integration-payloads',
+	});
+});
