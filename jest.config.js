@@ -6,4 +6,6 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', diagnostics: false }] },
   setupFiles: ['<rootDir>/test/setup.ts'],
   testTimeout: 60000,
+  // Much of the suite waits (on retries' backoff, on the sandbox): two workers overlap that.
+  maxWorkers: 2,
 };

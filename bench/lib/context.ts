@@ -1,0 +1,49 @@
+/** What every scenario gets, and what it gives back. */
+import type { HandBuilt } from './handBuilt';
+import type { Limit } from './limit';
+import type { Cell } from './measure';
+import type { BenchSandbox } from './sandbox';
+
+export interface Plan {
+	quick: boolean;
+	/** Measured runs per cell (after the warm-up). */
+	runs: number;
+	warmups: number;
+	/** A slow cell gets fewer runs (at least `minRuns`) to stay within this time. */
+	cellBudgetMs: number;
+	minRuns: number;
+	idleSizes: number[];
+	arrivals: { history: number; count: number };
+	returnAllSizes: number[];
+	/** Return All sizes also run at 20 ms (1,000 pages × 20 ms = 20 s a run at 100,000). */
+	returnAllSizesWithLatency: number[];
+	creates: number;
+	/** Fewer creates at 20 ms: one after another, 1,000 × 20 ms = 20 s a run. */
+	createsWithLatency: number;
+	latencies: number[];
+}
+
+export interface Context {
+	sb: BenchSandbox;
+	hand: HandBuilt;
+	limit: Limit;
+	plan: Plan;
+	latencyMs: number;
+	log(message: string): void;
+}
+
+export type Metric = 'ms' | 'requests' | 'heapMB' | 'rssMB' | 'perSecond';
+
+export interface ScenarioResult {
+	/** e.g. "idle-100000". */
+	id: string;
+	scenario: 1 | 2 | 3 | 4 | 5;
+	title: string;
+	latencyMs: number;
+	/** Which figures the table shows for this scenario, in order. */
+	metrics: Metric[];
+	ours: Cell;
+	handBuilt?: Cell;
+	limit?: Cell;
+	notes: string[];
+}

@@ -1,0 +1,106 @@
+/**
+ * The limit: a bare HTTP loop with axios (the client underneath n8n's request helpers) sending
+ * exactly the requests our nodes send for the same work, with no n8n in between: same page size,
+ * same stop conditions, the same 4 message requests at a time, creates one after another.
+ */
+import axios, { type AxiosInstance } from 'axios';
+
+import type { EdiCredentials } from '../../test/harness';
+
+export const PAGE = 100;
+/** Our trigger's MESSAGE_CONCURRENCY. */
+export const MESSAGE_CONCURRENCY = 4;
+
+interface Item {
+	id: number;
+	createdAt: string;
+	[key: string]: unknown;
+}
+
+interface Page {
+	items: Item[];
+	meta: { total: number; offset: number; limit: number };
+}
+
+export class Limit {
+	readonly http: AxiosInstance;
+
+	constructor(credentials: EdiCredentials) {
+		this.http = axios.create({ baseURL: credentials.baseUrl, headers: { 'service-api-key': credentials.apiToken }, timeout: 60_000 });
+	}
+
+	async page(offset: number, limit: number, filters: Record<string, string> = {}): Promise<Page> {
+		return (await this.http.get<Page>('/v3/transactions', { params: { limit, offset, ...filters } })).data;
+	}
+
+	/** Return All: every page, one after another, until offset ≥ meta.total. */
+	async listAll(): Promise<Item[]> {
+		const all: Item[] = [];
+		for (let offset = 0; ; offset += PAGE) {
+			const page = await this.page(offset, PAGE);
+			all.push(...page.items);
+			if (offset + PAGE >= page.meta.total || page.items.length === 0) return all;
+		}
+	}
+
+	async message(id: number): Promise<unknown> {
+		return (await this.http.get(`/v3/transactions/${id}/message`)).data;
+	}
+
+	async create(body: unknown): Promise<{ id: number; status: string }> {
+		return (await this.http.post('/v4/transactions', body)).data;
+	}
+
+	/** One create after another, as our node does (creates are never sent concurrently or retried). */
+	async createEach(bodies: unknown[]): Promise<Array<{ id: number; status: string }>> {
+		const answers = [];
+		for (const body of bodies) answers.push(await this.create(body));
+		return answers;
+	}
+}
+
+/**
+ * The trigger's requests, bare: the first page tells the total; nothing new costs that one
+ * request; otherwise pages from the newest end until the new ones are found, then (optionally)
+ * their messages, 4 at a time. Assumes the list is served newest first (the sandbox's default).
+ */
+export class LimitPoller {
+	private total = -1;
+	private cutoff = 0;
+
+	constructor(private readonly limit: Limit, private readonly withMessage: boolean) {}
+
+	async run(): Promise<unknown[]> {
+		const filters = { stream: 'test', direction: 'inbound' };
+		const first = await this.limit.page(0, PAGE, filters);
+		const newest = (items: Item[]) => Math.max(this.cutoff, ...items.map((item) => Date.parse(item.createdAt)));
+		if (this.total < 0) {
+			this.total = first.meta.total;
+			this.cutoff = newest(first.items);
+			return [];
+		}
+		const unaccounted = first.meta.total - this.total;
+		if (unaccounted <= 0) return [];
+		const found: Item[] = [];
+		let page = first;
+		for (let offset = 0; ; ) {
+			found.push(...page.items.filter((item) => Date.parse(item.createdAt) > this.cutoff));
+			offset += PAGE;
+			if (found.length >= unaccounted || offset >= first.meta.total) break;
+			page = await this.limit.page(offset, PAGE, filters);
+		}
+		this.total = first.meta.total;
+		this.cutoff = newest(found);
+		if (!this.withMessage) return found;
+		const out: unknown[] = new Array(found.length);
+		let next = 0;
+		const worker = async () => {
+			while (next < found.length) {
+				const index = next++;
+				out[index] = { ...found[index], message: await this.limit.message(found[index].id) };
+			}
+		};
+		await Promise.all(Array.from({ length: Math.min(MESSAGE_CONCURRENCY, found.length) }, worker));
+		return out;
+	}
+}
