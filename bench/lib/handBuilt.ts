@@ -6,8 +6,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeType } from 'n8n-workflow';
 
-import type { EdiCredentials, NodeTypes, WorkflowJson } from '../../test/harness';
-import { benchNodeTypes, HEADER_AUTH, HEADER_AUTH_REF, runBenchWorkflow } from './engine';
+import { runWorkflow, type EdiCredentials, type NodeTypes, type WorkflowJson } from '../../test/harness';
+import { benchNodeTypes, HEADER_AUTH, HEADER_AUTH_REF, headerAuth } from './engine';
 import { deduplicationStore, loadBaseNodes, type BaseNodes } from './nodesBase';
 
 export const PAGE = 100;
@@ -119,7 +119,7 @@ function realHandBuilt(base: BaseNodes, credentials: EdiCredentials): HandBuilt 
 		'n8n-nodes-base.removeDuplicates': base.removeDuplicates,
 	});
 	const run = async (json: WorkflowJson, input?: INodeExecutionData[]) => {
-		const result = await runBenchWorkflow(json, { credentials, startNode: json.nodes[0].name, input, nodeTypes });
+		const result = await runWorkflow(json, { credentials, startNode: json.nodes[0].name, input, nodeTypes, mode: 'trigger', extraCredentials: headerAuth(credentials) });
 		if (result.error) throw result.error;
 		return result;
 	};
@@ -218,7 +218,7 @@ function reimplementedHandBuilt(credentials: EdiCredentials, loadError: string):
 		parameters: { ...credentials, ...parameters } as INode['parameters'],
 	});
 	const run = async (json: WorkflowJson, input?: INodeExecutionData[]) => {
-		const result = await runBenchWorkflow(json, { credentials, startNode: 'Hand-built', input, nodeTypes });
+		const result = await runWorkflow(json, { credentials, startNode: 'Hand-built', input, nodeTypes, mode: 'trigger' });
 		if (result.error) throw result.error;
 		return result;
 	};

@@ -4,6 +4,7 @@
  * expression engine as n8n does (n8n's own test stub skips this and the header would be missing).
  */
 import type {
+	IAuthenticateGeneric,
 	ICredentialDataDecryptedObject,
 	ICredentials,
 	ICredentialType,
@@ -27,8 +28,17 @@ const { EdiExchangeApi } = require(join(__dirname, '..', '..', 'dist', 'credenti
 
 export const credentialType: ICredentialType = new EdiExchangeApi();
 
+/** Another credential type a workflow uses (e.g. n8n's Header Auth in the bench's baseline). */
+export interface ExtraCredential {
+	data: ICredentialDataDecryptedObject;
+	authenticate: IAuthenticateGeneric;
+}
+
 export class CredentialsHelper extends ICredentialsHelper {
-	constructor(private readonly data: EdiCredentials) {
+	constructor(
+		private readonly data: EdiCredentials,
+		private readonly extra: Record<string, ExtraCredential> = {},
+	) {
 		super();
 	}
 
@@ -47,16 +57,16 @@ export class CredentialsHelper extends ICredentialsHelper {
 		workflow?: Workflow,
 		node?: INode,
 	): Promise<IHttpRequestOptions> {
-		if (typeName !== credentialType.name) throw new Error(`Unexpected credential type ${typeName}`);
-		const authenticate = credentialType.authenticate;
-		if (!authenticate || typeof authenticate === 'function' || authenticate.type !== 'generic') {
+		const authenticate = typeName === credentialType.name ? credentialType.authenticate : this.extra[typeName]?.authenticate;
+		if (!authenticate) throw new Error(`Unexpected credential type ${typeName}`);
+		if (typeof authenticate === 'function' || authenticate.type !== 'generic') {
 			throw new Error('The harness applies generic authenticate blocks only');
 		}
 		const options = requestOptions as IHttpRequestOptions & Record<string, Record<string, unknown>>;
 		for (const [target, entries] of Object.entries(authenticate.properties)) {
 			options[target] ??= {};
 			for (const [key, value] of Object.entries(entries as Record<string, string>)) {
-				options[target][key] = this.resolve(value, credentials, workflow!, node!);
+				options[target][String(this.resolve(key, credentials, workflow!, node!))] = this.resolve(value, credentials, workflow!, node!);
 			}
 		}
 		return options;
@@ -79,8 +89,8 @@ export class CredentialsHelper extends ICredentialsHelper {
 		throw new Error('Not used by the harness');
 	}
 
-	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
-		return { ...this.data };
+	async getDecrypted(_additionalData: unknown, _details: INodeCredentialsDetails, type: string): Promise<ICredentialDataDecryptedObject> {
+		return { ...(this.extra[type]?.data ?? this.data) };
 	}
 
 	async updateCredentials(): Promise<void> {}

@@ -17,17 +17,21 @@ import type {
 } from 'n8n-workflow';
 import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
-import { CredentialsHelper, type EdiCredentials } from './credentials';
+import { CredentialsHelper, type EdiCredentials, type ExtraCredential } from './credentials';
 import { ACTION_NODE, NodeTypes } from './nodeTypes';
 
 export const CREDENTIAL_REF = { ediExchangeApi: { id: 'sandbox', name: 'EDI Exchange sandbox' } };
 
 let executions = 0;
 
-export function additionalData(credentials: EdiCredentials, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+export function additionalData(
+	credentials: EdiCredentials,
+	hooks?: ExecutionLifecycleHooks,
+	extraCredentials?: Record<string, ExtraCredential>,
+): IWorkflowExecuteAdditionalData {
 	const base = 'http://127.0.0.1:5678';
 	return {
-		credentialsHelper: new CredentialsHelper(credentials),
+		credentialsHelper: new CredentialsHelper(credentials, extraCredentials),
 		hooks,
 		executeWorkflow: async () => {
 			throw new Error('Sub-workflows are not used here');
@@ -89,7 +93,14 @@ export function makeWorkflow(json: WorkflowJson, nodeTypes = new NodeTypes()): W
  */
 export async function runWorkflow(
 	json: WorkflowJson,
-	options: { credentials: EdiCredentials; startNode: string; input?: INodeExecutionData[]; mode?: WorkflowExecuteMode; nodeTypes?: NodeTypes },
+	options: {
+		credentials: EdiCredentials;
+		startNode: string;
+		input?: INodeExecutionData[];
+		mode?: WorkflowExecuteMode;
+		nodeTypes?: NodeTypes;
+		extraCredentials?: Record<string, ExtraCredential>;
+	},
 ): Promise<RunResult> {
 	const workflow = makeWorkflow(json, options.nodeTypes);
 	const start = workflow.getNode(options.startNode);
@@ -102,7 +113,8 @@ export async function runWorkflow(
 			nodeExecutionStack: [{ node: start, data: { main: [options.input ?? [{ json: {} }]] }, source: null }],
 		},
 	});
-	const run = await new WorkflowExecute(additionalData(options.credentials, hooks), mode, runData).processRunExecutionData(workflow);
+	const data = additionalData(options.credentials, hooks, options.extraCredentials);
+	const run = await new WorkflowExecute(data, mode, runData).processRunExecutionData(workflow);
 	const outputs: Record<string, INodeExecutionData[]> = {};
 	for (const [name, tasks] of Object.entries(run.data.resultData.runData)) {
 		outputs[name] = tasks[0]?.data?.main?.[0] ?? [];

