@@ -1,3 +1,7 @@
+import { createServer } from 'http';
+import type { AddressInfo } from 'net';
+
+import { Poller } from '../harness';
 import { useSandbox } from '../sandbox/helpers';
 import { clearRequests, idsOf, insert, isoSecondsAgo, makePoller, requests, reset, setFaults, setOrder, acceptAll } from './helpers';
 
@@ -217,5 +221,23 @@ describe('inbox source', () => {
 		const newest = (await insert(running, { count: 2 })).pop();
 		expect(idsOf((await poller.poll('manual')).items)).toEqual([newest]);
 		expect(poller.lastPollStaticData).toEqual(state);
+	});
+});
+
+describe('a service that differs from the contract', () => {
+	test('a list without meta.total beyond one page: a clear error naming the way out, and no state', async () => {
+		const page = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, transactionType: '850', direction: 'inbound', stream: 'test', createdAt: '2026-11-22T10:00:00.000Z' }));
+		const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(page)));
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		try {
+			const { port } = server.address() as AddressInfo;
+			const poller = new Poller({ baseUrl: `http://127.0.0.1:${port}`, apiToken: 'k' }, { source: 'transactions', stream: 'test', transactionTypes: [], includeMessage: false, options: {} });
+			const { error } = await poller.poll();
+			expect(error?.message).toBe('The transaction list did not report meta.total, which the Transactions source needs to find new transactions');
+			expect((error as { description?: string }).description).toMatch(/Source to Inbox/);
+			expect(poller.lastPollStaticData).toEqual({});
+		} finally {
+			server.close();
+		}
 	});
 });

@@ -15,17 +15,3 @@ export async function fetchMessage(this: ServiceContext, transactionId: number |
 	const isX12 = String(headers['content-type'] ?? '').includes('x12') || typeof body === 'string';
 	return isX12 ? { format: 'x12', message: String(body) } : { format: 'json', message: body as IDataObject };
 }
-
-/** Runs `task` over `inputs` with at most `concurrency` at a time, keeping the input order. */
-export async function mapBounded<T, R>(inputs: T[], concurrency: number, task: (input: T) => Promise<R>): Promise<R[]> {
-	const results = new Array<R>(inputs.length);
-	let next = 0;
-	const worker = async () => {
-		while (next < inputs.length) {
-			const index = next++;
-			results[index] = await task(inputs[index]);
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(concurrency, inputs.length) }, worker));
-	return results;
-}

@@ -7,7 +7,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readInboxItems } from '../actions/inbox/getMany';
-import { mapBounded } from '../transport/messages';
+import { mapBounded } from '../transport/concurrency';
 import { serviceRequest } from '../transport/request';
 import { createdAtMs } from './cursor';
 import { ACCEPT_CONCURRENCY, matchesTypes, type TriggerSettings } from './settings';

@@ -3,8 +3,10 @@
  * yet accounted for, at a cost of one request when there are none.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { fetchMessage, mapBounded } from '../transport/messages';
+import { mapBounded } from '../transport/concurrency';
+import { fetchMessage } from '../transport/messages';
 import { fetchTransactionPage, PAGE_SIZE, type ListFilters, type TransactionPage } from '../transport/pagination';
 import { advance, compareTransactions, createdAtMs, detectOrder, pagesFromNewest, Search, type ListOrder } from './cursor';
 import { MAX_SEEN, MESSAGE_CONCURRENCY, matchesTypes, type TriggerSettings } from './settings';
@@ -17,7 +19,9 @@ function totalOf(this: IPollFunctions, page: TransactionPage): number {
 	if (page.total !== undefined) return page.total;
 	// A bare array (no meta) with fewer items than a page is the whole list.
 	if (page.items.length < PAGE_SIZE) return page.items.length;
-	throw new Error('The transaction list did not report meta.total, which the trigger needs to find new transactions');
+	throw new NodeOperationError(this.getNode(), 'The transaction list did not report meta.total, which the Transactions source needs to find new transactions', {
+		description: 'Switch the trigger’s Source to Inbox, which does not need it, or tell us how your service reports the list’s size.',
+	});
 }
 
 /** Reads the list from its newest end; `visit` returns false to stop. Returns whether the total stayed put. */
