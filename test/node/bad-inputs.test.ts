@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { useNodeSandbox, type NodeSandbox } from './helpers';
+import { createParameters, useNodeSandbox, type NodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();
 
@@ -18,15 +18,11 @@ const parseError = (text: string): string => {
 };
 
 const getMessage = (transactionId: string) => ({ resource: 'transaction', operation: 'getMessage', transactionId });
-const create = (extra: IDataObject) => ({
-	resource: 'transaction',
-	operation: 'create',
-	documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
-	senderId: 'YOURCOMPANY',
-	receiverId: 'DEMORETAIL',
-	message: '{"purchaseOrderNumber": "PO-1", "status": "accepted"}',
-	...extra,
-});
+const create = (extra: IDataObject) =>
+	createParameters({
+		message: '{"purchaseOrderNumber": "PO-1", "status": "accepted"}',
+		...extra,
+	});
 const byIds = (extra: IDataObject) => ({ resource: 'inbox', operation: 'accept', deliverySource: 'ids', transactionId: '1', deliveryId: 'abc', note: 'ok', ...extra });
 const submitX12 = (x12Content: string) => ({ resource: 'integrationPayload', operation: 'submit', format: 'x12', x12Content });
 const submitJson = (extra: IDataObject) => ({

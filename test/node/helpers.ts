@@ -95,4 +95,14 @@ export function failure(result: RunResult): { message: string; description: stri
 /** A request as the tests compare it: what reached the server, without log bookkeeping. */
 export const shape = (request: LoggedRequest) => ({ method: request.method, path: request.path, query: request.query });
 
+/** Transaction → Create of an 855 from YOURCOMPANY to DEMORETAIL; `extra` sets the message and the rest. */
+export const createParameters = (extra: IDataObject): IDataObject => ({
+	resource: 'transaction',
+	operation: 'create',
+	documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+	senderId: 'YOURCOMPANY',
+	receiverId: 'DEMORETAIL',
+	...extra,
+});
+
 export const sleepMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,10 +3,9 @@
  * (ACCEPTED, FAILED with its validation errors, Continue On Fail, the three message sources, and
  * a bad message refused before anything is sent).
  */
-import type { IDataObject } from 'n8n-workflow';
 
 import { writeInterchange } from '../../nodes/EdiExchange/x12';
-import { failure, jsonOf, useNodeSandbox } from './helpers';
+import { createParameters, failure, jsonOf, useNodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();
 
@@ -22,14 +21,7 @@ const VALIDATION_ERRORS = [
 	{ payloadPaths: ['message.lineItems[0].actions'], errorMessage: 'At least one action is required', outputPath: 'ACK' },
 ];
 
-const create = (extra: IDataObject) => ({
-	resource: 'transaction',
-	operation: 'create',
-	documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
-	senderId: 'YOURCOMPANY',
-	receiverId: 'DEMORETAIL',
-	...extra,
-});
+const create = createParameters;
 
 const X12 = writeInterchange({
 	senderId: 'YOURCOMPANY',
