@@ -41,7 +41,7 @@ export default tseslint.config(
 		},
 	},
 	{
-		files: ['test/**/*.ts', 'bench/**/*.ts', 'sandbox/**/*.ts', 'scripts/**/*.ts'],
+		files: ['test/**/*.ts', 'harness/**/*.ts', 'bench/**/*.ts', 'sandbox/**/*.ts', 'scripts/**/*.ts'],
 		rules: {
 			'@typescript-eslint/no-require-imports': 'off',
 			'@typescript-eslint/no-non-null-assertion': 'off',

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox } from '../sandbox';
-import { runOrderToCash } from '../test/harness';
+import { runOrderToCash } from '../harness';
 
 process.env.N8N_LOG_LEVEL ??= 'silent';
 

@@ -5,7 +5,7 @@
  */
 import type { INodeType, IVersionedNodeType } from 'n8n-workflow';
 
-import { NodeTypes, type EdiCredentials, type ExtraCredential } from '../../test/harness';
+import { NodeTypes, type EdiCredentials, type ExtraCredential } from '../../harness';
 
 export const HEADER_AUTH = 'httpHeaderAuth';
 export const HEADER_AUTH_REF = { [HEADER_AUTH]: { id: 'bench-header-auth', name: 'EDI Exchange key (Header Auth)' } };

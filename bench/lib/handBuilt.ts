@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeType } from 'n8n-workflow';
 
-import { runWorkflow, type EdiCredentials, type NodeTypes, type WorkflowJson } from '../../test/harness';
+import { runWorkflow, type EdiCredentials, type NodeTypes, type WorkflowJson } from '../../harness';
 import { benchNodeTypes, HEADER_AUTH, HEADER_AUTH_REF, headerAuth } from './engine';
 import { deduplicationStore, loadBaseNodes, type BaseNodes } from './nodesBase';
 

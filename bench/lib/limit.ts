@@ -5,7 +5,7 @@
  */
 import axios, { type AxiosInstance } from 'axios';
 
-import type { EdiCredentials } from '../../test/harness';
+import type { EdiCredentials } from '../../harness';
 
 export const PAGE = 100;
 /** Our trigger's MESSAGE_CONCURRENCY. */

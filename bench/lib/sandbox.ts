@@ -3,7 +3,7 @@ import axios from 'axios';
 import { Agent } from 'http';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import type { EdiCredentials } from '../../test/harness';
+import type { EdiCredentials } from '../../harness';
 
 export interface BenchSandbox {
 	sandbox: RunningSandbox;

@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode } from '../../test/harness';
+import { runNode } from '../../harness';
 import type { Context, ScenarioResult } from '../lib/context';
 import { cellOf, timed } from '../lib/measure';
 import { isoSecondsAgo } from '../lib/sandbox';

@@ -9,7 +9,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { join } from 'path';
 
-import { loadExample, Poller, runWorkflow, TRIGGER_NODE, type Scorecard } from '../../test/harness';
+import { loadExample, Poller, runWorkflow, TRIGGER_NODE, type Scorecard } from '../../harness';
 import type { Context, ScenarioResult } from '../lib/context';
 import { cellOf, timed } from '../lib/measure';
 import { repeat } from './polling';

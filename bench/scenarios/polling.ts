@@ -8,7 +8,7 @@
  *    exactly those. The slow hand-built workflow takes part in the first round(s) only, all of
  *    them before the other approaches' further rounds (so it never meets a backlog).
  */
-import { Poller } from '../../test/harness';
+import { Poller } from '../../harness';
 import type { Context, ScenarioResult } from '../lib/context';
 import type { HandBuilt, PollRun } from '../lib/handBuilt';
 import { LimitPoller } from '../lib/limit';

@@ -1,5 +1,5 @@
 /** The credential's test request, run the way n8n's "Test credential" button runs it. */
-import { testCredential } from '../harness';
+import { testCredential } from '../../harness';
 import { failure, shape, useNodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();

@@ -5,7 +5,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox';
-import { runNode, type EdiCredentials, type RunResult } from '../harness';
+import { runNode, type EdiCredentials, type RunResult } from '../../harness';
 
 export interface LoggedRequest {
 	method: string;

@@ -7,7 +7,7 @@ import { createServer } from 'http';
 import type { AddressInfo } from 'net';
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode } from '../harness';
+import { runNode } from '../../harness';
 import { idsOf, sleepMs, useNodeSandbox, type LoggedRequest } from './helpers';
 
 const sb = useNodeSandbox();

@@ -1,4 +1,4 @@
-import { runNode } from '../harness';
+import { runNode } from '../../harness';
 import { useSandbox } from '../sandbox/helpers';
 import { credentialsOf, requests, reset } from '../trigger/helpers';
 

@@ -1,6 +1,6 @@
 import type { INode } from 'n8n-workflow';
 
-import { runOrderToCash } from '../harness';
+import { runOrderToCash } from '../../harness';
 import { useSandbox } from '../sandbox/helpers';
 import { credentialsOf, reset } from '../trigger/helpers';
 

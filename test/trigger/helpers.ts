@@ -1,7 +1,7 @@
 /** Driving the sandbox from trigger tests: bulk inserts, faults, the request log, accepts. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { Poller } from '../harness';
+import { Poller } from '../../harness';
 import type { Running } from '../sandbox/helpers';
 
 export const credentialsOf = (running: Running) => ({ baseUrl: running.sandbox.baseUrl, apiToken: running.sandbox.apiKey });

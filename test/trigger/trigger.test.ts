@@ -1,7 +1,7 @@
 import { createServer } from 'http';
 import type { AddressInfo } from 'net';
 
-import { Poller } from '../harness';
+import { Poller } from '../../harness';
 import { useSandbox } from '../sandbox/helpers';
 import { clearRequests, idsOf, insert, isoSecondsAgo, makePoller, requests, reset, setFaults, setOrder, acceptAll } from './helpers';
 

@@ -12,7 +12,7 @@ import { TRIGGER_NODE } from './nodeTypes';
 import { Poller } from './poll';
 import { runWorkflow, type RunResult, type WorkflowJson } from './run';
 
-export const EXAMPLE_WORKFLOW = join(__dirname, '..', '..', 'examples', 'order-to-cash.json');
+export const EXAMPLE_WORKFLOW = join(__dirname, '..', 'examples', 'order-to-cash.json');
 
 export interface Scorecard {
 	purchaseOrders: Array<{ purchaseOrderNumber: string; transactionId: number } & Record<'855' | '856' | '810', { state: string; reasons: string[] }>>;

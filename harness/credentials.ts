@@ -24,7 +24,7 @@ export interface EdiCredentials {
 	apiToken: string;
 }
 
-const { EdiExchangeApi } = require(join(__dirname, '..', '..', 'dist', 'credentials', 'EdiExchangeApi.credentials.js'));
+const { EdiExchangeApi } = require(join(__dirname, '..', 'dist', 'credentials', 'EdiExchangeApi.credentials.js'));
 
 export const credentialType: ICredentialType = new EdiExchangeApi();
 

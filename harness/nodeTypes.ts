@@ -10,7 +10,7 @@ export const PACKAGE = 'n8n-nodes-edi-exchange';
 export const ACTION_NODE = `${PACKAGE}.ediExchange`;
 export const TRIGGER_NODE = `${PACKAGE}.ediExchangeTrigger`;
 
-const DIST = join(__dirname, '..', '..', 'dist');
+const DIST = join(__dirname, '..', 'dist');
 
 const load = <T>(file: string, name: string): T => new (require(join(DIST, file))[name])() as T;
 
