@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { streamField, transactionTypesField } from '../actions/fields';
+import { streamField, transactionTypesField } from '../shared/fields';
 import { DEFAULT_LATE_WINDOW_MINUTES, DEFAULT_MAX_ITEMS_PER_POLL } from './settings';
 
 export const triggerProperties: INodeProperties[] = [

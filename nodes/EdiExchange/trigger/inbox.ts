@@ -6,22 +6,12 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readInboxItems } from '../actions/inbox/getMany';
-import { mapBounded } from '../transport/concurrency';
+import { mapBounded } from '../shared/concurrency';
+import { deliveryHref, deliveryIdOf, INBOX_WINDOW, readInbox } from '../transport/inbox';
 import { serviceRequest } from '../transport/request';
 import { createdAtMs } from './cursor';
 import { ACCEPT_CONCURRENCY, matchesTypes, type TriggerSettings } from './settings';
 import { readState, writeState, type InboxState } from './state';
-
-/** The service shows at most this many inbox items (contract: limit 1–100). */
-export const INBOX_WINDOW = 100;
-
-const deliveryIdOf = (item: IDataObject): string => String((item.delivery as IDataObject | undefined)?.deliveryId ?? '');
-
-async function readInbox(this: IPollFunctions): Promise<IDataObject[]> {
-	const { body } = await serviceRequest.call(this, { route: 'listInbox', qs: { limit: INBOX_WINDOW } });
-	return readInboxItems(body);
-}
 
 const watched = (settings: TriggerSettings, item: IDataObject) =>
 	(!item.stream || item.stream === settings.stream) && matchesTypes(settings, item.transactionType);
@@ -29,7 +19,7 @@ const watched = (settings: TriggerSettings, item: IDataObject) =>
 /** Auto-accept: a delivery that could not be accepted now is tried again on the next poll. */
 async function acceptAll(this: IPollFunctions, settings: TriggerSettings, items: IDataObject[]): Promise<void> {
 	await mapBounded(items, ACCEPT_CONCURRENCY, async (item) => {
-		const href = ((item.delivery as IDataObject | undefined)?.accept as IDataObject | undefined)?.href;
+		const href = deliveryHref(item, 'accept');
 		if (typeof href !== 'string') return;
 		try {
 			// One attempt: a delivery not accepted now is accepted by the next poll, without delaying this one.

@@ -5,7 +5,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { mapBounded } from '../transport/concurrency';
+import { mapBounded } from '../shared/concurrency';
 import { fetchMessage } from '../transport/messages';
 import { fetchTransactionPage, PAGE_SIZE, type ListFilters, type TransactionPage } from '../transport/pagination';
 import { advance, compareTransactions, createdAtMs, detectOrder, pagesFromNewest, Search, type ListOrder } from './cursor';

@@ -2,14 +2,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { deliveryHref } from '../../transport/inbox';
 import { serviceRequest } from '../../transport/request';
 import { readRequiredText, readTransactionId } from '../fields';
-import type { Operation } from '../types';
+import { forOperation, type Operation } from '../types';
 
 const MAX_NOTE = 240;
 
-function deliveryFields(operation: 'accept' | 'fail', defaultNote: string): INodeProperties[] {
-	const show = { show: { resource: ['inbox'], operation: [operation] } };
+function deliveryFields(defaultNote: string): INodeProperties[] {
+	const byIds = { show: { deliverySource: ['ids'] } };
 	return [
 		{
 			displayName: 'Delivery',
@@ -24,7 +25,6 @@ function deliveryFields(operation: 'accept' | 'fail', defaultNote: string): INod
 				},
 				{ name: 'By ID', value: 'ids', description: 'Give the transaction ID and delivery ID' },
 			],
-			displayOptions: show,
 		},
 		{
 			displayName: 'Transaction ID',
@@ -33,7 +33,7 @@ function deliveryFields(operation: 'accept' | 'fail', defaultNote: string): INod
 			default: '',
 			required: true,
 			placeholder: 'e.g. 1042',
-			displayOptions: { show: { ...show.show, deliverySource: ['ids'] } },
+			displayOptions: byIds,
 		},
 		{
 			displayName: 'Delivery ID',
@@ -42,7 +42,7 @@ function deliveryFields(operation: 'accept' | 'fail', defaultNote: string): INod
 			default: '',
 			required: true,
 			placeholder: 'e.g. b646771e-a068-4e32-832f-e96f895c5ec9',
-			displayOptions: { show: { ...show.show, deliverySource: ['ids'] } },
+			displayOptions: byIds,
 		},
 		{
 			displayName: 'Note',
@@ -51,7 +51,6 @@ function deliveryFields(operation: 'accept' | 'fail', defaultNote: string): INod
 			default: defaultNote,
 			required: true,
 			description: `Recorded with the outcome; the service requires one (at most ${MAX_NOTE} characters)`,
-			displayOptions: show,
 		},
 	];
 }
@@ -59,7 +58,7 @@ function deliveryFields(operation: 'accept' | 'fail', defaultNote: string): INod
 function deliveryOperation(operation: 'accept' | 'fail', defaultNote: string): Operation {
 	const route = operation === 'accept' ? 'acceptDelivery' : 'failDelivery';
 	return {
-		description: deliveryFields(operation, defaultNote),
+		description: forOperation('inbox', operation, deliveryFields(defaultNote)),
 
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 			const note = readRequiredText.call(this, 'note', 'Note', itemIndex, 'Enter a short note; the service requires one.');
@@ -78,7 +77,7 @@ function deliveryOperation(operation: 'accept' | 'fail', defaultNote: string): O
 								deliveryId: readRequiredText.call(this, 'deliveryId', 'Delivery ID', itemIndex, 'Enter the delivery id of the inbox item.'),
 							},
 						}
-					: { href: deliveryHref.call(this, operation, itemIndex) };
+					: { href: inputItemHref.call(this, operation, itemIndex) };
 			const { body } = await serviceRequest.call(this, { route, ...call, body: { note }, itemIndex });
 			return [{ json: body as IDataObject }];
 		},
@@ -86,9 +85,8 @@ function deliveryOperation(operation: 'accept' | 'fail', defaultNote: string): O
 }
 
 /** The accept or fail link of the input item's delivery, as the service handed it out. */
-function deliveryHref(this: IExecuteFunctions, operation: 'accept' | 'fail', itemIndex: number): string {
-	const delivery = this.getInputData()[itemIndex].json.delivery as IDataObject | undefined;
-	const href = (delivery?.[operation] as IDataObject | undefined)?.href;
+function inputItemHref(this: IExecuteFunctions, operation: 'accept' | 'fail', itemIndex: number): string {
+	const href = deliveryHref(this.getInputData()[itemIndex].json, operation);
 	if (typeof href !== 'string' || !href) {
 		throw new NodeOperationError(this.getNode(), `The input item has no delivery.${operation}.href`, {
 			description: 'Connect this node after Inbox → Get Many or the trigger’s inbox source, or set Delivery to By ID.',

@@ -1,13 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { TRANSACTION_TYPE_OPTIONS } from '../../shared/documentTypes';
+import { refusedError } from '../../shared/failed';
+import { streamField } from '../../shared/fields';
+import { readJsonParameter } from '../../shared/json';
 import { serviceRequest } from '../../transport/request';
 import { readInterchange } from '../../x12';
-import { readRequiredText, streamField, TRANSACTION_TYPE_OPTIONS } from '../fields';
-import { showFor, type Operation } from '../types';
-
-const show = showFor('integrationPayload', ['submit']);
-const showWhen = (extra: Record<string, string[]>) => ({ show: { ...show.show, ...extra } });
+import { readRequiredText } from '../fields';
+import { forOperation, type Operation } from '../types';
 
 interface SubmitAnswer {
 	id?: string;
@@ -17,7 +18,7 @@ interface SubmitAnswer {
 }
 
 export const submit: Operation = {
-	description: [
+	description: forOperation('integrationPayload', 'submit', [
 		{
 			displayName: 'Format',
 			name: 'format',
@@ -27,7 +28,6 @@ export const submit: Operation = {
 				{ name: 'X12', value: 'x12', description: 'A whole X12 interchange (ISA … IEA), passed through as is' },
 				{ name: 'Service JSON', value: 'json', description: 'One transaction set given as its segments, with the envelope fields stated' },
 			],
-			displayOptions: show,
 		},
 		{
 			displayName: 'X12 Source',
@@ -38,7 +38,7 @@ export const submit: Operation = {
 				{ name: 'Text', value: 'parameter', description: 'Enter or map the interchange text' },
 				{ name: 'Binary File', value: 'binary', description: 'Read the interchange from a binary field of the input item' },
 			],
-			displayOptions: showWhen({ format: ['x12'] }),
+			displayOptions: { show: { format: ['x12'] } },
 		},
 		{
 			displayName: 'X12 Interchange',
@@ -49,7 +49,7 @@ export const submit: Operation = {
 			required: true,
 			placeholder: 'ISA*00*          *00*          *ZZ*YOURCOMPANY    *ZZ*DEMORETAIL     *…~',
 			description: 'The whole interchange. Its envelope is checked before sending (ISA, control numbers, segment counts).',
-			displayOptions: showWhen({ format: ['x12'], x12Source: ['parameter'] }),
+			displayOptions: { show: { format: ['x12'], x12Source: ['parameter'] } },
 		},
 		{
 			displayName: 'Input Binary Field',
@@ -58,7 +58,7 @@ export const submit: Operation = {
 			default: 'data',
 			required: true,
 			hint: 'The name of the input binary field containing the .edi file',
-			displayOptions: showWhen({ format: ['x12'], x12Source: ['binary'] }),
+			displayOptions: { show: { format: ['x12'], x12Source: ['binary'] } },
 		},
 		{
 			displayName: 'Transaction Type',
@@ -66,9 +66,9 @@ export const submit: Operation = {
 			type: 'options',
 			default: '855',
 			options: TRANSACTION_TYPE_OPTIONS,
-			displayOptions: showWhen({ format: ['json'] }),
+			displayOptions: { show: { format: ['json'] } },
 		},
-		streamField({ displayOptions: showWhen({ format: ['json'] }) }),
+		streamField({ displayOptions: { show: { format: ['json'] } } }),
 		{
 			displayName: 'Sender ID',
 			name: 'senderId',
@@ -76,7 +76,7 @@ export const submit: Operation = {
 			default: '',
 			required: true,
 			placeholder: 'e.g. YOURCOMPANY',
-			displayOptions: showWhen({ format: ['json'] }),
+			displayOptions: { show: { format: ['json'] } },
 		},
 		{
 			displayName: 'Receiver ID',
@@ -85,7 +85,7 @@ export const submit: Operation = {
 			default: '',
 			required: true,
 			placeholder: 'e.g. DEMORETAIL',
-			displayOptions: showWhen({ format: ['json'] }),
+			displayOptions: { show: { format: ['json'] } },
 		},
 		{
 			displayName: 'Segments',
@@ -93,9 +93,9 @@ export const submit: Operation = {
 			type: 'json',
 			default: '[\n  ["BAK", "00", "AC", "PO-1042", "20261122"]\n]',
 			description: 'The transaction set’s segments without ST and SE (the service adds them): an array of arrays of strings',
-			displayOptions: showWhen({ format: ['json'] }),
+			displayOptions: { show: { format: ['json'] } },
 		},
-	],
+	]),
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const format = this.getNodeParameter('format', itemIndex) as string;
@@ -103,12 +103,7 @@ export const submit: Operation = {
 		const { body: answer } = (await serviceRequest.call(this, { route: 'submitIntegrationPayload', body, itemIndex })) as { body: SubmitAnswer };
 		if (answer.status === 'FAILED') {
 			const reasons = (answer.errors ?? []).map((e) => `${e.segment ?? ''}${e.position ? ` (segment ${e.position})` : ''}: ${e.message ?? 'invalid'}`);
-			throw new NodeApiError(this.getNode(), answer as JsonObject, {
-				httpCode: '202',
-				message: `The service refused the payload (status FAILED): ${reasons.join('; ') || 'no reason given'}`,
-				description: 'Fix the listed segments and submit again.',
-				itemIndex,
-			});
+			throw refusedError.call(this, answer, 'the payload (status FAILED)', reasons.join('; ') || 'no reason given', 'Fix the listed segments and submit again.', itemIndex);
 		}
 		return [{ json: answer as IDataObject }];
 	},
@@ -136,15 +131,7 @@ async function readX12(this: IExecuteFunctions, itemIndex: number): Promise<stri
 }
 
 function jsonPayload(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const raw = this.getNodeParameter('segments', itemIndex) as unknown;
-	let segments: unknown = raw;
-	if (typeof raw === 'string') {
-		try {
-			segments = JSON.parse(raw);
-		} catch (error) {
-			throw new NodeOperationError(this.getNode(), `Segments is not valid JSON: ${(error as Error).message}`, { itemIndex });
-		}
-	}
+	const segments = readJsonParameter.call(this, 'segments', 'Segments', itemIndex);
 	const valid = Array.isArray(segments) && segments.length > 0 && segments.every((s) => Array.isArray(s) && s.length > 0 && s.every((e) => typeof e === 'string'));
 	if (!valid) {
 		throw new NodeOperationError(this.getNode(), 'Segments must be a non-empty array of segments, each an array of strings', {

@@ -1,23 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { collectTransactions } from '../../transport/pagination';
-import { limitField, streamField, transactionTypesField } from '../fields';
-import { showFor, type Operation } from '../types';
-
-const show = showFor('transaction', ['getMany']);
+import { streamField, transactionTypesField } from '../../shared/fields';
+import { limitField } from '../fields';
+import { forOperation, type Operation } from '../types';
 
 export const getMany: Operation = {
-	description: [
+	description: forOperation('transaction', 'getMany', [
 		{
 			displayName: 'Return All',
 			name: 'returnAll',
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: show,
 		},
-		limitField('transaction', 'getMany', 0, {
-			displayOptions: { show: { ...show.show, returnAll: [false] } },
+		limitField(0, {
+			displayOptions: { show: { returnAll: [false] } },
 		}),
 		{
 			displayName: 'Filters',
@@ -25,7 +23,6 @@ export const getMany: Operation = {
 			type: 'collection',
 			placeholder: 'Add Filter',
 			default: {},
-			displayOptions: show,
 			options: [
 				{
 					displayName: 'Direction',
@@ -43,7 +40,7 @@ export const getMany: Operation = {
 				),
 			],
 		},
-	],
+	]),
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;

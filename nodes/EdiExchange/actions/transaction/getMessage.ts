@@ -2,12 +2,10 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { fetchMessage, X12_MIME_TYPE } from '../../transport/messages';
 import { readTransactionId } from '../fields';
-import { showFor, type Operation } from '../types';
-
-const show = showFor('transaction', ['getMessage']);
+import { forOperation, type Operation } from '../types';
 
 export const getMessage: Operation = {
-	description: [
+	description: forOperation('transaction', 'getMessage', [
 		{
 			displayName: 'Transaction ID',
 			name: 'transactionId',
@@ -16,7 +14,6 @@ export const getMessage: Operation = {
 			default: '',
 			placeholder: 'e.g. 1042',
 			description: 'The ID of the transaction whose message (document content) to read',
-			displayOptions: show,
 		},
 		{
 			displayName: 'Options',
@@ -24,7 +21,6 @@ export const getMessage: Operation = {
 			type: 'collection',
 			placeholder: 'Add Option',
 			default: {},
-			displayOptions: show,
 			options: [
 				{
 					displayName: 'Put X12 in Binary Field',
@@ -36,7 +32,7 @@ export const getMessage: Operation = {
 				},
 			],
 		},
-	],
+	]),
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const transactionId = readTransactionId.call(this, 'transactionId', itemIndex);

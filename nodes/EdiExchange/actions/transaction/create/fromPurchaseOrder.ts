@@ -1,6 +1,6 @@
 /**
  * Create → "Build From Purchase Order": derives the 855, 856 or 810 from the 850 with the
- * order-to-cash builders, the options shown as parameters.
+ * order-to-cash builders, the options shown as parameters. Half of Create, not an operation.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -13,15 +13,19 @@ import {
 	type AcknowledgmentLineOption,
 	type Packing,
 	type ShipNoticeLineOption,
-} from '../../documents';
+	replyParties,
+} from '../../../documents';
+import { serviceTypeOf } from '../../../shared/documentTypes';
+import { readJsonParameter } from '../../../shared/json';
 
+/** Shown for Create (see forOperation) when the message is built, for these document types. */
 const buildable = (documentTypes: string[]) => ({
-	show: { resource: ['transaction'], operation: ['create'], messageSource: ['build'], documentType: documentTypes },
+	show: { messageSource: ['build'], documentType: documentTypes },
 });
-const ALL = ['855_PURCHASE_ORDER_ACKNOWLEDGMENT', '856_SHIP_NOTICE_MANIFEST', '810_INVOICE'];
-const [ACK, ASN, INVOICE] = ALL;
+const [ACK, ASN, INVOICE] = ['855', '856', '810'].map(serviceTypeOf);
+const ALL = [ACK, ASN, INVOICE];
 
-export const buildFields: INodeProperties[] = [
+export const fromPurchaseOrderFields: INodeProperties[] = [
 	{
 		displayName: 'Purchase Order (850)',
 		name: 'purchaseOrder',
@@ -144,17 +148,6 @@ export const buildFields: INodeProperties[] = [
 	},
 ];
 
-/** An optional document parameter: empty means absent; text is parsed as JSON. */
-function readDocument(this: IExecuteFunctions, name: string, label: string, itemIndex: number): unknown {
-	const value = this.getNodeParameter(name, itemIndex, '') as unknown;
-	if (value === '' || value === null || value === undefined) return undefined;
-	if (typeof value !== 'string') return value;
-	try {
-		return JSON.parse(value);
-	} catch (error) {
-		throw new NodeOperationError(this.getNode(), `${label} is not valid JSON: ${(error as Error).message}`, { itemIndex });
-	}
-}
 
 /** Option values: empty strings mean "not given". */
 function given(values: IDataObject): IDataObject {
@@ -165,9 +158,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 export interface BuiltMessage {
 	message: IDataObject;
-	/** The purchase order's parties, swapped, when the 850 came with its envelope. */
-	senderId?: string;
-	receiverId?: string;
+	/** The purchase order's parties, swapped (empty when the 850 came without its envelope). */
+	senderId: string;
+	receiverId: string;
 }
 
 export function buildMessage(this: IExecuteFunctions, documentType: string, itemIndex: number): BuiltMessage {
@@ -177,7 +170,7 @@ export function buildMessage(this: IExecuteFunctions, documentType: string, item
 			itemIndex,
 		});
 	}
-	const order = readDocument.call(this, 'purchaseOrder', 'Purchase Order (850)', itemIndex);
+	const order = readJsonParameter.call(this, 'purchaseOrder', 'Purchase Order (850)', itemIndex);
 	if (!order || typeof order !== 'object') {
 		throw new NodeOperationError(this.getNode(), 'No purchase order (850) to build from', {
 			description: 'Connect this node after the EDI Exchange Trigger or Get Message, or point Purchase Order (850) at the 850.',
@@ -195,13 +188,9 @@ export function buildMessage(this: IExecuteFunctions, documentType: string, item
 			itemIndex,
 		});
 	}
-	// The reply goes back the way the order came: its receiver sends, its sender receives.
 	const envelope = order as IDataObject;
-	return {
-		message,
-		senderId: typeof envelope.receiverId === 'string' ? envelope.receiverId : undefined,
-		receiverId: typeof envelope.senderId === 'string' ? envelope.senderId : undefined,
-	};
+	const text = (value: unknown) => (typeof value === 'string' ? value : '');
+	return { message, ...replyParties({ senderId: text(envelope.senderId), receiverId: text(envelope.receiverId) }) };
 }
 
 function build(this: IExecuteFunctions, documentType: string, order: unknown, options: IDataObject, itemIndex: number): unknown {
@@ -214,7 +203,7 @@ function build(this: IExecuteFunctions, documentType: string, order: unknown, op
 			lines: lines.map((line) => given(line) as unknown as AcknowledgmentLineOption),
 		});
 	}
-	const acknowledgment = readDocument.call(this, 'acknowledgment', 'Acknowledgment (855)', itemIndex);
+	const acknowledgment = readJsonParameter.call(this, 'acknowledgment', 'Acknowledgment (855)', itemIndex);
 	if (documentType === ASN) {
 		const lines = ((this.getNodeParameter('shipLines', itemIndex, {}) as IDataObject).line ?? []) as IDataObject[];
 		return buildShipNotice(order, {
@@ -235,7 +224,7 @@ function build(this: IExecuteFunctions, documentType: string, order: unknown, op
 		invoiceDate: date(options.invoiceDate) ?? today(),
 		invoiceNumber: options.invoiceNumber as string | undefined,
 		acknowledgment,
-		shipNotice: readDocument.call(this, 'shipNotice', 'Ship Notice (856)', itemIndex),
+		shipNotice: readJsonParameter.call(this, 'shipNotice', 'Ship Notice (856)', itemIndex),
 		carryChargesAndAllowances: options.carryChargesAndAllowances as boolean | undefined,
 	});
 }

@@ -1,21 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+/** Create: sends one structured document, its message typed, taken from the input item or built from a purchase order. */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { serviceRequest } from '../../transport/request';
-import { readJsonObject, readRequiredText, streamField } from '../fields';
-import { showFor, type Operation } from '../types';
-import { buildFields, buildMessage } from './build';
-
-const show = showFor('transaction', ['create']);
-
-export const DOCUMENT_TYPES = [
-	{ name: '810 Invoice', value: '810_INVOICE' },
-	{ name: '846 Inventory Advice', value: '846_INVENTORY_ADVICE' },
-	{ name: '850 Purchase Order', value: '850_PURCHASE_ORDER' },
-	{ name: '855 Purchase Order Acknowledgment', value: '855_PURCHASE_ORDER_ACKNOWLEDGMENT' },
-	{ name: '856 Ship Notice/Manifest', value: '856_SHIP_NOTICE_MANIFEST' },
-	{ name: '860 Purchase Order Change', value: '860_PURCHASE_ORDER_CHANGE' },
-];
+import { SERVICE_TYPE_OPTIONS, serviceTypeOf } from '../../../shared/documentTypes';
+import { refusedError } from '../../../shared/failed';
+import { streamField } from '../../../shared/fields';
+import { parseJsonText } from '../../../shared/json';
+import { serviceRequest } from '../../../transport/request';
+import { readJsonObject, readRequiredText } from '../../fields';
+import { forOperation, type Operation } from '../../types';
+import { buildMessage, fromPurchaseOrderFields } from './fromPurchaseOrder';
 
 interface CreateAnswer {
 	id?: number | string;
@@ -34,17 +28,16 @@ export function describeValidationErrors(answer: CreateAnswer): string[] {
 }
 
 export const create: Operation = {
-	description: [
+	description: forOperation('transaction', 'create', [
 		{
 			displayName: 'Document Type',
 			name: 'documentType',
 			type: 'options',
 			required: true,
-			default: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
-			options: DOCUMENT_TYPES,
-			displayOptions: show,
+			default: serviceTypeOf('855'),
+			options: SERVICE_TYPE_OPTIONS,
 		},
-		streamField({ description: 'Test documents are not passed on as real business documents', displayOptions: show }),
+		streamField({ description: 'Test documents are not passed on as real business documents' }),
 		{
 			displayName: 'Sender ID',
 			name: 'senderId',
@@ -53,7 +46,6 @@ export const create: Operation = {
 			placeholder: 'e.g. YOURCOMPANY',
 			description:
 				'Your organization’s trading ID. With the message built from a purchase order, leave empty to use the PO’s receiver.',
-			displayOptions: show,
 		},
 		{
 			displayName: 'Receiver ID',
@@ -63,7 +55,6 @@ export const create: Operation = {
 			placeholder: 'e.g. DEMORETAIL',
 			description:
 				'The trading partner’s ID. With the message built from a purchase order, leave empty to use the PO’s sender.',
-			displayOptions: show,
 		},
 		{
 			displayName: 'Message Source',
@@ -79,7 +70,6 @@ export const create: Operation = {
 					description: 'Derive an 855, 856 or 810 from the 850 in the input item (as the trigger or Get Message emits it)',
 				},
 			],
-			displayOptions: show,
 		},
 		{
 			displayName: 'Message',
@@ -87,7 +77,7 @@ export const create: Operation = {
 			type: 'json',
 			default: '{\n  "purchaseOrderNumber": ""\n}',
 			description: 'The structured message: the document itself, e.g. an 855’s purchaseOrderNumber, status and lineItems',
-			displayOptions: { show: { ...show.show, messageSource: ['json'] } },
+			displayOptions: { show: { messageSource: ['json'] } },
 		},
 		{
 			displayName: 'Message Field',
@@ -96,10 +86,10 @@ export const create: Operation = {
 			default: 'message',
 			placeholder: 'e.g. message or data.document',
 			description: 'The input item field (dot path) holding the message object',
-			displayOptions: { show: { ...show.show, messageSource: ['field'] } },
+			displayOptions: { show: { messageSource: ['field'] } },
 		},
-		...buildFields,
-	],
+		...fromPurchaseOrderFields,
+	]),
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const type = this.getNodeParameter('documentType', itemIndex) as string;
@@ -112,8 +102,8 @@ export const create: Operation = {
 		if (source === 'build') {
 			const built = buildMessage.call(this, type, itemIndex);
 			message = built.message;
-			senderId ||= built.senderId ?? '';
-			receiverId ||= built.receiverId ?? '';
+			senderId ||= built.senderId;
+			receiverId ||= built.receiverId;
 		} else if (source === 'field') {
 			message = messageFromField.call(this, itemIndex);
 		} else {
@@ -128,13 +118,14 @@ export const create: Operation = {
 			itemIndex,
 		})) as { body: CreateAnswer };
 		if (body.status === 'FAILED') {
-			const reasons = describeValidationErrors(body);
-			throw new NodeApiError(this.getNode(), body as JsonObject, {
-				httpCode: '202',
-				message: `The service refused the document (transaction ${body.id}, status FAILED): ${reasons.join('; ') || body.detail}`,
-				description: 'Fix the listed message paths and create the document again. A FAILED document is recorded by the service but not delivered.',
+			throw refusedError.call(
+				this,
+				body,
+				`the document (transaction ${body.id}, status FAILED)`,
+				describeValidationErrors(body).join('; ') || `${body.detail}`,
+				'Fix the listed message paths and create the document again. A FAILED document is recorded by the service but not delivered.',
 				itemIndex,
-			});
+			);
 		}
 		// The message sent comes along, so the next document of the flow can be built from it.
 		return [{ json: { ...body, type, stream, senderId, receiverId, message } as IDataObject }];
@@ -145,12 +136,10 @@ function messageFromField(this: IExecuteFunctions, itemIndex: number): IDataObje
 	const path = readRequiredText.call(this, 'messageField', 'Message Field', itemIndex, 'Name the input field holding the message, e.g. message.');
 	let value: unknown = this.getInputData()[itemIndex].json;
 	for (const key of path.split('.')) value = (value as IDataObject | undefined)?.[key];
-	if (typeof value === 'string') {
-		try {
-			value = JSON.parse(value);
-		} catch {
-			// reported below as not an object
-		}
+	try {
+		value = parseJsonText(value);
+	} catch {
+		// text that is not JSON: reported below as no message object
 	}
 	if (!value || typeof value !== 'object' || Array.isArray(value)) {
 		throw new NodeOperationError(this.getNode(), `The input item has no message object in the field "${path}"`, {

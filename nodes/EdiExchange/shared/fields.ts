@@ -1,0 +1,30 @@
+/** Fields both nodes show: one definition per name, so the action node and the trigger read alike. */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { TRANSACTION_TYPE_OPTIONS } from './documentTypes';
+
+export const STREAM_OPTIONS = [
+	{ name: 'Test', value: 'test', description: 'Test traffic: safe to experiment with' },
+	{ name: 'Live', value: 'live', description: 'Production documents exchanged with trading partners for real' },
+];
+
+/** The stream to read or write: every operation and the trigger use this one definition. */
+export const streamField = (extra: Partial<INodeProperties> = {}): INodeProperties => ({
+	displayName: 'Stream',
+	name: 'stream',
+	type: 'options',
+	default: 'test',
+	options: STREAM_OPTIONS,
+	...extra,
+});
+
+/** Document types to keep, filtered by the node: the service cannot filter by type. */
+export const transactionTypesField = (description: string, extra: Partial<INodeProperties> = {}): INodeProperties => ({
+	displayName: 'Transaction Types',
+	name: 'transactionTypes',
+	type: 'multiOptions',
+	default: [],
+	options: TRANSACTION_TYPE_OPTIONS,
+	description,
+	...extra,
+});
