@@ -1,17 +1,10 @@
 /** One place per fact: the API version of each operation is spelled in routes.ts and nowhere else. */
-import { readdirSync, readFileSync, statSync } from 'fs';
+import { readFileSync } from 'fs';
 import { join } from 'path';
 
+import { ROOT, sourceFiles } from './sourceFiles';
 
 const VERSION_PREFIX = /\/v[0-9]+\//;
-const ROOT = join(__dirname, '..', '..');
-
-function sourceFiles(dir: string): string[] {
-	return readdirSync(dir).flatMap((name) => {
-		const path = join(dir, name);
-		return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
-	});
-}
 
 test('the rendered descriptions of both nodes and the credential contain no version prefix', () => {
 	for (const [file, name] of [

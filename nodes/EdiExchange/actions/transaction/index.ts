@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Operation } from '../types';
-import { create } from './create';
+import { create } from './create/operation';
 import { getMany } from './getMany';
 import { getMessage } from './getMessage';
 

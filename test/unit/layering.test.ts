@@ -1,0 +1,44 @@
+/**
+ * Arrows point down: the action node (actions/) and the trigger (trigger/) never import each
+ * other; what both use lives in shared/ or transport/, which import neither.
+ */
+import { readFileSync } from 'fs';
+import { dirname, join, relative, resolve } from 'path';
+
+import { ROOT, sourceFiles } from './sourceFiles';
+
+const NODE_FOLDER = join(ROOT, 'nodes', 'EdiExchange');
+
+/** "actions" for nodes/EdiExchange/actions/inbox/getMany.ts; the file name for top-level files. */
+const roomOf = (file: string) => relative(NODE_FOLDER, file).split(/[\\/]/)[0];
+
+/** Every relative import in the node folder, as "from room → to room (file)". */
+function crossings(): Array<{ from: string; to: string; file: string }> {
+	return sourceFiles(NODE_FOLDER).flatMap((file) =>
+		[...readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)].map((match) => ({
+			from: roomOf(file),
+			to: roomOf(resolve(dirname(file), match[1])),
+			file: relative(ROOT, file),
+		})),
+	);
+}
+
+const FORBIDDEN: Record<string, string[]> = {
+	actions: ['trigger'],
+	trigger: ['actions'],
+	shared: ['actions', 'trigger', 'transport'],
+	transport: ['actions', 'trigger'],
+};
+
+test('actions/ and trigger/ do not import each other; shared/ and transport/ import neither', () => {
+	const wrong = crossings()
+		.filter(({ from, to }) => FORBIDDEN[from]?.includes(to))
+		.map(({ from, to, file }) => `${file}: ${from} → ${to}`);
+	expect(wrong).toEqual([]);
+});
+
+test('the check sees the imports it guards', () => {
+	// Guards the test itself: with no crossings found at all, the test above could never fail.
+	expect(crossings().some(({ from, to }) => from === 'trigger' && to === 'shared')).toBe(true);
+	expect(crossings().some(({ from, to }) => from === 'actions' && to === 'transport')).toBe(true);
+});
