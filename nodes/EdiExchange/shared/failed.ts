@@ -9,15 +9,17 @@ export interface RefusedAnswer {
 	status?: string;
 }
 
-/** `refused` names what was refused and how, e.g. "the payload (status FAILED)"; `reasons` come from the answer. */
-export function refusedError(
-	this: IExecuteFunctions,
-	answer: RefusedAnswer,
-	refused: string,
-	reasons: string,
-	description: string,
-	itemIndex: number,
-): NodeApiError {
+export interface Refusal {
+	/** What was refused and how, e.g. "the payload (status FAILED)". */
+	refused: string;
+	/** The service's reasons, as the user should read them. */
+	reasons: string;
+	/** How to fix it. */
+	description: string;
+	itemIndex: number;
+}
+
+export function refusedError(this: IExecuteFunctions, answer: RefusedAnswer, { refused, reasons, description, itemIndex }: Refusal): NodeApiError {
 	return new NodeApiError(this.getNode(), answer as JsonObject, {
 		httpCode: '202',
 		message: `The service refused ${refused}: ${reasons}`,

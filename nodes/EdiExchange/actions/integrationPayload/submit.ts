@@ -103,7 +103,12 @@ export const submit: Operation = {
 		const { body: answer } = (await serviceRequest.call(this, { route: 'submitIntegrationPayload', body, itemIndex })) as { body: SubmitAnswer };
 		if (answer.status === 'FAILED') {
 			const reasons = (answer.errors ?? []).map((e) => `${e.segment ?? ''}${e.position ? ` (segment ${e.position})` : ''}: ${e.message ?? 'invalid'}`);
-			throw refusedError.call(this, answer, 'the payload (status FAILED)', reasons.join('; ') || 'no reason given', 'Fix the listed segments and submit again.', itemIndex);
+			throw refusedError.call(this, answer, {
+				refused: 'the payload (status FAILED)',
+				reasons: reasons.join('; ') || 'no reason given',
+				description: 'Fix the listed segments and submit again.',
+				itemIndex,
+			});
 		}
 		return [{ json: answer as IDataObject }];
 	},

@@ -118,14 +118,12 @@ export const create: Operation = {
 			itemIndex,
 		})) as { body: CreateAnswer };
 		if (body.status === 'FAILED') {
-			throw refusedError.call(
-				this,
-				body,
-				`the document (transaction ${body.id}, status FAILED)`,
-				describeValidationErrors(body).join('; ') || `${body.detail}`,
-				'Fix the listed message paths and create the document again. A FAILED document is recorded by the service but not delivered.',
+			throw refusedError.call(this, body, {
+				refused: `the document (transaction ${body.id}, status FAILED)`,
+				reasons: describeValidationErrors(body).join('; ') || `${body.detail}`,
+				description: 'Fix the listed message paths and create the document again. A FAILED document is recorded by the service but not delivered.',
 				itemIndex,
-			);
+			});
 		}
 		// The message sent comes along, so the next document of the flow can be built from it.
 		return [{ json: { ...body, type, stream, senderId, receiverId, message } as IDataObject }];
