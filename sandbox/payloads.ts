@@ -3,11 +3,13 @@
  * one outbound transaction per ST set) and the service-specific JSON path (one set as segments).
  */
 import { randomUUID } from 'crypto';
-import { extractTransactionSet, readInterchange, type X12Problem } from '../nodes/EdiExchange/x12';
 import { businessNumberOfSegments } from './documents';
 import { argumentError, fieldError, isObject } from './http';
 import type { SandboxState } from './state';
 import type { FieldError, Reply, Stream } from './types';
+import { checkEnvelope } from './x12/envelope';
+import { extractTransactionSet } from './x12/extract';
+import type { EnvelopeProblem } from './x12/types';
 
 /** Segments the service adds itself: a JSON payload must leave them out. */
 const ENVELOPE_SEGMENTS = ['ISA', 'GS', 'ST', 'SE', 'GE', 'IEA'];
@@ -19,7 +21,7 @@ export function submitPayload(state: SandboxState, body: unknown): Reply {
 	return argumentError([fieldError('format', `format must be x12 or json, found ${JSON.stringify(body.format)}`)]);
 }
 
-const answer = (id: string, transactionIds: number[], errors?: X12Problem[]): Reply => ({
+const answer = (id: string, transactionIds: number[], errors?: EnvelopeProblem[]): Reply => ({
 	status: 202,
 	body: errors?.length ? { id, status: 'FAILED', transactionIds: [], errors } : { id, status: 'ACCEPTED', transactionIds },
 });
@@ -29,7 +31,7 @@ function submitX12(state: SandboxState, body: Record<string, unknown>): Reply {
 		return argumentError([fieldError('content', 'content must be the X12 interchange text (ISA … IEA)')]);
 	}
 	const id = randomUUID();
-	const { interchange, problems } = readInterchange(body.content);
+	const { interchange, problems } = checkEnvelope(body.content);
 	if (!interchange || problems.length) return answer(id, [], problems);
 	if (!state.isPartner(interchange.receiverId)) {
 		return answer(id, [], [{ segment: 'ISA', position: 1, message: `no relationship with receiver ${interchange.receiverId} (ISA08)` }]);
@@ -76,7 +78,7 @@ function submitJson(state: SandboxState, body: Record<string, unknown>): Reply {
 
 	const id = randomUUID();
 	const rows = segments as string[][];
-	const problems: X12Problem[] = rows.flatMap((segment, i) =>
+	const problems: EnvelopeProblem[] = rows.flatMap((segment, i) =>
 		ENVELOPE_SEGMENTS.includes(segment[0]) ? [{ segment: segment[0], position: i + 1, message: `${segment[0]} is added by the service: leave envelope segments (ISA, GS, ST, SE, GE, IEA) out` }] : [],
 	);
 	if (!state.isPartner(receiverId as string)) problems.push({ segment: 'ISA', position: 0, message: `no relationship with receiver ${receiverId}` });

@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { writeInterchange } from '../../nodes/EdiExchange/x12';
+import { writeInterchange } from '../../sandbox/x12/write';
 import { failure, jsonOf, useNodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();

@@ -4,7 +4,7 @@
  * in a slash or a version segment.
  */
 import { ROUTES, type RouteName } from '../../nodes/EdiExchange/transport/routes';
-import { writeInterchange } from '../../nodes/EdiExchange/x12';
+import { writeInterchange } from '../../sandbox/x12/write';
 import { shape, useNodeSandbox, type NodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();

@@ -4,7 +4,7 @@
  * a bad message refused before anything is sent).
  */
 
-import { writeInterchange } from '../../nodes/EdiExchange/x12';
+import { writeInterchange } from '../../sandbox/x12/write';
 import { createParameters, failure, jsonOf, useNodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();

@@ -1,4 +1,5 @@
-import { readInterchange, writeInterchange } from '../../nodes/EdiExchange/x12';
+import { readInterchange } from '../../nodes/EdiExchange/x12';
+import { writeInterchange } from '../../sandbox/x12/write';
 import { useSandbox } from './helpers';
 
 describe('GET /v3/transactions/{id}/message', () => {

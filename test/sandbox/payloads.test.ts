@@ -1,4 +1,4 @@
-import { writeInterchange, type X12WriteInput } from '../../nodes/EdiExchange/x12';
+import { writeInterchange, type X12WriteInput } from '../../sandbox/x12/write';
 import { useSandbox } from './helpers';
 
 const interchange = (over: Partial<X12WriteInput> = {}) =>

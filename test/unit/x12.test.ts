@@ -1,10 +1,5 @@
-import {
-	extractTransactionSet,
-	functionalIdFor,
-	readInterchange,
-	writeInterchange,
-	type X12WriteInput,
-} from '../../nodes/EdiExchange/x12';
+import { readInterchange } from '../../nodes/EdiExchange/x12';
+import { functionalIdFor, writeInterchange, type X12WriteInput } from '../../sandbox/x12/write';
 
 const date = new Date('2026-11-22T10:30:00.000Z');
 const po = (n: string): string[][] => [
@@ -206,27 +201,5 @@ describe('readInterchange envelope problems', () => {
 		expect(problemsOf(broken)).toEqual([
 			{ segment: 'SE', position: 12, message: 'SE01 (number of segments ST..SE inclusive) expected 5, found "6"' },
 		]);
-	});
-});
-
-describe('extractTransactionSet', () => {
-	it('wraps one set of a multi-set interchange in its own envelope with counts of 1', () => {
-		const text = writeInterchange(input({ sets: [{ type: '850', segments: po('A') }, { type: '850', segments: po('B') }] }));
-		const { interchange } = readInterchange(text);
-		const second = extractTransactionSet(interchange!, 0, 1);
-		expect(second.startsWith(text.slice(0, 106))).toBe(true);
-		expect(second).toContain('ST*850*0002~BEG*00*SA*B**20261122~');
-		expect(second).not.toContain('BEG*00*SA*A*');
-		expect(second.endsWith('SE*5*0002~GE*1*42~IEA*1*000000042~')).toBe(true);
-		const reread = readInterchange(second);
-		expect(reread.problems).toEqual([]);
-		expect(reread.interchange!.groups[0].sets).toHaveLength(1);
-		expect(() => extractTransactionSet(interchange!, 0, 2)).toThrow();
-	});
-
-	it('keeps the original separators', () => {
-		const text = writeInterchange(input({ separators: { element: '|', segment: '\n' } }));
-		const extracted = extractTransactionSet(readInterchange(text).interchange!, 0, 0);
-		expect(extracted).toBe(text);
 	});
 });

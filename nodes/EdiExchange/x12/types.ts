@@ -1,4 +1,4 @@
-/** Shapes shared by the X12 reader, writer and extractor. */
+/** Shapes of the X12 reader. */
 
 /** The four delimiters of an interchange; the ISA segment declares them. */
 export interface X12Separators {
@@ -65,30 +65,4 @@ export interface X12Interchange {
 	/** The ISA segment as read (element 0 is `ISA`), padding kept. */
 	isa: string[];
 	groups: X12Group[];
-}
-
-export interface X12WriteSet {
-	/** ST01, e.g. `855`. */
-	type: string;
-	/** The body of the set WITHOUT ST and SE: the writer adds them with correct counts. */
-	segments: string[][];
-}
-
-export interface X12WriteInput {
-	senderId: string;
-	receiverId: string;
-	usage: 'T' | 'P';
-	/** Interchange control number (ISA13/IEA02); also used for the group (GS06/GE02). */
-	controlNumber: number;
-	date: Date;
-	/** GS01; defaults to functionalIdFor(type of the first set). */
-	functionalId?: string;
-	sets: X12WriteSet[];
-	/** ISA05/ISA07; default `ZZ` (mutually defined). */
-	senderQualifier?: string;
-	receiverQualifier?: string;
-	/** Defaults: `*` element, `>` component, `^` repetition, `~` segment. */
-	separators?: Partial<X12Separators>;
-	/** Put a line break after every segment terminator (readable; readers tolerate it). */
-	lineBreaks?: boolean;
 }

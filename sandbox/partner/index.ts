@@ -15,8 +15,8 @@ import {
 	roundDecimal,
 	subtractDecimal,
 	ZERO,
-} from '../nodes/EdiExchange/documents/decimal';
-import { mulberry32 } from './faults';
+} from '../../nodes/EdiExchange/documents/decimal';
+import { mulberry32 } from '../faults';
 
 export const PARTNER_ID = 'DEMORETAIL';
 export const ORGANIZATION_ID = 'YOURCOMPANY';

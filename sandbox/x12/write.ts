@@ -1,8 +1,37 @@
-/** Builds a valid interchange: fixed-width ISA, one group, ST/SE with correct counts, trailers. */
-import { joinSegments } from './segments';
-import type { X12Separators, X12WriteInput } from './types';
+/**
+ * Builds a valid interchange: fixed-width ISA, one group, ST/SE with correct counts, trailers.
+ * Dev-only (tests and fixtures): it does not ship, the node only reads X12.
+ */
+import { joinSegments } from './join';
+import type { Separators } from './types';
 
-export const DEFAULT_SEPARATORS: X12Separators = { element: '*', component: '>', repetition: '^', segment: '~' };
+export interface X12WriteSet {
+	/** ST01, e.g. `855`. */
+	type: string;
+	/** The body of the set WITHOUT ST and SE: the writer adds them with correct counts. */
+	segments: string[][];
+}
+
+export interface X12WriteInput {
+	senderId: string;
+	receiverId: string;
+	usage: 'T' | 'P';
+	/** Interchange control number (ISA13/IEA02); also used for the group (GS06/GE02). */
+	controlNumber: number;
+	date: Date;
+	/** GS01; defaults to functionalIdFor(type of the first set). */
+	functionalId?: string;
+	sets: X12WriteSet[];
+	/** ISA05/ISA07; default `ZZ` (mutually defined). */
+	senderQualifier?: string;
+	receiverQualifier?: string;
+	/** Defaults: `*` element, `>` component, `^` repetition, `~` segment. */
+	separators?: Partial<Separators>;
+	/** Put a line break after every segment terminator (readable; readers tolerate it). */
+	lineBreaks?: boolean;
+}
+
+export const DEFAULT_SEPARATORS: Separators = { element: '*', component: '>', repetition: '^', segment: '~' };
 
 /** GS01 functional identifier of the common transaction set types. */
 const FUNCTIONAL_IDS: Record<string, string> = {
@@ -77,7 +106,7 @@ export function writeInterchange(input: X12WriteInput): string {
 }
 
 /** An element that contains a separator would silently change the structure: refuse it. */
-function assertClean(segment: string[], separators: X12Separators): void {
+function assertClean(segment: string[], separators: Separators): void {
 	const forbidden = [separators.element, separators.segment, separators.component, separators.repetition].filter(Boolean);
 	segment.forEach((value, index) => {
 		if (typeof value !== 'string') throw new Error(`segment ${segment[0]} element ${index} must be a string`);
