@@ -1,0 +1,62 @@
+/** The partner's check of an 855 against its own 850: every line acknowledged, no more than ordered. */
+import { count, exceeds, NOTHING, plus, readExact } from './amounts';
+import { asArray, idText, isObject, lineLabel, orderLines, productIdsReason, purchaseOrderNumberReason, quantityOf, shown, type Json } from './read';
+
+const ACTION_STATUSES = ['accepted', 'backordered', 'rejected'];
+
+export function check855(message: Json, order: Json): string[] {
+	const reasons: string[] = [];
+	const numberReason = purchaseOrderNumberReason(message.purchaseOrderNumber, order);
+	if (numberReason) reasons.push(numberReason);
+	if (typeof message.status !== 'string' || message.status.trim() === '') reasons.push('no status');
+	const lines = orderLines(order);
+	const acknowledged = new Map<string, Json[]>();
+	for (const [index, line] of asArray(message.lineItems).entries()) {
+		const id = isObject(line) ? idText(line.purchaseOrderLineId) : undefined;
+		if (!isObject(line) || id === undefined) {
+			reasons.push(`lineItems[${index}]: no purchaseOrderLineId`);
+			continue;
+		}
+		if (!lines.has(id)) {
+			reasons.push(`${lineLabel(id)}: not on the purchase order`);
+			continue;
+		}
+		acknowledged.set(id, [...(acknowledged.get(id) ?? []), line]);
+	}
+	for (const line of lines.values()) {
+		const label = lineLabel(line.id);
+		const given = acknowledged.get(line.id);
+		if (!given) {
+			reasons.push(`${label}: not acknowledged`);
+			continue;
+		}
+		let total = NOTHING;
+		let actions = 0;
+		for (const ack of given) {
+			const idReason = productIdsReason(label, ack.productIds, [line.productIds]);
+			if (idReason) reasons.push(idReason);
+			for (const action of asArray(ack.actions)) {
+				actions++;
+				if (!isObject(action)) {
+					reasons.push(`${label}: an action is not an object`);
+					continue;
+				}
+				if (!ACTION_STATUSES.includes(action.status as string)) {
+					reasons.push(`${label}: action status ${shown(action.status)} is not one of ${ACTION_STATUSES.join(', ')}`);
+				}
+				const quantity = quantityOf(action.quantity);
+				if (!quantity) reasons.push(`${label}: action quantity ${shown(action.quantity)} is not a decimal quantity`);
+				else total = plus(total, quantity);
+				if (action.unitCostPrice !== undefined && !readExact(action.unitCostPrice)) {
+					reasons.push(`${label}: unitCostPrice ${shown(action.unitCostPrice)} is not a decimal number`);
+				}
+			}
+		}
+		if (actions === 0) reasons.push(`${label}: no actions`);
+		if (exceeds(total, line.ordered)) {
+			reasons.push(`${label}: acknowledged ${count(total)} but only ${count(line.ordered)} ordered`);
+		}
+	}
+	return reasons;
+}
+

@@ -1,0 +1,87 @@
+/** The partner's check of an 810: quantities within what was shipped, and the totals recomputed with its own arithmetic. */
+import { count, type Exact, exceeds, minus, money, NOTHING, plus, readExact, sameValue, times, toCents } from './amounts';
+import { accumulate, asArray, idText, isObject, lineLabel, orderLines, productIdsReason, purchaseOrderNumberReason, quantityOf, shipOrdersFor, shippedItemsOf, shown, substitutesOf, type Json } from './read';
+
+/** Σ of `amount` over a charges/allowances list; bad amounts become reasons. */
+function sumOfAmounts(list: unknown, name: string, reasons: string[]): Exact {
+	let total = NOTHING;
+	asArray(list).forEach((entry, index) => {
+		const amount = isObject(entry) ? readExact(entry.amount) : undefined;
+		if (!amount) reasons.push(`${name}[${index}].amount ${shown(isObject(entry) ? entry.amount : entry)} is not a decimal number`);
+		else total = plus(total, amount);
+	});
+	return total;
+}
+
+/** Compares a stated total with the exact one at 2 decimals. */
+function totalReason(name: string, stated: unknown, expected: Exact, rule: string): string | undefined {
+	if (stated === undefined) return `no ${name}`;
+	const value = readExact(stated);
+	if (!value) return `${name} ${shown(stated)} is not a decimal number`;
+	if (!sameValue(value, toCents(expected))) {
+		return `${name} is ${String(stated)} but ${rule} = ${money(expected)}`;
+	}
+	return undefined;
+}
+
+export function check810(message: Json, order: Json, earlier: { '855'?: unknown; '856'?: unknown }): string[] {
+	const reasons: string[] = [];
+	const numberReason = purchaseOrderNumberReason(message.purchaseOrderNumber, order);
+	if (numberReason) reasons.push(numberReason);
+	const purchaseOrderNumber = idText(order.purchaseOrderNumber);
+	const lines = orderLines(order);
+	const substitutes = substitutesOf(earlier['855']);
+	let limits = new Map([...lines.values()].map((l) => [l.id, l.ordered]));
+	let limitWord = 'ordered';
+	if (isObject(earlier['856'])) {
+		limits = new Map();
+		limitWord = 'shipped';
+		for (const item of shipOrdersFor(earlier['856'], purchaseOrderNumber).flatMap(shippedItemsOf)) {
+			const id = idText(item.purchaseOrderLineId);
+			if (id === undefined) continue;
+			accumulate(limits, id, quantityOf(item.quantityShipped) ?? NOTHING);
+			if (isObject(item.productIds)) substitutes.set(id, [...(substitutes.get(id) ?? []), item.productIds]);
+		}
+	}
+	const invoiced = new Map<string, Exact>();
+	let sales = NOTHING;
+	const lineItems = asArray(message.lineItems);
+	if (lineItems.length === 0) reasons.push('no lineItems');
+	for (const [index, item] of lineItems.entries()) {
+		const id = isObject(item) ? idText(item.purchaseOrderLineId) : undefined;
+		if (!isObject(item) || id === undefined) {
+			reasons.push(`lineItems[${index}]: no purchaseOrderLineId`);
+			continue;
+		}
+		const line = lines.get(id);
+		const label = lineLabel(id);
+		if (!line) {
+			reasons.push(`${label}: invoiced but not on the purchase order`);
+			continue;
+		}
+		const idReason = productIdsReason(label, item.productIds, [line.productIds, ...(substitutes.get(id) ?? [])]);
+		if (idReason) reasons.push(idReason);
+		const quantity = quantityOf(item.quantityInvoiced);
+		const price = readExact(item.unitPrice);
+		if (!quantity) reasons.push(`${label}: quantityInvoiced ${shown(item.quantityInvoiced)} is not a decimal quantity`);
+		if (!price) reasons.push(`${label}: unitPrice ${shown(item.unitPrice)} is not a decimal number`);
+		if (!quantity) continue;
+		accumulate(invoiced, id, quantity);
+		if (price) sales = plus(sales, times(quantity, price));
+	}
+	for (const [id, total] of invoiced) {
+		const limit = limits.get(id) ?? NOTHING;
+		if (exceeds(total, limit)) {
+			reasons.push(`${lineLabel(id)}: invoiced ${count(total)} but only ${count(limit)} ${limitWord}`);
+		}
+	}
+	const salesReason = totalReason('invoiceSalesTotal', message.invoiceSalesTotal, sales, 'Σ quantityInvoiced × unitPrice');
+	if (salesReason) reasons.push(salesReason);
+	const charges = sumOfAmounts(message.charges, 'charges', reasons);
+	const allowances = sumOfAmounts(message.allowances, 'allowances', reasons);
+	const total = minus(plus(toCents(sales), charges), allowances);
+	const totalText = totalReason('invoiceTotal', message.invoiceTotal, total, 'invoiceSalesTotal + Σ charges − Σ allowances');
+	if (totalText) reasons.push(totalText);
+	return reasons;
+}
+

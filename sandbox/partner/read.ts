@@ -1,0 +1,120 @@
+/** Reading received documents tolerantly: a bad field becomes a reason, never a crash. */
+import { type Exact, NOTHING, plus, readExact } from './amounts';
+
+export type Json = Record<string, unknown>;
+
+export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+/** Identifiers may arrive as strings or numbers ("1" and 1 are the same line). */
+export const idText = (value: unknown): string | undefined =>
+	typeof value === 'string' ? value.trim() || undefined : typeof value === 'number' ? String(value) : undefined;
+
+/** A quantity object's value ({ value: "5" }), or a bare decimal. */
+export const quantityOf = (quantity: unknown): Exact | undefined => readExact(isObject(quantity) ? quantity.value : quantity);
+
+export const shown = (value: unknown): string => (value === undefined ? 'missing' : JSON.stringify(value));
+
+export interface OrderLine {
+	id: string;
+	ordered: Exact;
+	productIds: Json;
+}
+
+/** The partner's own order lines by id. */
+export function orderLines(order: Json): Map<string, OrderLine> {
+	const lines = new Map<string, OrderLine>();
+	for (const line of asArray(order.lineItems)) {
+		if (!isObject(line)) continue;
+		const id = idText(line.purchaseOrderLineId);
+		if (id === undefined) continue;
+		lines.set(id, { id, ordered: quantityOf(line.quantity) ?? NOTHING, productIds: isObject(line.productIds) ? line.productIds : {} });
+	}
+	return lines;
+}
+
+/**
+ * Product ids match when they share at least one identifier and every shared identifier agrees
+ * (documents may carry a subset, e.g. buyerItemNumber and gtin12 but not caseCode).
+ */
+function productIdsMatch(given: Json, expected: Json): boolean {
+	let shared = 0;
+	for (const [key, value] of Object.entries(given)) {
+		if (!(key in expected)) continue;
+		if (idText(value) !== idText(expected[key])) return false;
+		shared++;
+	}
+	return shared > 0;
+}
+
+/** Checks a line's product ids against the order's and any accepted substitutes; returns a reason or undefined. */
+export function productIdsReason(label: string, productIds: unknown, allowed: Json[]): string | undefined {
+	if (!isObject(productIds) || Object.keys(productIds).length === 0) return `${label}: no product ids`;
+	if (allowed.some((ids) => productIdsMatch(productIds, ids))) return undefined;
+	return `${label}: product ids ${JSON.stringify(productIds)} do not match the purchase order's ${JSON.stringify(allowed[0])}`;
+}
+
+export function purchaseOrderNumberReason(given: unknown, order: Json): string | undefined {
+	const expected = idText(order.purchaseOrderNumber);
+	const actual = idText(given);
+	if (actual === undefined) return 'no purchaseOrderNumber';
+	if (actual !== expected) return `purchase order number ${actual} does not match ${expected}`;
+	return undefined;
+}
+
+export const lineLabel = (id: string) => `line ${id}`;
+
+/** Adds `amount` to the running total of `id`. */
+export function accumulate(totals: Map<string, Exact>, id: string, amount: Exact): void {
+	totals.set(id, plus(totals.get(id) ?? NOTHING, amount));
+}
+
+/** Product ids the buyer accepted as substitutes in its 855 (`actions[].substitutedItem.productIds`), by line. */
+export function substitutesOf(acknowledgment: unknown): Map<string, Json[]> {
+	const byLine = new Map<string, Json[]>();
+	if (!isObject(acknowledgment)) return byLine;
+	for (const line of asArray(acknowledgment.lineItems)) {
+		if (!isObject(line)) continue;
+		const id = idText(line.purchaseOrderLineId);
+		if (id === undefined) continue;
+		for (const action of asArray(line.actions)) {
+			if (isObject(action) && isObject(action.substitutedItem) && isObject(action.substitutedItem.productIds)) {
+				byLine.set(id, [...(byLine.get(id) ?? []), action.substitutedItem.productIds]);
+			}
+		}
+	}
+	return byLine;
+}
+
+/** Accepted quantities of an 855 by line (sum of `accepted` actions). */
+export function acceptedOf(acknowledgment: Json): Map<string, Exact> {
+	const accepted = new Map<string, Exact>();
+	for (const line of asArray(acknowledgment.lineItems)) {
+		if (!isObject(line)) continue;
+		const id = idText(line.purchaseOrderLineId);
+		if (id === undefined) continue;
+		for (const action of asArray(line.actions)) {
+			if (!isObject(action) || action.status !== 'accepted') continue;
+			accumulate(accepted, id, quantityOf(action.quantity) ?? NOTHING);
+		}
+	}
+	return accepted;
+}
+
+/** Items of an 856 order, wherever the hierarchy puts them (order, pallet, carton or pack level). */
+export function shippedItemsOf(shipOrder: Json): Json[] {
+	const items: Json[] = [];
+	const walk = (level: Json) => {
+		for (const item of asArray(level.items)) if (isObject(item)) items.push(item);
+		for (const key of ['pallets', 'cartons', 'packs']) {
+			for (const child of asArray(level[key])) if (isObject(child)) walk(child);
+		}
+	};
+	walk(shipOrder);
+	return items;
+}
+
+/** The `orders[]` entries of an 856 that are about this purchase order. */
+export function shipOrdersFor(shipNotice: Json, purchaseOrderNumber: string | undefined): Json[] {
+	return asArray(shipNotice.orders).filter((o): o is Json => isObject(o) && idText(o.purchaseOrderNumber) === purchaseOrderNumber);
+}
+
