@@ -1,3 +1,4 @@
+const { rmSync } = require('fs');
 const { src, dest } = require('gulp');
 
 /**
@@ -11,4 +12,10 @@ function buildIcons() {
 	}).pipe(dest('dist'));
 }
 
+/** dist/ is rebuilt from scratch: a file removed from the sources must not linger in the package. */
+async function clean() {
+	rmSync('dist', { recursive: true, force: true });
+}
+
 exports['build:icons'] = buildIcons;
+exports.clean = clean;
