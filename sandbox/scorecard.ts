@@ -1,6 +1,6 @@
 /**
  * The demo partner's order-to-cash scorecard: per purchase order it sent, the verdict on the
- * latest 855, 856 and 810 it received. Checks are the partner's (partner.ts); this file only
+ * latest 855, 856 and 810 it received. Checks are the partner's (partner/); this file only
  * routes documents to the right order and remembers verdicts.
  */
 import { checkOrderDocument, purchaseOrderNumbersOf } from './partner';
