@@ -1,6 +1,6 @@
 /** The partner's check of an 810: quantities within what was shipped, and the totals recomputed with its own arithmetic. */
-import { count, type Exact, exceeds, minus, money, NOTHING, plus, readExact, sameValue, times, toCents } from './amounts';
-import { accumulate, asArray, idText, isObject, lineLabel, orderLines, productIdsReason, purchaseOrderNumberReason, quantityOf, shipOrdersFor, shippedItemsOf, shown, substitutesOf, type Json } from './read';
+import { type Exact, minus, money, NOTHING, plus, readExact, sameValue, times, toCents } from './amounts';
+import { accumulate, asArray, idText, isObject, lineLabel, matchLine, orderLines, overLimits, purchaseOrderNumberReason, quantityOf, shipOrdersFor, shippedItemsOf, shown, substitutesOf, type Json } from './read';
 
 /** Σ of `amount` over a charges/allowances list; bad amounts become reasons. */
 function sumOfAmounts(list: unknown, name: string, reasons: string[]): Exact {
@@ -53,14 +53,8 @@ export function check810(message: Json, order: Json, earlier: { '855'?: unknown;
 			reasons.push(`lineItems[${index}]: no purchaseOrderLineId`);
 			continue;
 		}
-		const line = lines.get(id);
+		if (!matchLine(id, item, 'invoiced', lines, substitutes, reasons)) continue;
 		const label = lineLabel(id);
-		if (!line) {
-			reasons.push(`${label}: invoiced but not on the purchase order`);
-			continue;
-		}
-		const idReason = productIdsReason(label, item.productIds, [line.productIds, ...(substitutes.get(id) ?? [])]);
-		if (idReason) reasons.push(idReason);
 		const quantity = quantityOf(item.quantityInvoiced);
 		const price = readExact(item.unitPrice);
 		if (!quantity) reasons.push(`${label}: quantityInvoiced ${shown(item.quantityInvoiced)} is not a decimal quantity`);
@@ -69,12 +63,7 @@ export function check810(message: Json, order: Json, earlier: { '855'?: unknown;
 		accumulate(invoiced, id, quantity);
 		if (price) sales = plus(sales, times(quantity, price));
 	}
-	for (const [id, total] of invoiced) {
-		const limit = limits.get(id) ?? NOTHING;
-		if (exceeds(total, limit)) {
-			reasons.push(`${lineLabel(id)}: invoiced ${count(total)} but only ${count(limit)} ${limitWord}`);
-		}
-	}
+	overLimits(invoiced, limits, 'invoiced', limitWord, reasons);
 	const salesReason = totalReason('invoiceSalesTotal', message.invoiceSalesTotal, sales, 'Σ quantityInvoiced × unitPrice');
 	if (salesReason) reasons.push(salesReason);
 	const charges = sumOfAmounts(message.charges, 'charges', reasons);

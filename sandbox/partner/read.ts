@@ -1,5 +1,5 @@
 /** Reading received documents tolerantly: a bad field becomes a reason, never a crash. */
-import { type Exact, NOTHING, plus, readExact } from './amounts';
+import { count, type Exact, exceeds, NOTHING, plus, readExact } from './amounts';
 
 export type Json = Record<string, unknown>;
 
@@ -20,13 +20,18 @@ export interface OrderLine {
 	productIds: Json;
 }
 
+/** The `lineItems` of a document that name their `purchaseOrderLineId`, with that id. */
+function identifiedLines(document: Json): Array<[string, Json]> {
+	return asArray(document.lineItems).flatMap((line): Array<[string, Json]> => {
+		const id = isObject(line) ? idText(line.purchaseOrderLineId) : undefined;
+		return isObject(line) && id !== undefined ? [[id, line]] : [];
+	});
+}
+
 /** The partner's own order lines by id. */
 export function orderLines(order: Json): Map<string, OrderLine> {
 	const lines = new Map<string, OrderLine>();
-	for (const line of asArray(order.lineItems)) {
-		if (!isObject(line)) continue;
-		const id = idText(line.purchaseOrderLineId);
-		if (id === undefined) continue;
+	for (const [id, line] of identifiedLines(order)) {
 		lines.set(id, { id, ordered: quantityOf(line.quantity) ?? NOTHING, productIds: isObject(line.productIds) ? line.productIds : {} });
 	}
 	return lines;
@@ -68,14 +73,34 @@ export function accumulate(totals: Map<string, Exact>, id: string, amount: Exact
 	totals.set(id, plus(totals.get(id) ?? NOTHING, amount));
 }
 
+/**
+ * The order line a received line refers to, or undefined; pushes why not, or why its product ids
+ * differ from the order's and the accepted substitutes'.
+ */
+export function matchLine(id: string, item: Json, verb: string, lines: Map<string, OrderLine>, substitutes: Map<string, Json[]>, reasons: string[]): OrderLine | undefined {
+	const line = lines.get(id);
+	if (!line) {
+		reasons.push(`${lineLabel(id)}: ${verb} but not on the purchase order`);
+		return undefined;
+	}
+	const idReason = productIdsReason(lineLabel(id), item.productIds, [line.productIds, ...(substitutes.get(id) ?? [])]);
+	if (idReason) reasons.push(idReason);
+	return line;
+}
+
+/** Pushes a reason for each line whose total is over its limit (`verb` 3, `limitWord` 2: "shipped 3 but only 2 accepted"). */
+export function overLimits(totals: Map<string, Exact>, limits: Map<string, Exact>, verb: string, limitWord: string, reasons: string[]): void {
+	for (const [id, total] of totals) {
+		const limit = limits.get(id) ?? NOTHING;
+		if (exceeds(total, limit)) reasons.push(`${lineLabel(id)}: ${verb} ${count(total)} but only ${count(limit)} ${limitWord}`);
+	}
+}
+
 /** Product ids the buyer accepted as substitutes in its 855 (`actions[].substitutedItem.productIds`), by line. */
 export function substitutesOf(acknowledgment: unknown): Map<string, Json[]> {
 	const byLine = new Map<string, Json[]>();
 	if (!isObject(acknowledgment)) return byLine;
-	for (const line of asArray(acknowledgment.lineItems)) {
-		if (!isObject(line)) continue;
-		const id = idText(line.purchaseOrderLineId);
-		if (id === undefined) continue;
+	for (const [id, line] of identifiedLines(acknowledgment)) {
 		for (const action of asArray(line.actions)) {
 			if (isObject(action) && isObject(action.substitutedItem) && isObject(action.substitutedItem.productIds)) {
 				byLine.set(id, [...(byLine.get(id) ?? []), action.substitutedItem.productIds]);
@@ -88,10 +113,7 @@ export function substitutesOf(acknowledgment: unknown): Map<string, Json[]> {
 /** Accepted quantities of an 855 by line (sum of `accepted` actions). */
 export function acceptedOf(acknowledgment: Json): Map<string, Exact> {
 	const accepted = new Map<string, Exact>();
-	for (const line of asArray(acknowledgment.lineItems)) {
-		if (!isObject(line)) continue;
-		const id = idText(line.purchaseOrderLineId);
-		if (id === undefined) continue;
+	for (const [id, line] of identifiedLines(acknowledgment)) {
 		for (const action of asArray(line.actions)) {
 			if (!isObject(action) || action.status !== 'accepted') continue;
 			accumulate(accepted, id, quantityOf(action.quantity) ?? NOTHING);

@@ -1,6 +1,6 @@
 /** The partner's check of an 856 against its own 850 (and the 855 if any): nothing shipped beyond what was accepted. */
-import { count, type Exact, exceeds, NOTHING } from './amounts';
-import { acceptedOf, accumulate, idText, isObject, lineLabel, orderLines, productIdsReason, quantityOf, shipOrdersFor, shippedItemsOf, shown, substitutesOf, type Json } from './read';
+import type { Exact } from './amounts';
+import { acceptedOf, accumulate, idText, isObject, lineLabel, matchLine, orderLines, overLimits, quantityOf, shipOrdersFor, shippedItemsOf, shown, substitutesOf, type Json } from './read';
 
 export function check856(message: Json, order: Json, earlier: { '855'?: unknown }): string[] {
 	const reasons: string[] = [];
@@ -21,14 +21,8 @@ export function check856(message: Json, order: Json, earlier: { '855'?: unknown 
 			reasons.push(`item ${index + 1}: no purchaseOrderLineId`);
 			continue;
 		}
-		const line = lines.get(id);
+		if (!matchLine(id, item, 'shipped', lines, substitutes, reasons)) continue;
 		const label = lineLabel(id);
-		if (!line) {
-			reasons.push(`${label}: shipped but not on the purchase order`);
-			continue;
-		}
-		const idReason = productIdsReason(label, item.productIds, [line.productIds, ...(substitutes.get(id) ?? [])]);
-		if (idReason) reasons.push(idReason);
 		const quantity = quantityOf(item.quantityShipped);
 		if (!quantity) {
 			reasons.push(`${label}: quantityShipped ${shown(item.quantityShipped)} is not a decimal quantity`);
@@ -36,12 +30,7 @@ export function check856(message: Json, order: Json, earlier: { '855'?: unknown 
 		}
 		accumulate(shipped, id, quantity);
 	}
-	for (const [id, total] of shipped) {
-		const limit = limits.get(id) ?? NOTHING;
-		if (exceeds(total, limit)) {
-			reasons.push(`${lineLabel(id)}: shipped ${count(total)} but only ${count(limit)} ${limitWord}`);
-		}
-	}
+	overLimits(shipped, limits, 'shipped', limitWord, reasons);
 	return reasons;
 }
 
