@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'fs';
 import { dirname, join, relative, resolve, sep } from 'path';
 
+import { ROOT } from './sourceFiles';
+
 /**
  * Which room may import from which (architecture guide): the sandbox is an independent peer of
  * the node, so nothing in sandbox/ imports from nodes/; tests are a leaf, so nothing outside
  * test/ imports from test/. Scans the sources' import/require specifiers.
  */
-const ROOT = resolve(__dirname, '../..');
 const SKIP = new Set(['node_modules', 'dist', '.git', 'coverage', '.tmp']);
 const SOURCE = /\.(ts|js|mjs|cjs)$/;
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
