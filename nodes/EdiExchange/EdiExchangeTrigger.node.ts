@@ -2,9 +2,10 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { triggerProperties } from './trigger/description';
-import { pollInbox, sampleInbox } from './trigger/inbox';
+import { sampleInbox } from './trigger/inbox';
+import { pollActivated } from './trigger/poll';
 import { readSettings } from './trigger/settings';
-import { pollTransactions, sampleTransactions } from './trigger/transactions';
+import { sampleTransactions } from './trigger/transactions';
 
 /** Manual mode shows this many of the newest matching documents, reading at most this many pages. */
 const SAMPLE_SIZE = 1;
@@ -41,8 +42,7 @@ export class EdiExchangeTrigger implements INodeType {
 					'Send one to get a test event: with the demo trading partner, use "Resend 850" in the portal (Integration Testing); with the local sandbox, POST /_sandbox/partner/send-850. Then fetch the test event again.',
 			});
 		}
-		const stored = this.getWorkflowStaticData('node');
-		const items = settings.source === 'inbox' ? await pollInbox.call(this, settings, stored) : await pollTransactions.call(this, settings, stored);
+		const items = await pollActivated.call(this, settings);
 		return items ? [items] : null;
 	}
 }

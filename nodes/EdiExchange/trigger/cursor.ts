@@ -7,21 +7,49 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { transactionKey } from '../transport/pagination';
-import type { ListState } from './state';
+import { newListState, type ListState } from './state';
 
 export type ListOrder = 'newest' | 'oldest';
 
-export const createdAtMs = (item: IDataObject): number => {
-	const ms = Date.parse(String(item.createdAt ?? ''));
-	// A transaction without a readable date is never taken for an old one.
-	return Number.isFinite(ms) ? ms : Number.MAX_SAFE_INTEGER;
+/** The item's createdAt in ms; NaN when unreadable (such an item is never taken for an old one). */
+export const createdAtMs = (item: IDataObject): number => Date.parse(String(item.createdAt ?? ''));
+
+/** Whether the item is dated at or before `instant`: false for an unreadable date. */
+export const datedBy = (item: IDataObject, instant: number): boolean => createdAtMs(item) <= instant;
+
+/** For ordering only: an unreadable date sorts as the newest. */
+const sortMs = (item: IDataObject): number => {
+	const ms = createdAtMs(item);
+	return Number.isNaN(ms) ? Infinity : ms;
 };
 
 const idNumber = (item: IDataObject): number => Number(transactionKey(item));
 
 /** Compares by createdAt, then id: the list's own sort key. */
 export function compareTransactions(a: IDataObject, b: IDataObject): number {
-	return createdAtMs(a) - createdAtMs(b) || idNumber(a) - idNumber(b) || transactionKey(a).localeCompare(transactionKey(b));
+	return sortMs(a) - sortMs(b) || idNumber(a) - idNumber(b) || transactionKey(a).localeCompare(transactionKey(b)) || 0;
+}
+
+/** FNV-1a: a short, stable fingerprint of an item that has no id. */
+function fingerprint(text: string): string {
+	let hash = 0x811c9dc5;
+	for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+	return hash.toString(36);
+}
+
+/**
+ * The key a transaction is remembered by: its id, or for one without an id a fingerprint of its
+ * content, so it is accounted for once and never blocks or resets anything.
+ */
+export const itemKey = (item: IDataObject): string => transactionKey(item) || `~noid:${fingerprint(JSON.stringify(item))}`;
+
+export const hasId = (item: IDataObject): boolean => transactionKey(item) !== '';
+
+/** The largest of `values` (-Infinity for none), without spreading them onto the call stack. */
+export function maxOf(values: Iterable<number>): number {
+	let max = -Infinity;
+	for (const value of values) if (value > max) max = value;
+	return max;
 }
 
 /** Which end of the list is the newest, read off one page (a page of one cannot tell: newest). */
@@ -55,18 +83,18 @@ export class Search {
 	private readonly known: Set<string>;
 
 	constructor(private readonly state: ListState) {
-		this.known = new Set(state.seen.map(([id]) => id));
+		this.known = new Set(state.seen.map(([key]) => key));
 	}
 
 	/** Reads one page (in any order) and reports whether the search may go on. */
 	read(items: IDataObject[]): void {
 		const newestFirst = [...items].sort((a, b) => compareTransactions(b, a));
 		for (const item of newestFirst) {
-			if (createdAtMs(item) <= this.state.cutoff) {
+			if (datedBy(item, this.state.cutoff)) {
 				this.passedCutoff = true;
 				continue;
 			}
-			const key = transactionKey(item);
+			const key = itemKey(item);
 			if (this.known.has(key)) continue;
 			this.known.add(key);
 			this.found.push(item);
@@ -82,23 +110,52 @@ export interface Outcome {
 }
 
 /**
+ * Seen entries for `items`. A transaction without a readable date is stamped with the newest date
+ * known (`newest`), or just after the cutoff: it stays remembered for the window and never moves
+ * the cutoff itself.
+ */
+export function seenEntries(items: IDataObject[], newest: number, cutoff: number): Array<[string, number]> {
+	const stamp = Math.max(newest, cutoff + 1);
+	return items.map((item): [string, number] => {
+		const ms = createdAtMs(item);
+		return [itemKey(item), Number.isNaN(ms) ? stamp : ms];
+	});
+}
+
+const newestDated = (items: IDataObject[]): number => maxOf(items.map(createdAtMs).filter((ms) => !Number.isNaN(ms)));
+
+/** Keeps at most `maxSeen` entries: the cutoff rises to the newest of those it forgets. */
+function bounded(seen: Array<[string, number]>, cutoff: number, maxSeen: number): { cutoff: number; seen: Array<[string, number]> } {
+	if (seen.length > maxSeen) {
+		const sorted = seen.map(([, ms]) => ms).sort((a, b) => a - b);
+		cutoff = Math.max(cutoff, sorted[sorted.length - maxSeen - 1]);
+	}
+	return { cutoff, seen: seen.filter(([, ms]) => ms > cutoff) };
+}
+
+/**
  * The state after a successful poll that accounted for `found`. The cutoff moves only after a
  * complete search, and never past a transaction that is still to be found.
  */
 export function advance(state: ListState, found: IDataObject[], outcome: Outcome, lateWindowMs: number, maxSeen: number): ListState {
-	const seen: Array<[string, number]> = [...state.seen, ...found.map((item): [string, number] => [transactionKey(item), createdAtMs(item)])];
-	let cutoff = state.cutoff;
-	if (outcome.complete && seen.length) {
-		const newest = Math.max(...seen.map(([, ms]) => ms));
-		cutoff = Math.max(cutoff, newest - lateWindowMs);
-		// Bounded bookkeeping: past maxSeen, the oldest entries go and the cutoff rises to them.
-		const sorted = seen.map(([, ms]) => ms).sort((a, b) => a - b);
-		if (sorted.length > maxSeen) cutoff = Math.max(cutoff, sorted[sorted.length - maxSeen - 1]);
-	}
-	return {
-		...state,
-		total: state.total + found.length + outcome.missing,
-		cutoff,
-		seen: seen.filter(([, ms]) => ms > cutoff),
-	};
+	const newest = Math.max(maxOf(state.seen.map(([, ms]) => ms)), newestDated(found));
+	const seen = [...state.seen, ...seenEntries(found, newest, state.cutoff)];
+	if (!outcome.complete || !seen.length) return newListState(state.key, state.total + found.length + outcome.missing, state.cutoff, seen);
+	const next = bounded(seen, Math.max(state.cutoff, newest - lateWindowMs), maxSeen);
+	return newListState(state.key, state.total + found.length + outcome.missing, next.cutoff, next.seen);
+}
+
+/**
+ * The baseline at activation: everything listed is accounted for, and what was read inside the
+ * Late Arrival Window (newest end first) is remembered, so a transaction that becomes visible
+ * later dated inside the window is still told apart from the backlog. `read` is false when paging
+ * stopped before the window's end (budget or maxSeen): the cutoff then stays at the oldest read.
+ */
+export function baselineState(key: string, total: number, items: IDataObject[], complete: boolean, lateWindowMs: number, maxSeen: number): ListState {
+	const newest = newestDated(items);
+	if (newest === -Infinity) return newListState(key, total, -1, seenEntries(items, 0, -1));
+	const oldestRead = -maxOf(items.map(createdAtMs).filter((ms) => !Number.isNaN(ms)).map((ms) => -ms));
+	const cutoff = complete ? newest - lateWindowMs : Math.max(newest - lateWindowMs, oldestRead);
+	const next = bounded(seenEntries(items, newest, cutoff), cutoff, maxSeen);
+	return newListState(key, total, next.cutoff, next.seen);
 }

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { streamField, transactionTypesField } from '../shared/fields';
-import { DEFAULT_LATE_WINDOW_MINUTES, DEFAULT_MAX_ITEMS_PER_POLL } from './settings';
+import { DEFAULT_LATE_WINDOW_MINUTES, DEFAULT_MAX_ITEMS_PER_POLL, DEFAULT_REDELIVER_AFTER_MINUTES, ACCEPT_NOTE_MAX } from './settings';
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -71,7 +71,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'acceptNote',
 				type: 'string',
 				default: 'Received by n8n',
-				description: 'The note recorded with automatic accepts (at most 240 characters)',
+				description: `The note recorded with automatic accepts (at most ${ACCEPT_NOTE_MAX} characters)`,
 				displayOptions: { show: { '/acceptMode': ['auto'] } },
 			},
 			{
@@ -90,6 +90,16 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_MAX_ITEMS_PER_POLL,
 				description: 'The most transactions one poll emits; the rest follow on the next polls, none skipped',
+			},
+			{
+				displayName: 'Redeliver After (Minutes)',
+				name: 'redeliverAfterMinutes',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 2 },
+				default: DEFAULT_REDELIVER_AFTER_MINUTES,
+				description:
+					'Inbox, acceptance left to the workflow: emit a delivery again when it is still neither accepted nor failed this long after it was emitted (like a queue’s visibility timeout), so a workflow that crashed before its Accept gets it back. 0 turns this off.',
+				displayOptions: { show: { '/source': ['inbox'], '/acceptMode': ['workflow'] } },
 			},
 			{
 				displayName: 'Start From',

@@ -1,7 +1,8 @@
 /**
  * The inbox source: emits each delivery once, although a delivery stays in the inbox until it is
- * accepted or failed. The inbox shows only its oldest items, so deliveries the workflow leaves
- * unaccepted can hide newer ones: that is reported as an error, never a silent stall.
+ * accepted or failed (and again after Redeliver After, while nobody accepts it). The inbox shows
+ * only its oldest items, so deliveries the workflow leaves unaccepted can hide newer ones: that
+ * is reported as an error, never a silent stall.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -9,12 +10,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { mapBounded } from '../shared/concurrency';
 import { deliveryHref, deliveryIdOf, INBOX_WINDOW, readInbox } from '../transport/inbox';
 import { serviceRequest } from '../transport/request';
-import { createdAtMs } from './cursor';
-import { ACCEPT_CONCURRENCY, matchesTypes, type TriggerSettings } from './settings';
-import { readState, writeState, type InboxState } from './state';
-
-const watched = (settings: TriggerSettings, item: IDataObject) =>
-	(!item.stream || item.stream === settings.stream) && matchesTypes(settings, item.transactionType);
+import { inboxBaseline, planInbox, watched } from './deliveries';
+import { ACCEPT_CONCURRENCY, type TriggerSettings } from './settings';
+import type { InboxState, SourceResult } from './state';
 
 /** Auto-accept: a delivery that could not be accepted now is tried again on the next poll. */
 async function acceptAll(this: IPollFunctions, settings: TriggerSettings, items: IDataObject[]): Promise<void> {
@@ -30,30 +28,18 @@ async function acceptAll(this: IPollFunctions, settings: TriggerSettings, items:
 	});
 }
 
-export async function pollInbox(this: IPollFunctions, settings: TriggerSettings, stored: IDataObject): Promise<INodeExecutionData[] | null> {
+/** Emits new (and due) deliveries; `state` undefined: a baseline. */
+export async function pollInbox(this: IPollFunctions, settings: TriggerSettings, state: InboxState | undefined): Promise<SourceResult> {
 	const inbox = await readInbox.call(this);
-	const state = readState<InboxState>(stored, 'inbox', settings.key);
-	const full = inbox.length >= INBOX_WINDOW;
-	if (!state) {
-		// No backlog: what is in the inbox now is accounted for; if the inbox is full, newer backlog
-		// may hide behind it, so everything created up to the newest visible delivery is backlog too.
-		const floor = full ? Math.max(...inbox.map(createdAtMs)) : 0;
-		writeState(stored, { v: 1, source: 'inbox', key: settings.key, seen: inbox.map(deliveryIdOf), floor });
-		return null;
+	if (!state) return { items: [], next: inboxBaseline(settings, inbox), baseline: true };
+
+	const plan = planInbox(settings, state, inbox, Date.now());
+	if (plan.idless.length) {
+		this.logger.warn(
+			`EDI Exchange Trigger: ${plan.idless.length} inbox item(s) without a delivery id were skipped (transactions ${plan.idless.map((item) => String(item.transactionId ?? item.id ?? '?')).join(', ')}): they cannot be accepted or failed, so they stay in the inbox; nothing else is held up.`,
+		);
 	}
-
-	const seen = new Set(state.seen);
-	const fresh = inbox.filter((item) => !seen.has(deliveryIdOf(item)) && createdAtMs(item) > state.floor);
-	const emitted = fresh.filter((item) => watched(settings, item)).slice(0, settings.maxItemsPerPoll);
-	const emittedIds = new Set(emitted.map(deliveryIdOf));
-	// Deliveries of other streams or types are accounted for without being emitted.
-	const accounted = inbox.filter((item) => seen.has(deliveryIdOf(item)) || emittedIds.has(deliveryIdOf(item)) || !watched(settings, item));
-
-	const pending =
-		settings.acceptMode === 'auto'
-			? inbox.filter((item) => watched(settings, item) && (seen.has(deliveryIdOf(item)) || emittedIds.has(deliveryIdOf(item))))
-			: [];
-	if (full && fresh.length === 0 && pending.length === 0) {
+	if (plan.stuck) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`The inbox is full: its ${INBOX_WINDOW} oldest deliveries were already seen but never accepted or failed, so newer deliveries are hidden behind them`,
@@ -63,11 +49,8 @@ export async function pollInbox(this: IPollFunctions, settings: TriggerSettings,
 			},
 		);
 	}
-	await acceptAll.call(this, settings, pending);
-
-	// Deliveries that left the inbox (accepted or failed) never come back: forget them.
-	writeState(stored, { ...state, seen: accounted.map(deliveryIdOf) });
-	return emitted.length ? emitted.map((json) => ({ json })) : null;
+	await acceptAll.call(this, settings, plan.accept);
+	return { items: plan.emit.map((json) => ({ json })), next: plan.next };
 }
 
 /** Manual mode: the newest matching deliveries in the inbox, touching no state. */

@@ -1,5 +1,6 @@
-/** The trigger's parameters, read once per poll. */
+/** The trigger's parameters, read once per poll and checked before anything is sent. */
 import type { IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { watchKey } from './state';
 
@@ -12,6 +13,8 @@ export interface TriggerSettings {
 	acceptNote: string;
 	maxItemsPerPoll: number;
 	lateWindowMs: number;
+	/** Inbox, acceptance left to the workflow: emit an unaccepted delivery again after this (0: never). */
+	redeliverAfterMs: number;
 	/** Backfill: emit transactions created from this instant on, at first activation (ms). */
 	startFrom?: number;
 	key: string;
@@ -19,6 +22,9 @@ export interface TriggerSettings {
 
 export const DEFAULT_MAX_ITEMS_PER_POLL = 1000;
 export const DEFAULT_LATE_WINDOW_MINUTES = 1440;
+export const DEFAULT_REDELIVER_AFTER_MINUTES = 60;
+/** The service's limit on an accept note (contract). */
+export const ACCEPT_NOTE_MAX = 240;
 /** Bounded bookkeeping: at most this many transaction ids are remembered. */
 export const MAX_SEEN = 20000;
 /** Messages fetched at once when Include Message is on, and deliveries accepted at once. */
@@ -32,19 +38,33 @@ export function readSettings(this: IPollFunctions): TriggerSettings {
 	const options = this.getNodeParameter('options', {}) as {
 		maxItemsPerPoll?: number;
 		lateArrivalWindowMinutes?: number;
+		redeliverAfterMinutes?: number;
 		startFrom?: string;
 		acceptNote?: string;
 	};
+	const acceptMode = source === 'inbox' ? (this.getNodeParameter('acceptMode', 'workflow') as TriggerSettings['acceptMode']) : 'workflow';
+	const acceptNote = options.acceptNote || 'Received by n8n';
+	if (acceptMode === 'auto' && acceptNote.length > ACCEPT_NOTE_MAX) {
+		throw new NodeOperationError(this.getNode(), `Accept Note is ${acceptNote.length} characters long; the service accepts at most ${ACCEPT_NOTE_MAX}`, {
+			description: `Shorten Options → Accept Note to ${ACCEPT_NOTE_MAX} characters or fewer. Nothing was accepted: every automatic accept would have been refused, and the inbox would have filled up.`,
+		});
+	}
 	const startFrom = options.startFrom ? Date.parse(options.startFrom) : undefined;
+	if (startFrom !== undefined && startFrom > Date.now()) {
+		throw new NodeOperationError(this.getNode(), `Start From (${options.startFrom}) is in the future`, {
+			description: 'Start From backfills transactions created since a past date. Clear it to emit only what arrives from activation on, or set a date in the past.',
+		});
+	}
 	return {
 		source,
 		stream,
 		types,
 		includeMessage: source === 'transactions' && (this.getNodeParameter('includeMessage', true) as boolean),
-		acceptMode: source === 'inbox' ? (this.getNodeParameter('acceptMode', 'workflow') as TriggerSettings['acceptMode']) : 'workflow',
-		acceptNote: options.acceptNote || 'Received by n8n',
+		acceptMode,
+		acceptNote,
 		maxItemsPerPoll: options.maxItemsPerPoll ?? DEFAULT_MAX_ITEMS_PER_POLL,
 		lateWindowMs: (options.lateArrivalWindowMinutes ?? DEFAULT_LATE_WINDOW_MINUTES) * 60_000,
+		redeliverAfterMs: Math.max(0, options.redeliverAfterMinutes ?? DEFAULT_REDELIVER_AFTER_MINUTES) * 60_000,
 		startFrom: Number.isFinite(startFrom) ? startFrom : undefined,
 		// A backfill date is part of what is watched: setting it starts a new baseline from that date.
 		key: watchKey(source, stream, types, options.startFrom ?? ''),

@@ -1,10 +1,14 @@
 /**
- * The trigger's poll state: small, JSON-only, versioned, and guarded. Anything that does not read
- * back as the current version for the current settings is treated as absent (a safe reset).
+ * The trigger's poll state: small, JSON-only, versioned, and guarded. Fresh states are built only
+ * by the constructors here; anything stored that does not read back as a sane state for the
+ * current settings is reported with the reason, so the poll can reset it out loud.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 export const STATE_VERSION = 1;
+
+/** How far ahead of n8n's clock a stored instant may be before it counts as impossible. */
+export const CLOCK_SKEW_MS = 10 * 60_000;
 
 /** Transaction list source: what has been accounted for (emitted, or backlog at activation). */
 export interface ListState {
@@ -20,61 +24,123 @@ export interface ListState {
 	seen: Array<[string, number]>;
 }
 
-/** Inbox source: deliveries emitted that were still in the inbox at the last read. */
+/** Inbox source: deliveries accounted for that were still in the inbox at the last read. */
 export interface InboxState {
 	v: typeof STATE_VERSION;
 	source: 'inbox';
 	key: string;
-	seen: string[];
+	/** [deliveryId, when it was last emitted (ms); 0: backlog from activation, never emitted]. */
+	seen: Array<[string, number]>;
 	/** Deliveries created at or before this instant (ms) are backlog from activation (0: none). */
 	floor: number;
 }
 
 export type PollState = ListState | InboxState;
 
+/** What a source found in one poll: the items to emit and the state that accounts for them. */
+export interface SourceResult<S extends PollState = PollState> {
+	items: INodeExecutionData[];
+	next: S;
+	/** The state is a new baseline (first activation, changed settings or a reset). */
+	baseline?: boolean;
+	/** Why the stored state turned out impossible against what the service shows (a reset). */
+	problem?: string;
+}
+
+export const newListState = (key: string, total: number, cutoff: number, seen: Array<[string, number]> = []): ListState => ({
+	v: STATE_VERSION,
+	source: 'transactions',
+	key,
+	total,
+	cutoff,
+	seen,
+});
+
+export const newInboxState = (key: string, seen: Array<[string, number]>, floor: number): InboxState => ({
+	v: STATE_VERSION,
+	source: 'inbox',
+	key,
+	seen,
+	floor,
+});
+
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /**
- * The seen list is stored as one string, "id:createdAtMs,…": n8n keeps static data behind a deep
- * proxy, and thousands of small arrays would be read through it one element at a time.
+ * The seen list is stored as one string, "id:ms,…": n8n keeps static data behind a deep proxy,
+ * and thousands of small arrays would be read through it one element at a time.
  */
 export function encodeSeen(seen: Array<[string, number]>): string {
 	return seen.map(([id, ms]) => `${encodeURIComponent(id)}:${ms}`).join(',');
 }
 
-export function decodeSeen(text: string): Array<[string, number]> | undefined {
+/** The entries, or a description of what is wrong with them. */
+export function decodeSeen(text: string): Array<[string, number]> | string {
 	if (text === '') return [];
-	const entries = text.split(',').map((entry): [string, number] => {
+	const entries: Array<[string, number]> = [];
+	for (const entry of text.split(',')) {
 		const colon = entry.lastIndexOf(':');
-		return [decodeURIComponent(entry.slice(0, colon)), Number(entry.slice(colon + 1))];
-	});
-	return entries.every(([id, ms]) => id !== '' && isNumber(ms)) ? entries : undefined;
-}
-
-function readListState(value: IDataObject): ListState | undefined {
-	if (!isNumber(value.total) || value.total < 0 || !isNumber(value.cutoff) || typeof value.seen !== 'string') return undefined;
-	const seen = decodeSeen(value.seen);
-	return seen && ({ ...value, seen } as unknown as ListState);
-}
-
-function isInboxState(value: IDataObject): boolean {
-	return Array.isArray(value.seen) && value.seen.every((id) => typeof id === 'string') && isNumber(value.floor);
-}
-
-/** The stored state if it is valid and belongs to these settings; otherwise undefined. */
-export function readState<S extends PollState>(stored: IDataObject, source: S['source'], key: string): S | undefined {
-	const state = stored.state as IDataObject | undefined;
-	if (!state || typeof state !== 'object' || state.v !== STATE_VERSION || state.source !== source || state.key !== key) {
-		return undefined;
+		let id: string;
+		try {
+			id = decodeURIComponent(entry.slice(0, colon));
+		} catch {
+			return `the remembered id "${entry.slice(0, 40)}" is not readable`;
+		}
+		const ms = colon < 0 ? NaN : Number(entry.slice(colon + 1));
+		if (id === '' || !isNumber(ms)) return `the remembered entry "${entry.slice(0, 40)}" is not readable`;
+		entries.push([id, ms]);
 	}
-	if (source === 'transactions') return readListState(state) as S | undefined;
-	return isInboxState(state) ? ({ ...state, seen: [...(state.seen as string[])] } as unknown as S) : undefined;
+	return entries;
 }
 
-/** Replaces the stored state: called once, at the end of a poll that succeeded. */
+export type Reading<S extends PollState> = { state: S; problem?: undefined } | { state?: undefined; problem?: string };
+
+const future = (ms: number, now: number) => ms > now + CLOCK_SKEW_MS;
+
+function readListState(value: IDataObject, now: number): Reading<ListState> {
+	if (!isNumber(value.total) || value.total < 0 || !isNumber(value.cutoff) || typeof value.seen !== 'string') {
+		return { problem: 'the stored state is corrupt (its count, cutoff or seen list is missing or not a number)' };
+	}
+	if (future(value.cutoff, now)) return { problem: `the stored cutoff ${new Date(value.cutoff).toISOString()} is in the future` };
+	const seen = decodeSeen(value.seen);
+	if (typeof seen === 'string') return { problem: `the stored state is corrupt: ${seen}` };
+	return { state: newListState(value.key as string, value.total, value.cutoff, seen) };
+}
+
+function readInboxState(value: IDataObject, now: number): Reading<InboxState> {
+	if (!Array.isArray(value.seen) || !isNumber(value.floor)) return { problem: 'the stored state is corrupt (its seen list or floor is missing)' };
+	if (future(value.floor, now)) return { problem: `the stored floor ${new Date(value.floor).toISOString()} is in the future` };
+	const seen: Array<[string, number]> = [];
+	for (const entry of value.seen as unknown[]) {
+		// Version 1 stored bare ids, without the time of emission: they are never redelivered.
+		if (typeof entry === 'string' && entry !== '') seen.push([entry, 0]);
+		else if (Array.isArray(entry) && typeof entry[0] === 'string' && entry[0] !== '' && isNumber(entry[1]) && !future(entry[1], now)) seen.push([entry[0], entry[1]]);
+		else return { problem: 'the stored state is corrupt (an entry of its seen list is not readable)' };
+	}
+	return { state: newInboxState(value.key as string, seen, value.floor) };
+}
+
+/**
+ * The stored state if it is sane and belongs to these settings. Otherwise `problem` says why it
+ * cannot be used; no problem means there was no state at all (first activation).
+ */
+export function readState<S extends PollState>(stored: IDataObject, source: S['source'], key: string, now: number): Reading<S> {
+	const state = stored.state as IDataObject | undefined;
+	if (state === undefined) return {};
+	if (!state || typeof state !== 'object' || state.v !== STATE_VERSION) return { problem: 'the stored state is corrupt or from another version' };
+	if (state.source !== source || state.key !== key) return { problem: 'the watched settings changed (Source, Stream, Transaction Types or Start From)' };
+	return (source === 'transactions' ? readListState(state, now) : readInboxState(state, now)) as Reading<S>;
+}
+
+/** The state as stored: the list's seen entries as one string. */
+export function storedForm(state: PollState): IDataObject {
+	return (state.source === 'transactions' ? { ...state, seen: encodeSeen(state.seen) } : state) as unknown as IDataObject;
+}
+
+/** Replaces the stored state: called once, at the end of a poll that succeeded (see poll.ts). */
 export function writeState(stored: IDataObject, state: PollState): void {
 	for (const key of Object.keys(stored)) delete stored[key];
-	stored.state = (state.source === 'transactions' ? { ...state, seen: encodeSeen(state.seen) } : state) as unknown as IDataObject;
+	stored.state = storedForm(state);
 }
 
 /** The settings whose change means a new baseline: the source, stream, types and backfill date. */

@@ -8,9 +8,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { mapBounded } from '../shared/concurrency';
 import { fetchMessage } from '../transport/messages';
 import { fetchTransactionPage, PAGE_SIZE, type ListFilters, type TransactionPage } from '../transport/pagination';
-import { advance, compareTransactions, createdAtMs, detectOrder, pagesFromNewest, Search, type ListOrder } from './cursor';
+import { advance, baselineState, compareTransactions, createdAtMs, datedBy, detectOrder, hasId, maxOf, pagesFromNewest, Search, type ListOrder } from './cursor';
 import { MAX_SEEN, MESSAGE_CONCURRENCY, matchesTypes, type TriggerSettings } from './settings';
-import { readState, writeState, type ListState } from './state';
+import { newListState, type ListState, type SourceResult } from './state';
 
 const filtersOf = (settings: TriggerSettings): ListFilters => ({ stream: settings.stream, direction: 'inbound' });
 
@@ -43,19 +43,29 @@ async function readFromNewest(
 	return stable;
 }
 
-/** First activation or changed settings: account for everything there is (or since startFrom). */
-async function baseline(this: IPollFunctions, settings: TriggerSettings, first: TransactionPage, total: number): Promise<ListState> {
-	let newest = 0;
-	let since = 0;
+/**
+ * First activation, changed settings or a reset: account for everything there is, remembering
+ * what lies inside the Late Arrival Window (or, with Start From, leave unaccounted what was
+ * created since that date, so the next poll emits it).
+ */
+async function baseline(this: IPollFunctions, settings: TriggerSettings, first: TransactionPage, total: number, deadline: number): Promise<ListState> {
+	const read: IDataObject[] = [];
+	let complete = true;
 	await readFromNewest.call(this, settings, first, total, (items) => {
-		for (const item of items) newest = Math.max(newest, createdAtMs(item));
-		if (settings.startFrom === undefined) return false;
-		const recent = items.filter((item) => createdAtMs(item) >= settings.startFrom!);
-		since += recent.length;
-		return recent.length === items.length;
+		if (settings.startFrom !== undefined) {
+			const recent = items.filter((item) => !datedBy(item, settings.startFrom! - 1));
+			read.push(...recent);
+			return recent.length === items.length;
+		}
+		for (const item of items) read.push(item);
+		const newest = maxOf(read.map(createdAtMs).filter((ms) => !Number.isNaN(ms)));
+		const insideWindow = items.some((item) => !datedBy(item, newest - settings.lateWindowMs));
+		if (!insideWindow) return false;
+		complete = read.length < MAX_SEEN && Date.now() < deadline;
+		return complete;
 	});
-	const cutoff = settings.startFrom === undefined ? newest : settings.startFrom - 1;
-	return { v: 1, source: 'transactions', key: settings.key, total: total - since, cutoff, seen: [] };
+	if (settings.startFrom !== undefined) return newListState(settings.key, total - read.length, settings.startFrom - 1);
+	return baselineState(settings.key, total, read, complete, settings.lateWindowMs, MAX_SEEN);
 }
 
 function budgetDeadline(this: IPollFunctions): number {
@@ -64,19 +74,27 @@ function budgetDeadline(this: IPollFunctions): number {
 	return budget && budget > 0 ? Date.now() + budget * 0.8 : Infinity;
 }
 
-export async function pollTransactions(this: IPollFunctions, settings: TriggerSettings, stored: IDataObject): Promise<INodeExecutionData[] | null> {
+const describeItem = (item: IDataObject) => `created ${String(item.createdAt ?? 'at an unreadable date')}, type ${String(item.transactionType ?? '?')}`;
+
+/** Finds, emits and accounts for the transactions not yet accounted for; `state` undefined: a baseline. */
+export async function pollTransactions(this: IPollFunctions, settings: TriggerSettings, state: ListState | undefined): Promise<SourceResult> {
 	const first = await fetchTransactionPage.call(this, filtersOf(settings), 0, PAGE_SIZE);
 	const total = totalOf.call(this, first);
-	const state = readState<ListState>(stored, 'transactions', settings.key);
-	if (!state) {
-		writeState(stored, await baseline.call(this, settings, first, total));
-		return null;
+	const deadline = budgetDeadline.call(this);
+	if (!state) return { items: [], next: await baseline.call(this, settings, first, total, deadline), baseline: true };
+	if (state.total > total) {
+		// Transactions are never deleted: a stored count above the list's cannot be right.
+		return {
+			items: [],
+			next: await baseline.call(this, settings, first, total, deadline),
+			baseline: true,
+			problem: `the stored count (${state.total}) is above the list's total (${total})`,
+		};
 	}
 	const unaccounted = total - state.total;
-	if (unaccounted <= 0) return null;
+	if (unaccounted === 0) return { items: [], next: state };
 
 	const search = new Search(state);
-	const deadline = budgetDeadline.call(this);
 	let stopped = false;
 	const stable = await readFromNewest.call(this, settings, first, total, (items) => {
 		search.read(items);
@@ -101,11 +119,22 @@ export async function pollTransactions(this: IPollFunctions, settings: TriggerSe
 			`EDI Exchange Trigger: ${missing} inbound transaction(s) became visible with a creation date before the trigger's cutoff and were not emitted. Widen Options → Late Arrival Window to catch such late transactions.`,
 		);
 	}
+	const idless = found.filter((item) => !hasId(item));
+	if (idless.length) {
+		this.logger.warn(
+			`EDI Exchange Trigger: ${idless.length} inbound transaction(s) without an id were skipped (${idless.slice(0, 5).map(describeItem).join('; ')}${idless.length > 5 ? '; …' : ''}): without an id they cannot be read or acted on. They are counted as seen, so nothing else is held up; ask the service why they have no id.`,
+		);
+	}
+	const undated = found.filter((item) => hasId(item) && Number.isNaN(createdAtMs(item)));
+	if (undated.length) {
+		this.logger.warn(
+			`EDI Exchange Trigger: inbound transaction(s) ${undated.slice(0, 5).map((item) => String(item.id)).join(', ')}${undated.length > 5 ? ', …' : ''} have no readable createdAt; they are emitted, and the trigger's cutoff does not move for them.`,
+		);
+	}
 
-	const emitted = found.filter((item) => matchesTypes(settings, item.transactionType));
+	const emitted = found.filter((item) => hasId(item) && matchesTypes(settings, item.transactionType));
 	const items = settings.includeMessage ? await withMessages.call(this, emitted) : emitted.map((json) => ({ json }));
-	writeState(stored, advance(state, found, { missing, complete }, settings.lateWindowMs, MAX_SEEN));
-	return items.length ? items : null;
+	return { items, next: advance(state, found, { missing, complete }, settings.lateWindowMs, MAX_SEEN) };
 }
 
 async function withMessages(this: IPollFunctions, transactions: IDataObject[]): Promise<INodeExecutionData[]> {

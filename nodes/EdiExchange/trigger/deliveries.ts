@@ -1,0 +1,65 @@
+/**
+ * The inbox source's decisions, as a pure function of the state, the visible inbox and the clock:
+ * which deliveries to emit (new ones, and with Redeliver After, emitted ones still unaccepted
+ * after the timeout), which to accept, and the next state.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { deliveryIdOf, INBOX_WINDOW } from '../transport/inbox';
+import { createdAtMs, datedBy, maxOf } from './cursor';
+import { matchesTypes, type TriggerSettings } from './settings';
+import { newInboxState, type InboxState } from './state';
+
+
+export const watched = (settings: TriggerSettings, item: IDataObject): boolean =>
+	(!item.stream || item.stream === settings.stream) && matchesTypes(settings, item.transactionType);
+
+export interface InboxPlan {
+	emit: IDataObject[];
+	/** Automatic acceptance: the watched deliveries emitted now or before, still in the inbox. */
+	accept: IDataObject[];
+	next: InboxState;
+	/** Deliveries the service listed without a delivery id: reported, never emitted. */
+	idless: IDataObject[];
+	/** The inbox shows only deliveries already dealt with: newer ones may hide behind them. */
+	stuck: boolean;
+}
+
+/** No backlog: what is in the inbox now is accounted for. */
+export function inboxBaseline(settings: TriggerSettings, inbox: IDataObject[]): InboxState {
+	const ids = inbox.map(deliveryIdOf).filter(Boolean);
+	// If the inbox is full, newer backlog may hide behind it: everything created up to the newest
+	// visible delivery is backlog too.
+	const floor = inbox.length >= INBOX_WINDOW ? Math.max(0, maxOf(inbox.map(createdAtMs).filter((ms) => !Number.isNaN(ms)))) : 0;
+	return newInboxState(settings.key, ids.map((id): [string, number] => [id, 0]), floor);
+}
+
+export function planInbox(settings: TriggerSettings, state: InboxState, inbox: IDataObject[], now: number): InboxPlan {
+	const seen = new Map(state.seen);
+	const idless = inbox.filter((item) => !deliveryIdOf(item));
+	const listed = inbox.filter((item) => deliveryIdOf(item));
+	const fresh = listed.filter((item) => !seen.has(deliveryIdOf(item)) && !datedBy(item, state.floor));
+	// A visibility timeout: emitted (never backlog, 0), still neither accepted nor failed.
+	const redeliver = settings.acceptMode === 'workflow' && settings.redeliverAfterMs > 0;
+	const due = (item: IDataObject) => {
+		const emittedAt = seen.get(deliveryIdOf(item));
+		return redeliver && emittedAt !== undefined && emittedAt > 0 && now - emittedAt >= settings.redeliverAfterMs;
+	};
+	const freshIds = new Set(fresh.map(deliveryIdOf));
+	const emit = listed.filter((item) => watched(settings, item) && (freshIds.has(deliveryIdOf(item)) || due(item))).slice(0, settings.maxItemsPerPoll);
+	const emitIds = new Set(emit.map(deliveryIdOf));
+
+	// Deliveries that left the inbox (accepted or failed) never come back: they are forgotten.
+	// Deliveries of other streams or types are accounted for without being emitted.
+	const next: Array<[string, number]> = [];
+	for (const item of listed) {
+		const id = deliveryIdOf(item);
+		if (emitIds.has(id)) next.push([id, now]);
+		else if (seen.has(id)) next.push([id, seen.get(id)!]);
+		else if (!watched(settings, item) || !freshIds.has(id)) next.push([id, 0]);
+	}
+	const accept =
+		settings.acceptMode === 'auto' ? listed.filter((item) => watched(settings, item) && (seen.has(deliveryIdOf(item)) || emitIds.has(deliveryIdOf(item)))) : [];
+	const stuck = inbox.length >= INBOX_WINDOW && fresh.length === 0 && accept.length === 0 && emit.length === 0;
+	return { emit, accept, next: newInboxState(state.key, next, state.floor), idless, stuck };
+}

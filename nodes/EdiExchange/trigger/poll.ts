@@ -1,0 +1,60 @@
+/**
+ * One activated poll: the only place that reads and writes the trigger's state.
+ *
+ * n8n 2.41 persists a poll trigger's static data in two ways (see the README, "Where the state
+ * lives"). By default the node's static data is saved when a poll emits and at activation. With
+ * durable cursors it is a cursor row committed with each execution or after an empty scheduled
+ * poll, but the poll at activation commits nothing, so the baseline it records would be lost and
+ * the first scheduled poll would take its own, later baseline, losing what arrived in between.
+ * The workflow's global static data, though, is saved at activation in both modes. So every
+ * baseline is also recorded there, under this node's name, and a poll that finds no state for its
+ * settings takes that recorded baseline up instead of starting a new one.
+ */
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { pollInbox } from './inbox';
+import type { TriggerSettings } from './settings';
+import { readState, storedForm, writeState, type InboxState, type ListState, type PollState, type SourceResult } from './state';
+import { pollTransactions } from './transactions';
+
+const recordName = (nodeName: string) => `ediExchangeTrigger baseline: ${nodeName}`;
+
+/** What a reset means for documents that arrived meanwhile, said once, with the reason. */
+function warnReset(this: IPollFunctions, settings: TriggerSettings, why: string): void {
+	const what = settings.source === 'inbox' ? 'inbox deliveries' : 'inbound transactions';
+	this.logger.warn(
+		`EDI Exchange Trigger "${this.getNode().name}": the stored state was reset because ${why}. A new baseline is recorded now: ${what} that arrived since the last successful poll are taken for backlog and not emitted (find them with EDI Exchange → Get Many); everything arriving from now on is emitted once.`,
+	);
+}
+
+/** The state to poll from: the stored one, or a baseline recorded at activation but not kept with the node. */
+function startingState(this: IPollFunctions, settings: TriggerSettings, stored: IDataObject, records: IDataObject): PollState | undefined {
+	const now = Date.now();
+	const reading = readState<ListState | InboxState>(stored, settings.source, settings.key, now);
+	if (reading.state) return reading.state;
+	const ours = stored.state === undefined || (stored.state as IDataObject).key !== settings.key;
+	const recorded = records[recordName(this.getNode().name)];
+	if (ours && recorded !== undefined) {
+		const taken = readState<ListState | InboxState>({ state: recorded }, settings.source, settings.key, now).state;
+		if (taken) return taken;
+	}
+	if (reading.problem) warnReset.call(this, settings, reading.problem);
+	return undefined;
+}
+
+export async function pollActivated(this: IPollFunctions, settings: TriggerSettings): Promise<INodeExecutionData[] | null> {
+	const stored = this.getWorkflowStaticData('node');
+	const records = this.getWorkflowStaticData('global');
+	const state = startingState.call(this, settings, stored, records);
+	const result: SourceResult =
+		settings.source === 'inbox'
+			? await pollInbox.call(this, settings, state as InboxState | undefined)
+			: await pollTransactions.call(this, settings, state as ListState | undefined);
+	if (result.problem) warnReset.call(this, settings, result.problem);
+
+	writeState(stored, result.next);
+	const name = recordName(this.getNode().name);
+	if (result.baseline) records[name] = storedForm(result.next);
+	else if (name in records) delete records[name];
+	return result.items.length ? result.items : null;
+}
