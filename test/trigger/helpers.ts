@@ -1,7 +1,9 @@
 /** Driving the sandbox from trigger tests: bulk inserts, faults, the request log, accepts. */
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
-import { Poller } from '../../harness';
+import { Poller, type PollerOptions } from '../../harness';
 import type { Running } from '../sandbox/helpers';
 
 export const credentialsOf = (running: Running) => ({ baseUrl: running.sandbox.baseUrl, apiToken: running.sandbox.apiKey });
@@ -55,8 +57,20 @@ export async function acceptAll(running: Running, items: IDataObject[]): Promise
 export const idsOf = (items: Array<{ json: IDataObject }> | null): number[] =>
 	(items ?? []).map((item) => Number(item.json.transactionId ?? item.json.id));
 
-export function makePoller(running: Running, parameters: IDataObject, options: { pollBudgetMs?: number } = {}): Poller {
+export function makePoller(running: Running, parameters: IDataObject, options: PollerOptions = {}): Poller {
 	return new Poller(credentialsOf(running), { source: 'transactions', stream: 'test', transactionTypes: [], includeMessage: false, options: {}, ...parameters }, options);
 }
 
 export const isoSecondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+
+/** The warnings n8n's logger receives during each test (the trigger's only way to speak between runs). */
+export function useWarnings(): string[] {
+	const warnings: string[] = [];
+	let spy: jest.SpyInstance | undefined;
+	beforeEach(() => {
+		warnings.length = 0;
+		spy = jest.spyOn(Container.get(Logger), 'warn').mockImplementation((message: unknown) => void warnings.push(String(message)));
+	});
+	afterEach(() => spy?.mockRestore());
+	return warnings;
+}

@@ -151,7 +151,7 @@ describe('state', () => {
 		const inboxKey = watchKey('inbox', 'test', [], '');
 		const inbox = (floor: number) => ({ state: { v: 1, source: 'inbox', key: inboxKey, seen: ['d1'], floor } });
 		expect(readState(inbox(NOW + 86_400_000) as never, 'inbox', inboxKey, NOW).problem).toMatch(/floor .* is in the future/);
-		expect(readState(inbox(0) as never, 'inbox', inboxKey, NOW).state?.seen).toEqual([['d1', 0]]);
+		expect(readState(inbox(0) as never, 'inbox', inboxKey, NOW).state?.seen).toEqual([['d1', -1]]);
 	});
 	test('the types watched are a set: their order does not matter', () => {
 		expect(watchKey('transactions', 'test', ['850', '810'], '')).toBe(watchKey('transactions', 'test', ['810', '850'], ''));

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { deliveryIdOf, INBOX_WINDOW } from '../transport/inbox';
 import { createdAtMs, datedBy, maxOf } from './cursor';
 import { matchesTypes, type TriggerSettings } from './settings';
-import { newInboxState, type InboxState } from './state';
+import { NEVER_EMITTED, newInboxState, type InboxState } from './state';
 
 
 export const watched = (settings: TriggerSettings, item: IDataObject): boolean =>
@@ -31,7 +31,7 @@ export function inboxBaseline(settings: TriggerSettings, inbox: IDataObject[]): 
 	// If the inbox is full, newer backlog may hide behind it: everything created up to the newest
 	// visible delivery is backlog too.
 	const floor = inbox.length >= INBOX_WINDOW ? Math.max(0, maxOf(inbox.map(createdAtMs).filter((ms) => !Number.isNaN(ms)))) : 0;
-	return newInboxState(settings.key, ids.map((id): [string, number] => [id, 0]), floor);
+	return newInboxState(settings.key, ids.map((id): [string, number] => [id, NEVER_EMITTED]), floor);
 }
 
 export function planInbox(settings: TriggerSettings, state: InboxState, inbox: IDataObject[], now: number): InboxPlan {
@@ -39,11 +39,11 @@ export function planInbox(settings: TriggerSettings, state: InboxState, inbox: I
 	const idless = inbox.filter((item) => !deliveryIdOf(item));
 	const listed = inbox.filter((item) => deliveryIdOf(item));
 	const fresh = listed.filter((item) => !seen.has(deliveryIdOf(item)) && !datedBy(item, state.floor));
-	// A visibility timeout: emitted (never backlog, 0), still neither accepted nor failed.
+	// A visibility timeout: emitted (not backlog), still neither accepted nor failed.
 	const redeliver = settings.acceptMode === 'workflow' && settings.redeliverAfterMs > 0;
 	const due = (item: IDataObject) => {
 		const emittedAt = seen.get(deliveryIdOf(item));
-		return redeliver && emittedAt !== undefined && emittedAt > 0 && now - emittedAt >= settings.redeliverAfterMs;
+		return redeliver && emittedAt !== undefined && emittedAt !== NEVER_EMITTED && now - emittedAt >= settings.redeliverAfterMs;
 	};
 	const freshIds = new Set(fresh.map(deliveryIdOf));
 	const emit = listed.filter((item) => watched(settings, item) && (freshIds.has(deliveryIdOf(item)) || due(item))).slice(0, settings.maxItemsPerPoll);
@@ -56,7 +56,7 @@ export function planInbox(settings: TriggerSettings, state: InboxState, inbox: I
 		const id = deliveryIdOf(item);
 		if (emitIds.has(id)) next.push([id, now]);
 		else if (seen.has(id)) next.push([id, seen.get(id)!]);
-		else if (!watched(settings, item) || !freshIds.has(id)) next.push([id, 0]);
+		else if (!watched(settings, item) || !freshIds.has(id)) next.push([id, NEVER_EMITTED]);
 	}
 	const accept =
 		settings.acceptMode === 'auto' ? listed.filter((item) => watched(settings, item) && (seen.has(deliveryIdOf(item)) || emitIds.has(deliveryIdOf(item)))) : [];

@@ -29,11 +29,14 @@ export interface InboxState {
 	v: typeof STATE_VERSION;
 	source: 'inbox';
 	key: string;
-	/** [deliveryId, when it was last emitted (ms); 0: backlog from activation, never emitted]. */
+	/** [deliveryId, when it was last emitted (ms), or NEVER_EMITTED for backlog from activation]. */
 	seen: Array<[string, number]>;
 	/** Deliveries created at or before this instant (ms) are backlog from activation (0: none). */
 	floor: number;
 }
+
+/** An inbox delivery accounted for without being emitted (backlog): never redelivered. */
+export const NEVER_EMITTED = -1;
 
 export type PollState = ListState | InboxState;
 
@@ -113,7 +116,7 @@ function readInboxState(value: IDataObject, now: number): Reading<InboxState> {
 	const seen: Array<[string, number]> = [];
 	for (const entry of value.seen as unknown[]) {
 		// Version 1 stored bare ids, without the time of emission: they are never redelivered.
-		if (typeof entry === 'string' && entry !== '') seen.push([entry, 0]);
+		if (typeof entry === 'string' && entry !== '') seen.push([entry, NEVER_EMITTED]);
 		else if (Array.isArray(entry) && typeof entry[0] === 'string' && entry[0] !== '' && isNumber(entry[1]) && !future(entry[1], now)) seen.push([entry[0], entry[1]]);
 		else return { problem: 'the stored state is corrupt (an entry of its seen list is not readable)' };
 	}

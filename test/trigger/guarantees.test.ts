@@ -1,0 +1,110 @@
+/**
+ * The trigger's guarantees where the state or the timing is unusual: impossible or corrupt state
+ * (reset, and said so), late arrivals dated before activation, the Accept Note limit, and inbox
+ * redelivery. Through n8n's PollContext against the sandbox.
+ */
+import { useSandbox } from '../sandbox/helpers';
+import { acceptAll, clearRequests, idsOf, insert, isoSecondsAgo, makePoller, requests, reset, useWarnings } from './helpers';
+
+const running = useSandbox({ sendInitialOrder: false, rateLimit: null });
+const warnings = useWarnings();
+
+beforeEach(async () => reset(running));
+
+describe('impossible or corrupt state is detected, reset, and every reset is said', () => {
+	const resetWarning = /stored state was reset because (.+)\. A new baseline is recorded now: inbound transactions that arrived since the last successful poll are taken for backlog/;
+
+	test.each([
+		['a bad %-escape in the seen list', (s: any) => ({ ...s, seen: '%E0%A4%A:1' }), /the remembered id "%E0%A4%A:1" is not readable/],
+		['a stored total above the list’s', (s: any) => ({ ...s, total: s.total + 50 }), /the stored count \(60\) is above the list's total \(10\)/],
+		['a cutoff in the future', (s: any) => ({ ...s, cutoff: Date.now() + 30 * 86_400_000 }), /the stored cutoff .* is in the future/],
+		['a corrupt count', (s: any) => ({ ...s, total: 'x' }), /corrupt/],
+	])('%s', async (_name, corrupt, why) => {
+		await insert(running, { count: 10, createdAt: isoSecondsAgo(600) });
+		const poller = makePoller(running, {});
+		await poller.poll();
+		poller.staticData = { state: corrupt(poller.staticData.state) };
+		const resetPoll = await poller.poll();
+		expect(resetPoll).toEqual({ items: null });
+		expect(warnings).toHaveLength(1);
+		expect(warnings[0]).toMatch(resetWarning);
+		expect(warnings[0]).toMatch(why);
+		// Not stalled: what arrives from now on is emitted, once.
+		const wanted = await insert(running, { count: 2 });
+		expect(idsOf((await poller.poll()).items)).toEqual(wanted);
+		expect(await poller.poll()).toEqual({ items: null });
+	});
+
+	test('an inbox floor in the future is reset and said', async () => {
+		const poller = makePoller(running, { source: 'inbox' });
+		await poller.poll();
+		poller.staticData = { state: { ...poller.staticData.state, floor: Date.now() + 30 * 86_400_000 } };
+		expect(await poller.poll()).toEqual({ items: null });
+		expect(warnings.join('\n')).toMatch(/the stored floor .* is in the future\. A new baseline is recorded now: inbox deliveries/);
+		const wanted = await insert(running, { count: 2 });
+		expect(idsOf((await poller.poll()).items)).toEqual(wanted);
+	});
+
+	test('a change of the watched settings is a reset too, and said', async () => {
+		const poller = makePoller(running, {});
+		await poller.poll();
+		poller.parameters = { ...poller.parameters, stream: 'live' };
+		await poller.poll();
+		expect(warnings.join('\n')).toMatch(/because the watched settings changed/);
+	});
+});
+
+describe('late arrivals dated before activation', () => {
+	test('within the Late Arrival Window they are emitted once; the backlog is not', async () => {
+		const backlog = await insert(running, { count: 5, createdAt: isoSecondsAgo(120) });
+		const poller = makePoller(running, {});
+		expect(await poller.poll()).toEqual({ items: null });
+		// Visible only now, but dated before the activation (and before the backlog's newest).
+		const late = await insert(running, { count: 2, createdAt: isoSecondsAgo(300) });
+		const { items } = await poller.poll();
+		expect(idsOf(items)).toEqual(late);
+		expect(idsOf(items).filter((id) => backlog.includes(id))).toEqual([]);
+		expect(await poller.poll()).toEqual({ items: null });
+		expect(warnings).toEqual([]);
+	});
+});
+
+describe('Accept Note', () => {
+	test('longer than the service’s 240 characters: a clear error before anything is sent', async () => {
+		const poller = makePoller(running, { source: 'inbox', acceptMode: 'auto', options: { acceptNote: 'x'.repeat(241) } });
+		await clearRequests(running);
+		const { error } = await poller.poll();
+		expect(error?.message).toBe('Accept Note is 241 characters long; the service accepts at most 240');
+		expect((error as { description?: string }).description).toMatch(/Shorten Options → Accept Note/);
+		expect(await requests(running)).toEqual([]);
+	});
+});
+
+describe('inbox redelivery (Redeliver After)', () => {
+	// 0.01 minutes: 600 ms. The clock is the real one here; once per timeout is proven on the pure
+	// planner with an injected clock (test/unit/deliveries.test.ts).
+	const params = { source: 'inbox', options: { redeliverAfterMinutes: 0.01 } };
+	const pause = () => new Promise((resolve) => setTimeout(resolve, 700));
+
+	test('a delivery nobody accepts is emitted again after the timeout; an accepted one never comes back', async () => {
+		const poller = makePoller(running, params);
+		await poller.poll();
+		const [kept, accepted] = await insert(running, { count: 2 });
+		const first = await poller.poll();
+		expect(idsOf(first.items)).toEqual([kept, accepted]);
+		await acceptAll(running, first.items!.filter((item) => item.json.transactionId === accepted).map((item) => item.json));
+		await pause();
+		expect(idsOf((await poller.poll()).items)).toEqual([kept]);
+		await pause();
+		expect(idsOf((await poller.poll()).items)).toEqual([kept]);
+	});
+
+	test('0 turns it off', async () => {
+		const poller = makePoller(running, { source: 'inbox', options: { redeliverAfterMinutes: 0 } });
+		await poller.poll();
+		await insert(running, { count: 1 });
+		await poller.poll();
+		await pause();
+		expect(await poller.poll()).toEqual({ items: null });
+	});
+});

@@ -1,0 +1,82 @@
+/**
+ * The trigger against a service that breaks the contract in ways the strict sandbox never does:
+ * items without an id or a readable date, and bodies that are not a list at all. Asserted: what
+ * is emitted, what is warned, and the state after.
+ */
+import { useWarnings } from './helpers';
+import { useListService } from './listService';
+
+const service = useListService();
+const warnings = useWarnings();
+const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+const ids = (items: Array<{ json: { id?: unknown } }> | null) => (items ?? []).map((item) => item.json.id);
+
+describe('transactions without a readable createdAt', () => {
+	test('are emitted once and never move the cutoff: the next transactions still come through', async () => {
+		service.arrive({ id: 1, createdAt: at(10) });
+		const poller = service.poller();
+		await poller.poll();
+		service.arrive({ id: 2, createdAt: 'not a date' });
+		expect(ids((await poller.poll()).items)).toEqual([2]);
+		expect(warnings.join('\n')).toMatch(/transaction\(s\) 2 have no readable createdAt/);
+		service.arrive({ id: 3, createdAt: at(1) }, { id: 4, createdAt: at(0) });
+		expect(ids((await poller.poll()).items)).toEqual([3, 4]);
+		expect(await poller.poll()).toEqual({ items: null });
+	});
+});
+
+describe.each([false, true])('transactions without an id (Include Message %s)', (includeMessage) => {
+	test('are named in a warning, never emitted, and block or reset nothing', async () => {
+		service.arrive({ id: 1, createdAt: at(10) });
+		const poller = service.poller({ includeMessage });
+		await poller.poll();
+		service.arrive({ createdAt: at(2), transactionType: '850' }, { id: 5, createdAt: at(1) });
+		const first = await poller.poll();
+		expect(first.error).toBeUndefined();
+		expect(ids(first.items)).toEqual([5]);
+		expect(warnings.join('\n')).toMatch(/1 inbound transaction\(s\) without an id were skipped \(created .*, type 850\)/);
+		service.arrive({ id: 6, createdAt: at(0) });
+		expect(ids((await poller.poll()).items)).toEqual([6]);
+		expect(await poller.poll()).toEqual({ items: null });
+		expect(warnings.join('\n')).not.toMatch(/reset/);
+	});
+});
+
+// The NodeApiError for such bodies is the transport's (branches perf and transport-guard); until it
+// lands, these read the junk as an empty list and fail. `test.failing` marks that: flip it to
+// `test` once the transport refuses them.
+const junk = [
+	['an HTML page', 'text/html', '<html><body>Maintenance</body></html>'],
+	['truncated JSON', 'application/json', '{"items":[{"id":1,'],
+	['an empty body', 'application/json', ''],
+	['null', 'application/json', 'null'],
+	['{}', 'application/json', '{}'],
+];
+
+describe('a body that is not a transaction list or an inbox, at activation', () => {
+	test.failing.each(junk)('%s: the poll fails, no state is recorded, and no backlog is emitted when the list comes back', async (_name, type, body) => {
+		for (let i = 1; i <= 300; i++) service.arrive({ id: i, createdAt: at(60) });
+		service.raw = { type, body };
+		const poller = service.poller();
+		const activation = await poller.poll();
+		expect(activation.error?.constructor.name).toBe('NodeApiError');
+		expect(poller.lastPollStaticData).toEqual({});
+		service.raw = undefined;
+		expect(await poller.poll()).toEqual({ items: null });
+		service.arrive({ id: 301, createdAt: at(0) });
+		expect(ids((await poller.poll()).items)).toEqual([301]);
+	});
+
+	test.failing.each(junk)('inbox, %s: the same', async (_name, type, body) => {
+		const delivery = (n: number) => ({ transactionId: n, stream: 'test', transactionType: '850', createdAt: at(60 - n), delivery: { deliveryId: `d${n}` } });
+		service.inbox = [1, 2, 3].map(delivery);
+		service.raw = { type, body };
+		const poller = service.poller({ source: 'inbox' });
+		expect((await poller.poll()).error?.constructor.name).toBe('NodeApiError');
+		expect(poller.lastPollStaticData).toEqual({});
+		service.raw = undefined;
+		expect(await poller.poll()).toEqual({ items: null });
+		service.inbox.push(delivery(4));
+		expect((await poller.poll()).items?.map((item) => item.json.transactionId)).toEqual([4]);
+	});
+});

@@ -1,0 +1,61 @@
+import { inboxBaseline, planInbox } from '../../nodes/EdiExchange/trigger/deliveries';
+import type { TriggerSettings } from '../../nodes/EdiExchange/trigger/settings';
+import { watchKey } from '../../nodes/EdiExchange/trigger/state';
+
+const MINUTE = 60_000;
+const settings = (over: Partial<TriggerSettings> = {}): TriggerSettings => ({
+	source: 'inbox',
+	stream: 'test',
+	types: [],
+	includeMessage: false,
+	acceptMode: 'workflow',
+	acceptNote: 'n',
+	maxItemsPerPoll: 1000,
+	lateWindowMs: 0,
+	redeliverAfterMs: 60 * MINUTE,
+	key: watchKey('inbox', 'test', [], ''),
+	...over,
+});
+const delivery = (n: number) => ({ transactionId: n, stream: 'test', transactionType: '850', createdAt: new Date(Date.UTC(2026, 10, 23, 10, n)).toISOString(), delivery: { deliveryId: `d${n}` } });
+const ids = (items: Array<{ transactionId?: unknown }>) => items.map((item) => item.transactionId);
+
+describe('planInbox: redelivery, a visibility timeout on an injected clock', () => {
+	test('an emitted delivery still in the inbox is emitted again once per timeout', () => {
+		let state = inboxBaseline(settings(), []);
+		const inbox = [delivery(1), delivery(2)];
+		const emittedAt: number[] = [];
+		// One poll a minute for three hours; the clock starts at 0.
+		for (let minute = 0; minute <= 180; minute++) {
+			const plan = planInbox(settings(), state, inbox, minute * MINUTE);
+			if (ids(plan.emit).includes(1)) emittedAt.push(minute);
+			state = plan.next;
+		}
+		expect(emittedAt).toEqual([0, 60, 120, 180]);
+	});
+
+	test('an accepted delivery (gone from the inbox) never comes back; backlog is never redelivered', () => {
+		const backlog = delivery(1);
+		let state = inboxBaseline(settings(), [backlog]);
+		let plan = planInbox(settings(), state, [backlog, delivery(2)], 0);
+		expect(ids(plan.emit)).toEqual([2]);
+		state = plan.next;
+		plan = planInbox(settings(), state, [backlog], 61 * MINUTE);
+		expect(plan.emit).toEqual([]);
+		plan = planInbox(settings(), plan.next, [backlog, delivery(2)], 200 * MINUTE);
+		expect(ids(plan.emit)).toEqual([2]);
+	});
+
+	test('off with 0, and with automatic acceptance', () => {
+		for (const over of [{ redeliverAfterMs: 0 }, { acceptMode: 'auto' as const }]) {
+			const first = planInbox(settings(over), inboxBaseline(settings(over), []), [delivery(1)], 0);
+			expect(planInbox(settings(over), first.next, [delivery(1)], 600 * MINUTE).emit).toEqual([]);
+		}
+	});
+
+	test('deliveries without an id are reported, never emitted, and do not count as stuck', () => {
+		const { emit, idless, stuck } = planInbox(settings(), inboxBaseline(settings(), []), [{ transactionId: 9 }, delivery(1)], 0);
+		expect(ids(emit)).toEqual([1]);
+		expect(ids(idless)).toEqual([9]);
+		expect(stuck).toBe(false);
+	});
+});
