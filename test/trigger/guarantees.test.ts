@@ -38,7 +38,7 @@ describe('impossible or corrupt state is detected, reset, and every reset is sai
 	test('an inbox floor in the future is reset and said', async () => {
 		const poller = makePoller(running, { source: 'inbox' });
 		await poller.poll();
-		poller.staticData = { state: { ...poller.staticData.state, floor: Date.now() + 30 * 86_400_000 } };
+		poller.staticData = { state: { ...(poller.staticData.state as object), floor: Date.now() + 30 * 86_400_000 } };
 		expect(await poller.poll()).toEqual({ items: null });
 		expect(warnings.join('\n')).toMatch(/the stored floor .* is in the future\. A new baseline is recorded now: inbox deliveries/);
 		const wanted = await insert(running, { count: 2 });

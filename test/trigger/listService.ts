@@ -17,8 +17,6 @@ export class ListService {
 	/** When set, every request gets this body (a 200 with this content type) instead. */
 	raw?: { body: string; type: string };
 
-	readonly requests: string[] = [];
-
 	private server?: Server;
 
 	baseUrl = '';
@@ -26,18 +24,21 @@ export class ListService {
 	async start(): Promise<void> {
 		this.server = createServer((req, res) => {
 			const url = new URL(req.url ?? '/', 'http://x');
-			this.requests.push(`${req.method} ${url.pathname}`);
 			const send = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-			if (this.raw) return void res.writeHead(200, { 'content-type': this.raw.type }).end(this.raw.body);
-			if (url.pathname === '/v4/inbox') return send(this.inbox);
 			const message = /^\/v3\/transactions\/([^/]+)\/message$/.exec(url.pathname);
-			if (message) return send({ format: 'json', message: { of: message[1] } });
-			const offset = Number(url.searchParams.get('offset') ?? 0);
-			const limit = Number(url.searchParams.get('limit') ?? 100);
-			send({ items: this.transactions.slice(offset, offset + limit), meta: { total: this.transactions.length } });
+			if (this.raw) res.writeHead(200, { 'content-type': this.raw.type }).end(this.raw.body);
+			else if (url.pathname === '/v4/inbox') send(this.inbox);
+			else if (message) send({ format: 'json', message: { of: message[1] } });
+			else this.sendPage(url, send);
 		});
 		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
 		this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+	}
+
+	private sendPage(url: URL, send: (body: unknown) => void): void {
+		const offset = Number(url.searchParams.get('offset') ?? 0);
+		const limit = Number(url.searchParams.get('limit') ?? 100);
+		send({ items: this.transactions.slice(offset, offset + limit), meta: { total: this.transactions.length } });
 	}
 
 	async stop(): Promise<void> {
@@ -63,7 +64,6 @@ export function useListService(): ListService {
 		service.transactions = [];
 		service.inbox = [];
 		service.raw = undefined;
-		service.requests.length = 0;
 	});
 	return service;
 }
