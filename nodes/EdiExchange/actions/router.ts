@@ -56,7 +56,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const results = await operation.execute.call(this, itemIndex);
-			output.push(...this.helpers.constructExecutionMetaData(results, { itemData: { item: itemIndex } }));
+			// No spread: Return All can bring more items than a call's arguments may hold.
+			for (const result of this.helpers.constructExecutionMetaData(results, { itemData: { item: itemIndex } })) output.push(result);
 		} catch (error) {
 			if (this.continueOnFail()) {
 				output.push({ json: errorItem(error as Error), pairedItem: { item: itemIndex } });

@@ -51,14 +51,12 @@ async function readFromNewest(
 async function baseline(this: IPollFunctions, settings: TriggerSettings, first: TransactionPage, total: number, deadline: number): Promise<ListState> {
 	const read: IDataObject[] = [];
 	let complete = true;
+	let newest = -Infinity;
 	await readFromNewest.call(this, settings, first, total, (items) => {
-		if (settings.startFrom !== undefined) {
-			const recent = items.filter((item) => !datedBy(item, settings.startFrom! - 1));
-			read.push(...recent);
-			return recent.length === items.length;
-		}
-		for (const item of items) read.push(item);
-		const newest = maxOf(read.map(createdAtMs).filter((ms) => !Number.isNaN(ms)));
+		const wanted = settings.startFrom === undefined ? items : items.filter((item) => !datedBy(item, settings.startFrom! - 1));
+		for (const item of wanted) read.push(item);
+		if (settings.startFrom !== undefined) return wanted.length === items.length;
+		newest = Math.max(newest, maxOf(items.map(createdAtMs).filter((ms) => !Number.isNaN(ms))));
 		const insideWindow = items.some((item) => !datedBy(item, newest - settings.lateWindowMs));
 		if (!insideWindow) return false;
 		complete = read.length < MAX_SEEN && Date.now() < deadline;
