@@ -108,3 +108,16 @@ describe('inbox redelivery (Redeliver After)', () => {
 		expect(await poller.poll()).toEqual({ items: null });
 	});
 });
+
+describe('the poll budget (getPollBudgetMs)', () => {
+	test('with Include Message, a poll out of budget emits what it fetched and holds the rest: all once, over several polls', async () => {
+		const poller = makePoller(running, { includeMessage: true }, { pollBudgetMs: 1 });
+		await poller.poll();
+		const wanted = await insert(running, { count: 30 });
+		const perPoll: number[][] = [];
+		for (let i = 0; i < 20 && perPoll.flat().length < wanted.length; i++) perPoll.push(idsOf((await poller.poll()).items));
+		expect(perPoll.flat()).toEqual(wanted);
+		expect(perPoll.length).toBeGreaterThan(1);
+		expect(await poller.poll()).toEqual({ items: null });
+	});
+});

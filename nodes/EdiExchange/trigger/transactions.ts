@@ -66,10 +66,12 @@ async function baseline(this: IPollFunctions, settings: TriggerSettings, first: 
 	return baselineState(settings.key, total, read, complete, settings.lateWindowMs, MAX_SEEN);
 }
 
-function budgetDeadline(this: IPollFunctions): number {
+/** When to stop paging and when to stop fetching messages, within n8n's poll budget (absent in older n8n). */
+function budgetDeadline(this: IPollFunctions): { paging: number; messages: number } {
 	const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
-	// Stop paging with a fifth of the budget left, for the message requests and the return.
-	return budget && budget > 0 ? Date.now() + budget * 0.8 : Infinity;
+	if (!budget || budget <= 0) return { paging: Infinity, messages: Infinity };
+	// Paging stops with a fifth of the budget left, messages with a tenth (one round may still run).
+	return { paging: Date.now() + budget * 0.8, messages: Date.now() + budget * 0.9 };
 }
 
 const describeItem = (item: IDataObject) => `created ${String(item.createdAt ?? 'at an unreadable date')}, type ${String(item.transactionType ?? '?')}`;
@@ -79,12 +81,12 @@ export async function pollTransactions(this: IPollFunctions, settings: TriggerSe
 	const first = await fetchTransactionPage.call(this, filtersOf(settings), 0, PAGE_SIZE);
 	const total = totalOf.call(this, first);
 	const deadline = budgetDeadline.call(this);
-	if (!state) return { items: [], next: await baseline.call(this, settings, first, total, deadline), baseline: true };
+	if (!state) return { items: [], next: await baseline.call(this, settings, first, total, deadline.paging), baseline: true };
 	if (state.total > total) {
 		// Transactions are never deleted: a stored count above the list's cannot be right.
 		return {
 			items: [],
-			next: await baseline.call(this, settings, first, total, deadline),
+			next: await baseline.call(this, settings, first, total, deadline.paging),
 			baseline: true,
 			problem: `the stored count (${state.total}) is above the list's total (${total})`,
 		};
@@ -98,13 +100,23 @@ export async function pollTransactions(this: IPollFunctions, settings: TriggerSe
 		search.read(items);
 		if (search.found.length >= unaccounted || search.passedCutoff) return false;
 		// Out of budget, a poll stops only once it has something to emit: every poll makes progress.
-		stopped = search.found.length >= settings.maxItemsPerPoll || (Date.now() > deadline && search.found.length > 0);
+		stopped = search.found.length >= settings.maxItemsPerPoll || (Date.now() > deadline.paging && search.found.length > 0);
 		return !stopped;
 	});
 
 	// Emit oldest first, at most the per-poll cap; the rest stays unaccounted for the next poll.
-	const found = search.found.sort(compareTransactions).slice(0, settings.maxItemsPerPoll);
+	let found = search.found.sort(compareTransactions).slice(0, settings.maxItemsPerPoll);
 	stopped ||= found.length < search.found.length;
+	const emittable = found.filter((item) => hasId(item) && matchesTypes(settings, item.transactionType));
+	let items: INodeExecutionData[] = emittable.map((json) => ({ json }));
+	if (settings.includeMessage) {
+		items = await withMessages.call(this, emittable, deadline.messages);
+		// Out of budget for messages: account only for what is emitted; the rest waits for the next poll.
+		if (items.length < emittable.length) {
+			found = found.slice(0, found.indexOf(emittable[items.length]));
+			stopped = true;
+		}
+	}
 	// The count is exact whatever happens (accounted = before + found), so a transaction skipped
 	// while the list moved under the search is found by a later poll. Only a search that read a
 	// list that did not move may give up on the ones it could not find: they became visible with
@@ -130,16 +142,23 @@ export async function pollTransactions(this: IPollFunctions, settings: TriggerSe
 		);
 	}
 
-	const emitted = found.filter((item) => hasId(item) && matchesTypes(settings, item.transactionType));
-	const items = settings.includeMessage ? await withMessages.call(this, emitted) : emitted.map((json) => ({ json }));
 	return { items, next: advance(state, found, { missing, complete }, settings.lateWindowMs, MAX_SEEN) };
 }
 
-async function withMessages(this: IPollFunctions, transactions: IDataObject[]): Promise<INodeExecutionData[]> {
-	return await mapBounded(transactions, MESSAGE_CONCURRENCY, async (transaction) => {
+/**
+ * The transactions with their messages, in order. Past `deadline` no new fetch starts (after at
+ * least one round): the result is then the prefix that was fetched.
+ */
+async function withMessages(this: IPollFunctions, transactions: IDataObject[], deadline = Infinity): Promise<INodeExecutionData[]> {
+	let started = 0;
+	const results = await mapBounded(transactions, MESSAGE_CONCURRENCY, async (transaction): Promise<INodeExecutionData | undefined> => {
+		if (started >= MESSAGE_CONCURRENCY && Date.now() >= deadline) return undefined;
+		started++;
 		const { format, message } = await fetchMessage.call(this, transaction.id as string | number);
 		return { json: { ...transaction, messageFormat: format, message } };
 	});
+	const skipped = results.indexOf(undefined);
+	return (skipped < 0 ? results : results.slice(0, skipped)) as INodeExecutionData[];
 }
 
 /** Manual mode: the newest matching transactions, touching no state. */
