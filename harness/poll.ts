@@ -113,6 +113,17 @@ export class Poller {
 		this.memory = undefined;
 	}
 
+	/**
+	 * Default mode: n8n dies right after a poll that emitted, after starting the execution but
+	 * before its un-awaited save committed (the window n8n leaves open). The memory is gone too.
+	 */
+	async pollAndDieBeforeSave(): Promise<PollResult> {
+		if (this.persistence !== 'default' || !this.memory) throw new Error('only in default mode, once activated');
+		const { result } = await this.run(copy(this.memory), 'activate');
+		this.memory = undefined;
+		return result;
+	}
+
 	/** One scheduled poll (or, in manual mode, "Fetch Test Event", which keeps nothing). */
 	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<PollResult> {
 		if (mode === 'manual') {

@@ -81,3 +81,18 @@ describe.each(['default', 'durable'] as const)('persistence: %s', (persistence) 
 		});
 	});
 });
+
+describe('the window n8n leaves open in default mode', () => {
+	test('dying between starting the execution and saving repeats that one poll’s items, and nothing else', async () => {
+		const poller = makePoller(running, {}, { persistence: 'default' });
+		await poller.activate();
+		const before = await insert(running, { count: 2 });
+		expect(idsOf((await poller.poll()).items)).toEqual(before);
+		const caught = await insert(running, { count: 3 });
+		expect(idsOf((await poller.pollAndDieBeforeSave()).items)).toEqual(caught);
+		const after = await insert(running, { count: 2 });
+		// n8n starts again and activates: the unsaved poll's items come again, once.
+		expect(idsOf((await poller.activate()).items)).toEqual([...caught, ...after]);
+		expect(await poller.poll()).toEqual({ items: null });
+	});
+});
