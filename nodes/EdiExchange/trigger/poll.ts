@@ -32,9 +32,11 @@ function startingState(this: IPollFunctions, settings: TriggerSettings, stored: 
 	const now = Date.now();
 	const reading = readState<ListState | InboxState>(stored, settings.source, settings.key, now);
 	if (reading.state) return reading.state;
-	const ours = stored.state === undefined || (stored.state as IDataObject).key !== settings.key;
+	// Only a missing state or one of other settings may give way to the record, never a corrupt one.
+	const previous = stored.state as IDataObject | undefined;
+	const replaceable = previous === undefined || (typeof previous === 'object' && previous !== null && previous.key !== settings.key);
 	const recorded = records[recordName(this.getNode().name)];
-	if (ours && recorded !== undefined) {
+	if (replaceable && recorded !== undefined) {
 		const taken = readState<ListState | InboxState>({ state: recorded }, settings.source, settings.key, now).state;
 		if (taken) return taken;
 	}
