@@ -3,3 +3,4 @@ export * from './nodeTypes';
 export * from './poll';
 export * from './run';
 export * from './orderToCash';
+export * from './listSearch';

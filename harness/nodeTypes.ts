@@ -14,6 +14,9 @@ const DIST = join(__dirname, '..', 'dist');
 
 const load = <T>(file: string, name: string): T => new (require(join(DIST, file))[name])() as T;
 
+/** The action node's version n8n gives a new node (its defaultVersion). */
+export const ACTION_VERSION = Number(load<INodeType>('nodes/EdiExchange/EdiExchange.node.js', 'EdiExchange').description.defaultVersion ?? 1);
+
 /** n8n's sticky note: a comment on the canvas, never executed, but workflows carry it. */
 const stickyNote: INodeType = {
 	description: {

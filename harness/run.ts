@@ -18,7 +18,7 @@ import type {
 import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
 import { CredentialsHelper, type EdiCredentials, type ExtraCredential } from './credentials';
-import { ACTION_NODE, NodeTypes } from './nodeTypes';
+import { ACTION_NODE, ACTION_VERSION, NodeTypes } from './nodeTypes';
 
 export const CREDENTIAL_REF = { ediExchangeApi: { id: 'sandbox', name: 'EDI Exchange sandbox' } };
 
@@ -137,6 +137,8 @@ export interface NodeRun {
 	input?: Array<IDataObject | INodeExecutionData>;
 	continueOnFail?: boolean;
 	type?: string;
+	/** The node's version: the version n8n gives a new node unless a test says otherwise. */
+	typeVersion?: number;
 	nodeTypes?: NodeTypes;
 }
 
@@ -146,7 +148,7 @@ export async function runNode(options: NodeRun): Promise<RunResult> {
 		id: 'node-under-test',
 		name: 'EDI Exchange',
 		type: options.type ?? ACTION_NODE,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? ACTION_VERSION,
 		position: [0, 0],
 		parameters: options.parameters as INode['parameters'],
 		credentials: CREDENTIAL_REF,

@@ -1,7 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { properties, route } from './actions/router';
+import { searchTransactions } from './actions/listSearch';
+import { properties, route, subtitle } from './actions/router';
+import { documentationUrl, NODE_DESCRIPTION } from './shared/node';
 
 export class EdiExchange implements INodeType {
 	description: INodeTypeDescription = {
@@ -9,26 +11,21 @@ export class EdiExchange implements INodeType {
 		name: 'ediExchange',
 		icon: { light: 'file:ediExchange.svg', dark: 'file:ediExchange.dark.svg' },
 		group: ['transform'],
-		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Send and receive EDI documents (850, 855, 856, 810, …) with trading partners',
+		// 1.1: transaction IDs are resource locators. Version 1 nodes keep their plain ID fields.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
+		subtitle,
+		description: NODE_DESCRIPTION,
+		documentationUrl: documentationUrl('edi-exchange-node'),
 		defaults: { name: 'EDI Exchange' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'ediExchangeApi', required: true }],
-		hints: [
-			{
-				message:
-					'Creates on the live stream send real business documents to your trading partner. Test with the Test stream (or the sandbox) first.',
-				type: 'warning',
-				location: 'outputPane',
-				whenToDisplay: 'beforeExecution',
-				displayCondition: '={{ $parameter["operation"] === "create" && $parameter["stream"] === "live" }}',
-			},
-		],
 		properties,
 	};
+
+	methods = { listSearch: { searchTransactions } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this);

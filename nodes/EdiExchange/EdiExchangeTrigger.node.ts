@@ -1,6 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { documentationUrl, NODE_DESCRIPTION } from './shared/node';
 import { triggerProperties } from './trigger/description';
 import { sampleInbox } from './trigger/inbox';
 import { pollActivated } from './trigger/poll';
@@ -18,8 +19,11 @@ export class EdiExchangeTrigger implements INodeType {
 		icon: { light: 'file:ediExchange.svg', dark: 'file:ediExchange.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"New " + ($parameter["transactionTypes"].length ? $parameter["transactionTypes"].join(", ") : "inbound") + " on " + $parameter["stream"]}}',
-		description: 'Starts the workflow when an inbound EDI document (e.g. an 850 purchase order) arrives, each exactly once',
+		// "New Inbound 850", "New Inbox Documents · Live": what starts the workflow.
+		subtitle:
+			'={{ ($parameter["source"] === "inbox" ? "New Inbox " : "New Inbound ") + ($parameter["transactionTypes"].length ? $parameter["transactionTypes"].join("/") : $parameter["source"] === "inbox" ? "Documents" : "Transactions") + ($parameter["stream"] === "live" ? " · Live" : "") }}',
+		description: NODE_DESCRIPTION,
+		documentationUrl: documentationUrl('edi-exchange-trigger'),
 		defaults: { name: 'EDI Exchange Trigger' },
 		polling: true,
 		inputs: [],

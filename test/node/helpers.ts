@@ -34,6 +34,7 @@ export interface RunOptions {
 	input?: Array<IDataObject | INodeExecutionData>;
 	continueOnFail?: boolean;
 	credentials?: Partial<EdiCredentials>;
+	typeVersion?: number;
 }
 
 /** Starts one sandbox for the file and resets it (state, settings, faults, request log) before each test. */
@@ -66,6 +67,7 @@ export function useNodeSandbox(options: SandboxOptions = {}): NodeSandbox {
 					credentials: { ...context.credentials, ...run.credentials },
 					input: run.input,
 					continueOnFail: run.continueOnFail,
+					typeVersion: run.typeVersion,
 				}),
 		});
 	});

@@ -92,7 +92,7 @@ describe('Create', () => {
 			{
 				id: 2,
 				status: 'ACCEPTED',
-				detail: '',
+				// The service's empty detail is left out (n8n's table would show a red "empty").
 				type: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
 				stream: 'live',
 				senderId: 'YOURCOMPANY',

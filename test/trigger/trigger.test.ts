@@ -234,7 +234,7 @@ describe('a service that differs from the contract', () => {
 			const poller = new Poller({ baseUrl: `http://127.0.0.1:${port}`, apiToken: 'k' }, { source: 'transactions', stream: 'test', transactionTypes: [], includeMessage: false, options: {} });
 			const { error } = await poller.poll();
 			expect(error?.message).toBe('The transaction list did not report meta.total, which the Transactions source needs to find new transactions');
-			expect((error as { description?: string }).description).toMatch(/Source to Inbox/);
+			expect((error as { description?: string }).description).toMatch(/Trigger On to New Inbox Document/);
 			expect(poller.lastPollStaticData).toEqual({});
 		} finally {
 			server.close();

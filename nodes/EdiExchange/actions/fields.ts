@@ -3,10 +3,60 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readJsonParameter } from '../shared/json';
+import { fromVersion1_1, inVersion1 } from './types';
 
-/** A positive integer id read from a parameter: the service rejects anything else. */
+/**
+ * The transaction to act on: a plain ID field in version 1, a resource locator (From List with
+ * search, By ID) from version 1.1. Both have one name, and readTransactionId reads either value.
+ */
+export function transactionIdFields(description: string, show: IDataObject = {}): INodeProperties[] {
+	return [
+		{
+			displayName: 'Transaction ID',
+			name: 'transactionId',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. 1042',
+			description,
+			displayOptions: { show: { ...show, ...inVersion1 } },
+		},
+		{
+			displayName: 'Transaction',
+			name: 'transactionId',
+			type: 'resourceLocator',
+			required: true,
+			default: { mode: 'list', value: '' },
+			description,
+			displayOptions: { show: { ...show, ...fromVersion1_1 } },
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					placeholder: 'Select a transaction…',
+					typeOptions: { searchListMethod: 'searchTransactions', searchable: true },
+				},
+				{
+					displayName: 'By ID',
+					name: 'id',
+					type: 'string',
+					placeholder: 'e.g. 1042',
+					validation: [
+						{ type: 'regex', properties: { regex: '^\\s*[1-9][0-9]*\\s*$', errorMessage: 'A transaction ID is a positive whole number, e.g. 1042' } },
+					],
+				},
+			],
+		},
+	];
+}
+
+/**
+ * A positive integer id read from a parameter: the service rejects anything else. The value may
+ * be a resource locator's or a plain one (version 1 nodes, workflows written by hand).
+ */
 export function readTransactionId(this: IExecuteFunctions, name: string, itemIndex: number): number {
-	const raw = this.getNodeParameter(name, itemIndex) as unknown;
+	const raw = this.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
 	const text = String(raw ?? '').trim();
 	if (!/^[1-9]\d*$/.test(text) || !Number.isSafeInteger(Number(text))) {
 		throw new NodeOperationError(this.getNode(), `The transaction ID "${text}" is not a positive whole number`, {

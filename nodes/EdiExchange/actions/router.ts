@@ -32,6 +32,16 @@ export const properties: INodeProperties[] = [
 	...Object.values(OPERATIONS).flatMap((operations) => Object.values(operations).flatMap((o) => o.description)),
 ];
 
+/**
+ * The canvas subtitle: what the chosen operation does ("Create 855", "Get Many Transactions"),
+ * one editor expression made of each operation's own subtitle.
+ */
+export const subtitle = `={{ ${Object.entries(OPERATIONS)
+	.flatMap(([resource, operations]) =>
+		Object.entries(operations).map(([name, operation]) => `$parameter["resource"] + "/" + $parameter["operation"] === "${resource}/${name}" ? ${operation.subtitle} : `),
+	)
+	.join('')}"" }}`;
+
 /** What a failed item carries with Continue On Fail: the message, the hint and the service's answer. */
 function errorItem(error: Error): IDataObject {
 	const json: IDataObject = { error: error.message };

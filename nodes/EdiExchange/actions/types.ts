@@ -3,6 +3,8 @@ import type { IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodePrope
 /** One operation: its editor fields and what it does for one input item. */
 export interface Operation {
 	description: INodeProperties[];
+	/** The canvas subtitle, as an editor expression in title case: '"Get Many Transactions"'. */
+	subtitle: string;
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
 }
 
@@ -17,3 +19,7 @@ export function forOperation(resource: string, operation: string, fields: INodeP
 		return { ...field, displayOptions: { ...own, show: { resource: [resource], operation: [operation], ...own.show } } };
 	});
 }
+
+/** Shown only in these versions of the action node (n8n's `@version` display condition). */
+export const inVersion1 = { '@version': [1] };
+export const fromVersion1_1 = { '@version': [{ _cnd: { gte: 1.1 } }] };

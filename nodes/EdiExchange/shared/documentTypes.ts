@@ -21,6 +21,12 @@ const DOCUMENT_TYPES: DocumentType[] = [
 
 const label = (type: DocumentType) => `${type.code} ${type.name}`;
 
+/** "850 Purchase Order" for '850'; the code alone for a type not in the table. */
+export const typeLabel = (code: string): string => {
+	const type = DOCUMENT_TYPES.find((candidate) => candidate.code === code);
+	return type ? label(type) : code;
+};
+
 /** Options valued by X12 code ("855"): filters and the integration payload's type. */
 export const TRANSACTION_TYPE_OPTIONS = DOCUMENT_TYPES.map((type) => ({ name: label(type), value: type.code }));
 

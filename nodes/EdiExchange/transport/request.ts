@@ -6,6 +6,7 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestOptions,
+	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
@@ -14,7 +15,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { connectionError, serviceError } from './errors';
 import { normalizeBaseUrl, ROUTES, routePath, type RouteName } from './routes';
 
-export type ServiceContext = IExecuteFunctions | IPollFunctions;
+export type ServiceContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
 export const CREDENTIAL_TYPE = 'ediExchangeApi';
 

@@ -5,31 +5,36 @@ import { DEFAULT_LATE_WINDOW_MINUTES, DEFAULT_MAX_ITEMS_PER_POLL, DEFAULT_REDELI
 
 export const triggerProperties: INodeProperties[] = [
 	{
+		// A callout, not a notice: n8n styles notices as warnings, and this only explains.
 		displayName:
-			'Emits each inbound transaction once. On activation (or when Source, Stream, Transaction Types or Start From change) the existing backlog is not emitted: only what arrives afterwards. "Fetch Test Event" shows the newest matching transaction without changing anything.',
+			'Emits each inbound transaction once. When the workflow is published (or Trigger On, Stream, Transaction Types or Options → Start From change) the existing backlog is not emitted, only what arrives afterwards; to emit older transactions too, add Options → Start From. "Fetch Test Event" shows the newest matching transaction without changing anything.',
 		name: 'semanticsNotice',
-		type: 'notice',
+		type: 'callout',
 		default: '',
 	},
 	{
-		displayName: 'Source',
+		// n8n lists each option of a field named "Trigger On" as a trigger action in the node creator.
+		displayName: 'Trigger On',
 		name: 'source',
 		type: 'options',
 		default: 'transactions',
+		description: 'Where the trigger looks for new inbound documents',
 		options: [
 			{
-				name: 'Transactions',
+				name: 'New Inbound Transaction',
 				value: 'transactions',
+				action: 'On new inbound transaction',
 				description: 'Watch the transaction list for new inbound transactions (one request per poll when nothing is new)',
 			},
 			{
-				name: 'Inbox',
+				name: 'New Inbox Document',
 				value: 'inbox',
+				action: 'On new inbox document',
 				description: 'Watch the inbox: inbound documents wait there until accepted or failed, for at-least-once processing',
 			},
 		],
 	},
-	streamField(),
+	streamField({ description: 'Which documents to watch: test traffic or the live exchange with trading partners' }),
 	transactionTypesField('Only these document types; none selected means all types'),
 	{
 		displayName: 'Include Message',
@@ -82,6 +87,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: DEFAULT_LATE_WINDOW_MINUTES,
 				description:
 					'How much older than the newest emitted transaction a transaction may be dated and still be caught when it becomes visible late (the service may finish processing a transaction after newer ones)',
+				displayOptions: { show: { '/source': ['transactions'] } },
 			},
 			{
 				displayName: 'Max Items per Poll',
@@ -106,8 +112,8 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'startFrom',
 				type: 'dateTime',
 				default: '',
-				description:
-					'Backfill: on activation, also emit the inbound transactions created since this date (transactions source)',
+				description: 'Backfill: when the workflow is published, also emit the inbound transactions created since this date',
+				displayOptions: { show: { '/source': ['transactions'] } },
 			},
 		],
 	},

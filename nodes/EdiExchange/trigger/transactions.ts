@@ -20,7 +20,7 @@ function totalOf(this: IPollFunctions, page: TransactionPage): number {
 	// A bare array (no meta) with fewer items than a page is the whole list.
 	if (page.items.length < PAGE_SIZE) return page.items.length;
 	throw new NodeOperationError(this.getNode(), 'The transaction list did not report meta.total, which the Transactions source needs to find new transactions', {
-		description: 'Switch the trigger’s Source to Inbox, which does not need it, or tell us how your service reports the list’s size.',
+		description: 'Set the trigger’s Trigger On to New Inbox Document, which does not need it, or tell us how your service reports the list’s size.',
 	});
 }
 

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { deliveryHref } from '../../transport/inbox';
 import { serviceRequest } from '../../transport/request';
-import { readRequiredText, readTransactionId } from '../fields';
+import { readRequiredText, readTransactionId, transactionIdFields } from '../fields';
 import { forOperation, type Operation } from '../types';
 
 const MAX_NOTE = 240;
@@ -26,15 +26,7 @@ function deliveryFields(defaultNote: string): INodeProperties[] {
 				{ name: 'By ID', value: 'ids', description: 'Give the transaction ID and delivery ID' },
 			],
 		},
-		{
-			displayName: 'Transaction ID',
-			name: 'transactionId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. 1042',
-			displayOptions: byIds,
-		},
+		...transactionIdFields('The inbound transaction the delivery belongs to (transactionId of the inbox item)', byIds.show),
 		{
 			displayName: 'Delivery ID',
 			name: 'deliveryId',
@@ -42,6 +34,7 @@ function deliveryFields(defaultNote: string): INodeProperties[] {
 			default: '',
 			required: true,
 			placeholder: 'e.g. b646771e-a068-4e32-832f-e96f895c5ec9',
+			description: 'The delivery of the inbox item (its delivery.deliveryId)',
 			displayOptions: byIds,
 		},
 		{
@@ -58,6 +51,7 @@ function deliveryFields(defaultNote: string): INodeProperties[] {
 function deliveryOperation(operation: 'accept' | 'fail', defaultNote: string): Operation {
 	const route = operation === 'accept' ? 'acceptDelivery' : 'failDelivery';
 	return {
+		subtitle: operation === 'accept' ? '"Accept Delivery"' : '"Fail Delivery"',
 		description: forOperation('inbox', operation, deliveryFields(defaultNote)),
 
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

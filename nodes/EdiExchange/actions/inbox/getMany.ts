@@ -5,6 +5,7 @@ import { limitField } from '../fields';
 import { forOperation, type Operation } from '../types';
 
 export const getMany: Operation = {
+	subtitle: '"Get Many Inbox Items"',
 	description: forOperation('inbox', 'getMany', [
 		limitField(INBOX_WINDOW, {
 			description: 'Max number of inbox items to return. The inbox shows its oldest items first, at most 100.',

@@ -18,6 +18,7 @@ interface SubmitAnswer {
 }
 
 export const submit: Operation = {
+	subtitle: '$parameter["format"] === "json" ? "Submit JSON Payload" : "Submit X12 Payload"',
 	description: forOperation('integrationPayload', 'submit', [
 		{
 			displayName: 'Format',
@@ -57,7 +58,7 @@ export const submit: Operation = {
 			type: 'string',
 			default: 'data',
 			required: true,
-			hint: 'The name of the input binary field containing the .edi file',
+			description: 'The name of the input binary field containing the .edi file',
 			displayOptions: { show: { format: ['x12'], x12Source: ['binary'] } },
 		},
 		{
@@ -66,9 +67,10 @@ export const submit: Operation = {
 			type: 'options',
 			default: '855',
 			options: TRANSACTION_TYPE_OPTIONS,
+			description: 'The X12 transaction set the segments make up',
 			displayOptions: { show: { format: ['json'] } },
 		},
-		streamField({ displayOptions: { show: { format: ['json'] } } }),
+		streamField({ description: 'Test documents are not passed on as real business documents', displayOptions: { show: { format: ['json'] } } }),
 		{
 			displayName: 'Sender ID',
 			name: 'senderId',
@@ -76,6 +78,7 @@ export const submit: Operation = {
 			default: '',
 			required: true,
 			placeholder: 'e.g. YOURCOMPANY',
+			description: 'Your organization’s trading ID',
 			displayOptions: { show: { format: ['json'] } },
 		},
 		{
@@ -85,6 +88,7 @@ export const submit: Operation = {
 			default: '',
 			required: true,
 			placeholder: 'e.g. DEMORETAIL',
+			description: 'The trading partner’s ID',
 			displayOptions: { show: { format: ['json'] } },
 		},
 		{

@@ -6,6 +6,7 @@ import { limitField } from '../fields';
 import { forOperation, type Operation } from '../types';
 
 export const getMany: Operation = {
+	subtitle: '"Get Many Transactions"',
 	description: forOperation('transaction', 'getMany', [
 		{
 			displayName: 'Return All',

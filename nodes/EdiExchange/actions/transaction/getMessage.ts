@@ -1,20 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { fetchMessage, X12_MIME_TYPE } from '../../transport/messages';
-import { readTransactionId } from '../fields';
+import { readTransactionId, transactionIdFields } from '../fields';
 import { forOperation, type Operation } from '../types';
 
 export const getMessage: Operation = {
+	subtitle: '"Get Transaction Message"',
 	description: forOperation('transaction', 'getMessage', [
-		{
-			displayName: 'Transaction ID',
-			name: 'transactionId',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. 1042',
-			description: 'The ID of the transaction whose message (document content) to read',
-		},
+		...transactionIdFields('The transaction whose message (document content) to read'),
 		{
 			displayName: 'Options',
 			name: 'options',

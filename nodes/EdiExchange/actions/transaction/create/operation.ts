@@ -28,6 +28,7 @@ export function describeValidationErrors(answer: CreateAnswer): string[] {
 }
 
 export const create: Operation = {
+	subtitle: '"Create " + String($parameter["documentType"]).split("_")[0]',
 	description: forOperation('transaction', 'create', [
 		{
 			displayName: 'Document Type',
@@ -36,8 +37,17 @@ export const create: Operation = {
 			required: true,
 			default: serviceTypeOf('855'),
 			options: SERVICE_TYPE_OPTIONS,
+			description: 'The kind of business document to send',
 		},
 		streamField({ description: 'Test documents are not passed on as real business documents' }),
+		{
+			displayName:
+				'Live sends a real business document to your trading partner. Try the node on the Test stream (or with the sandbox) first.',
+			name: 'liveNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { stream: ['live'] } },
+		},
 		{
 			displayName: 'Sender ID',
 			name: 'senderId',
@@ -125,8 +135,10 @@ export const create: Operation = {
 				itemIndex,
 			});
 		}
+		// An empty detail is left out: n8n's table view shows it as a red "empty", as if something failed.
+		const { detail, ...answer } = body;
 		// The message sent comes along, so the next document of the flow can be built from it.
-		return [{ json: { ...body, type, stream, senderId, receiverId, message } as IDataObject }];
+		return [{ json: { ...answer, ...(detail ? { detail } : {}), type, stream, senderId, receiverId, message } as IDataObject }];
 	},
 };
 
