@@ -17,7 +17,7 @@ const parseError = (text: string): string => {
 	throw new Error(`${text} is valid JSON`);
 };
 
-const getMessage = (transactionId: string) => ({ resource: 'transaction', operation: 'getMessage', transactionId });
+const getMessage = (transactionId: string | IDataObject) => ({ resource: 'transaction', operation: 'getMessage', transactionId });
 const create = (extra: IDataObject) =>
 	createParameters({
 		message: '{"purchaseOrderNumber": "PO-1", "status": "accepted"}',
@@ -148,11 +148,12 @@ test.each(Object.entries(CASES))('%s', async (_name, bad) => {
 
 /** A required field left literally empty never gets to the node: n8n refuses to run it, and nothing is sent. */
 test.each([
-	['Transaction ID', getMessage('')],
-	['Note', byIds({ note: '' })],
-	['X12 Interchange', submitX12('')],
-	['Receiver ID', submitJson({ receiverId: '' })],
-])('required %s left empty: n8n refuses to run the node', async (label, parameters) => {
-	await expect(sb.run(parameters)).rejects.toThrow(`Parameter "${label}" is required.`);
+	['Transaction', getMessage({ __rl: true, mode: 'list', value: '' }), 1.1],
+	['Transaction ID', getMessage(''), 1],
+	['Note', byIds({ note: '' }), 1.1],
+	['X12 Interchange', submitX12(''), 1.1],
+	['Receiver ID', submitJson({ receiverId: '' }), 1.1],
+])('required %s left empty: n8n refuses to run the node', async (label, parameters, typeVersion) => {
+	await expect(sb.run(parameters, { typeVersion })).rejects.toThrow(`Parameter "${label}" is required.`);
 	expect(await sb.requests()).toEqual([]);
 });

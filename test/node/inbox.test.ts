@@ -36,7 +36,7 @@ beforeEach(async () => {
 });
 
 test('Get Many returns the open deliveries, oldest first, with their links and messages', async () => {
-	const items = await readInbox();
+	const items = await readInbox({ simplify: false });
 	const inbox = items.map((i) => i.json as unknown as InboxItem);
 	expect(inbox.map((i) => i.transactionId)).toEqual([1, 2, 3]);
 	for (const item of inbox) {
@@ -53,6 +53,28 @@ test('Get Many with a Limit and Simplify: that many, without the messages', asyn
 	expect(items.map((i) => i.json.transactionId)).toEqual([1, 2]);
 	expect(items.every((i) => !('message' in i.json) && typeof (i.json.delivery as IDataObject).deliveryId === 'string')).toBe(true);
 	expect((await sb.requests())[0].query).toEqual({ limit: '2' });
+});
+
+test.each([
+	[1.1, 'leaves the messages out', false],
+	[1, 'keeps the messages (as version 1 workflows were saved)', true],
+])('Simplify left at its default in version %s %s', async (typeVersion, _what, withMessages) => {
+	const result = await sb.run({ resource: 'inbox', operation: 'getMany', limit: 50 }, { typeVersion });
+	expect(result.items.map((i) => i.json.transactionId)).toEqual([1, 2, 3]);
+	expect(result.items.map((i) => 'message' in i.json)).toEqual([withMessages, withMessages, withMessages]);
+});
+
+test('a simplified inbox item given to Build From Purchase Order: an error saying to turn Simplify off, nothing sent', async () => {
+	const [item] = await readInbox({ limit: 1 });
+	await sb.clearRequests();
+	const result = await sb.run(
+		{ resource: 'transaction', operation: 'create', documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT', messageSource: 'build' },
+		{ input: [item.json] },
+	);
+	const { message, description } = failure(result);
+	expect(message).toBe('The purchase order item has no message: it was read without its document');
+	expect(description).toMatch(/Turn Simplify off in Inbox → Get Many/);
+	expect(await sb.requests()).toEqual([]);
 });
 
 test('Accept from the input items’ links: each delivery accepted with the note, and it leaves the inbox', async () => {

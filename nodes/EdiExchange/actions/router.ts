@@ -20,6 +20,7 @@ export const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		default: 'transaction',
+		description: 'What to work with',
 		options: [
 			{ name: 'Inbox', value: 'inbox', description: 'Inbound documents awaiting processing, with their deliveries' },
 			{ name: 'Integration Payload', value: 'integrationPayload', description: 'X12 passthrough or service JSON' },

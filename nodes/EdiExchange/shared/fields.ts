@@ -14,6 +14,7 @@ export const streamField = (extra: Partial<INodeProperties> = {}): INodeProperti
 	name: 'stream',
 	type: 'options',
 	default: 'test',
+	description: 'Test traffic or the live exchange with trading partners',
 	options: STREAM_OPTIONS,
 	...extra,
 });

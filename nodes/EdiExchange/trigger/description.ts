@@ -6,6 +6,7 @@ import { DEFAULT_LATE_WINDOW_MINUTES, DEFAULT_MAX_ITEMS_PER_POLL, DEFAULT_REDELI
 export const triggerProperties: INodeProperties[] = [
 	{
 		// A callout, not a notice: n8n styles notices as warnings, and this only explains.
+		// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased
 		displayName:
 			'Emits each inbound transaction once. When the workflow is published (or Trigger On, Stream, Transaction Types or Options → Start From change) the existing backlog is not emitted, only what arrives afterwards; to emit older transactions too, add Options → Start From. "Fetch Test Event" shows the newest matching transaction without changing anything.',
 		name: 'semanticsNotice',
@@ -49,6 +50,7 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'acceptMode',
 		type: 'options',
 		default: 'workflow',
+		description: 'Who accepts each inbox delivery, so that it leaves the inbox',
 		options: [
 			{
 				name: 'Left to the Workflow',
@@ -70,6 +72,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
+		description: 'Limits, backfill and the note of automatic accepts',
 		options: [
 			{
 				displayName: 'Accept Note',

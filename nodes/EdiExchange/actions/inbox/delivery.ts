@@ -17,6 +17,7 @@ function deliveryFields(defaultNote: string): INodeProperties[] {
 			name: 'deliverySource',
 			type: 'options',
 			default: 'inputItem',
+			description: 'How to find the delivery to record the outcome of',
 			options: [
 				{
 					name: 'From Input Item',

@@ -1,8 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { INBOX_WINDOW, readInbox } from '../../transport/inbox';
 import { limitField } from '../fields';
-import { forOperation, type Operation } from '../types';
+import { forOperation, fromVersion1_1, inVersion1, type Operation } from '../types';
+
+const simplifyField = (on: boolean, version: IDisplayOptions['show']): INodeProperties => ({
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: on,
+	description:
+		'Whether to leave out each item’s message (the document itself) and keep IDs, type, parties and delivery links. Turn off to process the documents, e.g. with Build From Purchase Order.',
+	displayOptions: { show: version },
+});
 
 export const getMany: Operation = {
 	subtitle: '"Get Many Inbox Items"',
@@ -10,18 +20,15 @@ export const getMany: Operation = {
 		limitField(INBOX_WINDOW, {
 			description: 'Max number of inbox items to return. The inbox shows its oldest items first, at most 100.',
 		}),
-		{
-			displayName: 'Simplify',
-			name: 'simplify',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to leave out each item’s message (the document itself) and keep IDs, type, parties and delivery links',
-		},
+		// On by default from version 1.1, as n8n's Simplify usually is. Version 1 keeps off: n8n stores
+		// only values that differ from the default, so a changed default would change saved workflows.
+		simplifyField(false, inVersion1),
+		simplifyField(true, fromVersion1_1),
 	]),
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const limit = this.getNodeParameter('limit', itemIndex) as number;
-		const simplify = this.getNodeParameter('simplify', itemIndex, false) as boolean;
+		const simplify = this.getNodeParameter('simplify', itemIndex) as boolean;
 		const items = await readInbox.call(this, limit, itemIndex);
 		return items.map((item) => {
 			if (!simplify) return { json: item };

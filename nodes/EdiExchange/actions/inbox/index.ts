@@ -13,6 +13,7 @@ export const inboxOperationField: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['inbox'] } },
 	default: 'getMany',
+	description: 'What to do with the inbox',
 	options: [
 		{
 			name: 'Accept',

@@ -12,6 +12,7 @@ export const integrationPayloadOperationField: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['integrationPayload'] } },
 	default: 'submit',
+	description: 'What to do with integration payloads',
 	options: [
 		{
 			name: 'Submit',

@@ -25,6 +25,7 @@ export const submit: Operation = {
 			name: 'format',
 			type: 'options',
 			default: 'x12',
+			description: 'How the payload is given: a whole X12 interchange, or one transaction set as segments',
 			options: [
 				{ name: 'X12', value: 'x12', description: 'A whole X12 interchange (ISA … IEA), passed through as is' },
 				{ name: 'Service JSON', value: 'json', description: 'One transaction set given as its segments, with the envelope fields stated' },
@@ -35,6 +36,7 @@ export const submit: Operation = {
 			name: 'x12Source',
 			type: 'options',
 			default: 'parameter',
+			description: 'Where the interchange text comes from',
 			options: [
 				{ name: 'Text', value: 'parameter', description: 'Enter or map the interchange text' },
 				{ name: 'Binary File', value: 'binary', description: 'Read the interchange from a binary field of the input item' },

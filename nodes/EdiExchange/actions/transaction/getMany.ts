@@ -24,12 +24,14 @@ export const getMany: Operation = {
 			type: 'collection',
 			placeholder: 'Add Filter',
 			default: {},
+			description: 'Only transactions that match all the filters given',
 			options: [
 				{
 					displayName: 'Direction',
 					name: 'direction',
 					type: 'options',
 					default: 'inbound',
+					description: 'Received or sent transactions',
 					options: [
 						{ name: 'Inbound', value: 'inbound', description: 'Received from trading partners' },
 						{ name: 'Outbound', value: 'outbound', description: 'Sent to trading partners' },

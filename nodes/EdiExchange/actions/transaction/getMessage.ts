@@ -14,6 +14,7 @@ export const getMessage: Operation = {
 			type: 'collection',
 			placeholder: 'Add Option',
 			default: {},
+			description: 'How the message is put out',
 			options: [
 				{
 					displayName: 'Put X12 in Binary Field',

@@ -14,6 +14,7 @@ export const transactionOperationField: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['transaction'] } },
 	default: 'getMany',
+	description: 'What to do with transactions',
 	options: [
 		{
 			name: 'Create',

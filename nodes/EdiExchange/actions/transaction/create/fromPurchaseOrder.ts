@@ -31,8 +31,10 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 		name: 'purchaseOrder',
 		type: 'json',
 		default: '={{ $json }}',
+		// The example is an n8n expression: its .json stays lowercase.
+		// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-json
 		description:
-			"The 850: an item as the trigger, Get Message or Inbox → Get Many emit it (its message, senderId and receiverId are used), or the purchase order message itself. Further down a workflow, point at the trigger's item: {{ $('EDI Exchange Trigger').item.json }}",
+			"The 850: an item as the trigger, Get Message or Inbox → Get Many emit it (its message, senderId and receiverId are used), or the purchase order message itself. Further down a workflow, point at the trigger's item: {{ $('EDI Exchange Trigger').item.json }}.",
 		displayOptions: buildable(ALL),
 	},
 	{
@@ -40,6 +42,8 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 		name: 'acknowledgment',
 		type: 'json',
 		default: '',
+		// The example is an n8n expression: its .json stays lowercase.
+		// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-json
 		description:
 			"Optional: the 855 sent for this order, e.g. the message a Create 855 node sent: {{ $('Create 855').item.json.message }}. The ship notice then ships what was accepted; the invoice uses the acknowledged prices.",
 		displayOptions: buildable([ASN, INVOICE]),
@@ -49,6 +53,8 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 		name: 'shipNotice',
 		type: 'json',
 		default: '',
+		// The example is an n8n expression: its .json stays lowercase.
+		// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-json
 		description:
 			"Optional: the 856 sent for this order, e.g. the message a Create 856 node sent: {{ $('Create 856').item.json.message }}. The invoice then bills what was shipped.",
 		displayOptions: buildable([INVOICE]),
@@ -198,6 +204,13 @@ export function buildMessage(this: IExecuteFunctions, documentType: string, item
 	if (!order || typeof order !== 'object') {
 		throw new NodeOperationError(this.getNode(), 'No purchase order (850) to build from', {
 			description: 'Connect this node after the EDI Exchange Trigger or Get Message, or point Purchase Order (850) at the 850.',
+			itemIndex,
+		});
+	}
+	const item = order as IDataObject;
+	if (item.message === undefined && (item.transactionId !== undefined || item.delivery !== undefined)) {
+		throw new NodeOperationError(this.getNode(), 'The purchase order item has no message: it was read without its document', {
+			description: 'Turn Simplify off in Inbox → Get Many (or Include Message on in the trigger), so the item carries the 850 message.',
 			itemIndex,
 		});
 	}

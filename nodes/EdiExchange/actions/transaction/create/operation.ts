@@ -71,6 +71,7 @@ export const create: Operation = {
 			name: 'messageSource',
 			type: 'options',
 			default: 'json',
+			description: 'Where the structured message comes from',
 			options: [
 				{ name: 'JSON', value: 'json', description: 'Enter the structured message as JSON (or an expression)' },
 				{ name: 'Field of Input Item', value: 'field', description: 'Take the message from a field of the input item' },
