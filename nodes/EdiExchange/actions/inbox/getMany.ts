@@ -1,18 +1,17 @@
-import type { IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { INBOX_WINDOW, readInbox } from '../../transport/inbox';
 import { limitField } from '../fields';
 import { forOperation, fromVersion1_1, inVersion1, type Operation } from '../types';
 
-const simplifyField = (on: boolean, version: IDisplayOptions['show']): INodeProperties => ({
+const simplify: INodeProperties = {
 	displayName: 'Simplify',
 	name: 'simplify',
 	type: 'boolean',
-	default: on,
+	default: true,
 	description:
 		'Whether to leave out each item’s message (the document itself) and keep IDs, type, parties and delivery links. Turn off to process the documents, e.g. with Build From Purchase Order.',
-	displayOptions: { show: version },
-});
+};
 
 export const getMany: Operation = {
 	subtitle: '"Get Many Inbox Items"',
@@ -22,8 +21,8 @@ export const getMany: Operation = {
 		}),
 		// On by default from version 1.1, as n8n's Simplify usually is. Version 1 keeps off: n8n stores
 		// only values that differ from the default, so a changed default would change saved workflows.
-		simplifyField(false, inVersion1),
-		simplifyField(true, fromVersion1_1),
+		{ ...simplify, default: false, displayOptions: { show: inVersion1 } },
+		{ ...simplify, displayOptions: { show: fromVersion1_1 } },
 	]),
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

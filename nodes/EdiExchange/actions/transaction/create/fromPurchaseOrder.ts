@@ -25,6 +25,18 @@ const buildable = (documentTypes: string[]) => ({
 const [ACK, ASN, INVOICE] = ['855', '856', '810'].map(serviceTypeOf);
 const ALL = [ACK, ASN, INVOICE];
 
+/** One Document Options per type, all under one name: each shows only what its document uses. */
+const documentOptions = (documentType: string, description: string, options: INodeProperties[]): INodeProperties => ({
+	displayName: 'Document Options',
+	name: 'documentOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	description,
+	displayOptions: buildable([documentType]),
+	options,
+});
+
 export const fromPurchaseOrderFields: INodeProperties[] = [
 	{
 		displayName: 'Purchase Order (850)',
@@ -112,70 +124,42 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 			},
 		],
 	},
-	// One Document Options per type, under one name: each shows only what its document uses.
-	{
-		displayName: 'Document Options',
-		name: 'documentOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		description: 'Dates of the acknowledgment (855)',
-		displayOptions: buildable([ACK]),
-		options: [
-			{ displayName: 'Estimated Delivery Date', name: 'estimatedDeliveryDate', type: 'dateTime', default: '', description: 'When the goods are expected to arrive at the buyer' },
-			{ displayName: 'Scheduled Ship Date', name: 'scheduledShipDate', type: 'dateTime', default: '', description: 'When you plan to ship the order' },
-		],
-	},
-	{
-		displayName: 'Document Options',
-		name: 'documentOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		description: 'Shipment details of the ship notice (856)',
-		displayOptions: buildable([ASN]),
-		options: [
-			{ displayName: 'Bill of Lading Number', name: 'billOfLadingNumber', type: 'string', default: '', description: 'The carrier’s bill of lading for this shipment' },
-			{ displayName: 'Carrier SCAC', name: 'carrierScac', type: 'string', default: '', placeholder: 'e.g. FEDX', description: 'The carrier’s Standard Carrier Alpha Code' },
-			{ displayName: 'Delivery Date', name: 'deliveryDate', type: 'dateTime', default: '', description: 'When the shipment is expected to arrive' },
-			{
-				displayName: 'Packing',
-				name: 'packing',
-				type: 'options',
-				default: 'cartonPerLine',
-				description: 'How the items are packed on the one pallet',
-				options: [
-					{ name: 'One Carton per Line', value: 'cartonPerLine', description: 'Each order line in a carton of its own' },
-					{ name: 'A Single Carton', value: 'singleCarton', description: 'All lines in one carton' },
-				],
-			},
-			{ displayName: 'Service Level', name: 'serviceLevel', type: 'string', default: '', placeholder: 'e.g. ground', description: 'The carrier’s service level' },
-			{ displayName: 'Ship Date', name: 'shipDate', type: 'dateTime', default: '', description: 'When the goods left; empty means today' },
-			{ displayName: 'Shipment ID', name: 'shipmentId', type: 'string', default: '', description: 'Your ID of the shipment; empty means SHP-&lt;PO number&gt;' },
-			{ displayName: 'Tracking Number', name: 'trackingNumber', type: 'string', default: '', description: 'The carrier’s tracking number' },
-			{ displayName: 'Transportation Method', name: 'transportationMethod', type: 'string', default: '', placeholder: 'e.g. commonCarrier', description: 'How the goods travel' },
-		],
-	},
-	{
-		displayName: 'Document Options',
-		name: 'documentOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		description: 'Number, date and charges of the invoice (810)',
-		displayOptions: buildable([INVOICE]),
-		options: [
-			{
-				displayName: 'Carry Over Charges and Allowances',
-				name: 'carryChargesAndAllowances',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the invoice carries over the purchase order’s charges and allowances',
-			},
-			{ displayName: 'Invoice Date', name: 'invoiceDate', type: 'dateTime', default: '', description: 'The date of the invoice; empty means today' },
-			{ displayName: 'Invoice Number', name: 'invoiceNumber', type: 'string', default: '', description: 'Your invoice number; empty means INV-&lt;PO number&gt;' },
-		],
-	},
+	documentOptions(ACK, 'Dates of the acknowledgment (855)', [
+		{ displayName: 'Estimated Delivery Date', name: 'estimatedDeliveryDate', type: 'dateTime', default: '', description: 'When the goods are expected to arrive at the buyer' },
+		{ displayName: 'Scheduled Ship Date', name: 'scheduledShipDate', type: 'dateTime', default: '', description: 'When you plan to ship the order' },
+	]),
+	documentOptions(ASN, 'Shipment details of the ship notice (856)', [
+		{ displayName: 'Bill of Lading Number', name: 'billOfLadingNumber', type: 'string', default: '', description: 'The carrier’s bill of lading for this shipment' },
+		{ displayName: 'Carrier SCAC', name: 'carrierScac', type: 'string', default: '', placeholder: 'e.g. FEDX', description: 'The carrier’s Standard Carrier Alpha Code' },
+		{ displayName: 'Delivery Date', name: 'deliveryDate', type: 'dateTime', default: '', description: 'When the shipment is expected to arrive' },
+		{
+			displayName: 'Packing',
+			name: 'packing',
+			type: 'options',
+			default: 'cartonPerLine',
+			description: 'How the items are packed on the one pallet',
+			options: [
+				{ name: 'One Carton per Line', value: 'cartonPerLine', description: 'Each order line in a carton of its own' },
+				{ name: 'A Single Carton', value: 'singleCarton', description: 'All lines in one carton' },
+			],
+		},
+		{ displayName: 'Service Level', name: 'serviceLevel', type: 'string', default: '', placeholder: 'e.g. ground', description: 'The carrier’s service level' },
+		{ displayName: 'Ship Date', name: 'shipDate', type: 'dateTime', default: '', description: 'When the goods left; empty means today' },
+		{ displayName: 'Shipment ID', name: 'shipmentId', type: 'string', default: '', description: 'Your ID of the shipment; empty means SHP-&lt;PO number&gt;' },
+		{ displayName: 'Tracking Number', name: 'trackingNumber', type: 'string', default: '', description: 'The carrier’s tracking number' },
+		{ displayName: 'Transportation Method', name: 'transportationMethod', type: 'string', default: '', placeholder: 'e.g. commonCarrier', description: 'How the goods travel' },
+	]),
+	documentOptions(INVOICE, 'Number, date and charges of the invoice (810)', [
+		{
+			displayName: 'Carry Over Charges and Allowances',
+			name: 'carryChargesAndAllowances',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the invoice carries over the purchase order’s charges and allowances',
+		},
+		{ displayName: 'Invoice Date', name: 'invoiceDate', type: 'dateTime', default: '', description: 'The date of the invoice; empty means today' },
+		{ displayName: 'Invoice Number', name: 'invoiceNumber', type: 'string', default: '', description: 'Your invoice number; empty means INV-&lt;PO number&gt;' },
+	]),
 ];
 
 
