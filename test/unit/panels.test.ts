@@ -78,10 +78,13 @@ test('Create shows the Live notice next to Stream only when Live is chosen', () 
 });
 
 test.each([
-	['transactions', ['lateArrivalWindowMinutes', 'maxItemsPerPoll', 'startFrom']],
-	['inbox', ['maxItemsPerPoll']],
-])('the trigger watching %s offers only the Options that apply to it', (source, options) => {
-	expect(shown(trigger, nodeWith(TRIGGER_NODE, trigger, { source }, 1), 'options')).toEqual(options);
+	[{ source: 'transactions' }, ['lateArrivalWindowMinutes', 'maxItemsPerPoll', 'startFrom']],
+	// A hidden Acceptance left on automatic from an earlier choice of the inbox.
+	[{ source: 'transactions', acceptMode: 'auto' }, ['lateArrivalWindowMinutes', 'maxItemsPerPoll', 'startFrom']],
+	[{ source: 'inbox' }, ['maxItemsPerPoll']],
+	[{ source: 'inbox', acceptMode: 'auto' }, ['acceptNote', 'maxItemsPerPoll']],
+])('the trigger set to %j offers only the Options that apply to it', (parameters, options) => {
+	expect(shown(trigger, nodeWith(TRIGGER_NODE, trigger, parameters, 1), 'options')).toEqual(options);
 });
 
 test('version 1 nodes keep their plain Transaction ID field; version 1.1 has the locator', () => {

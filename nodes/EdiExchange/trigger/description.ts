@@ -80,7 +80,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'string',
 				default: 'Received by n8n',
 				description: `The note recorded with automatic accepts (at most ${ACCEPT_NOTE_MAX} characters)`,
-				displayOptions: { show: { '/acceptMode': ['auto'] } },
+				displayOptions: { show: { '/source': ['inbox'], '/acceptMode': ['auto'] } },
 			},
 			{
 				displayName: 'Late Arrival Window (Minutes)',
