@@ -81,7 +81,7 @@ test.each([
 	[{ source: 'transactions' }, ['lateArrivalWindowMinutes', 'maxItemsPerPoll', 'startFrom']],
 	// A hidden Acceptance left on automatic from an earlier choice of the inbox.
 	[{ source: 'transactions', acceptMode: 'auto' }, ['lateArrivalWindowMinutes', 'maxItemsPerPoll', 'startFrom']],
-	[{ source: 'inbox' }, ['maxItemsPerPoll']],
+	[{ source: 'inbox' }, ['maxItemsPerPoll', 'redeliverAfterMinutes']],
 	[{ source: 'inbox', acceptMode: 'auto' }, ['acceptNote', 'maxItemsPerPoll']],
 ])('the trigger set to %j offers only the Options that apply to it', (parameters, options) => {
 	expect(shown(trigger, nodeWith(TRIGGER_NODE, trigger, parameters, 1), 'options')).toEqual(options);

@@ -72,7 +72,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		description: 'Limits, backfill and the note of automatic accepts',
+		description: 'Limits, backfill, redelivery and the note of automatic accepts',
 		options: [
 			{
 				displayName: 'Accept Note',

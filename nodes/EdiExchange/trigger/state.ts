@@ -131,7 +131,7 @@ export function readState<S extends PollState>(stored: IDataObject, source: S['s
 	const state = stored.state as IDataObject | undefined;
 	if (state === undefined) return {};
 	if (!state || typeof state !== 'object' || state.v !== STATE_VERSION) return { problem: 'the stored state is corrupt or from another version' };
-	if (state.source !== source || state.key !== key) return { problem: 'the watched settings changed (Source, Stream, Transaction Types or Start From)' };
+	if (state.source !== source || state.key !== key) return { problem: 'the watched settings changed (Trigger On, Stream, Transaction Types or Start From)' };
 	return (source === 'transactions' ? readListState(state, now) : readInboxState(state, now)) as Reading<S>;
 }
 
