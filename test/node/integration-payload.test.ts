@@ -78,6 +78,25 @@ describe('X12', () => {
 		]);
 	});
 
+	test('a newline-terminated interchange (segment terminator "\\n") is accepted and sent as is', async () => {
+		const text = interchange({ separators: { segment: '\n' } });
+		expect(text.endsWith('\nIEA*1*000000005\n')).toBe(true);
+		const result = await sb.run(x12(text));
+		expect(result.status).toBe('success');
+		expect(result.items[0].json).toEqual(expect.objectContaining({ status: 'ACCEPTED', transactionIds: [2] }));
+		expect((await sb.requests()).map((r) => r.body)).toEqual([{ format: 'x12', content: text }]);
+	});
+
+	test('a huge broken input: the first problems and a count of the rest, nothing sent', async () => {
+		// 1 MB of one-letter segments, each outside a transaction set.
+		const content = VALID.replace('IEA*1*000000005~', '') + 'X~'.repeat(500_000);
+		const error = failure(await sb.run(x12(content)));
+		expect(error.message).toBe('The X12 interchange is not valid: X (segment 8): segment id must be 2 or 3 upper-case letters or digits, found "X"');
+		expect(error.description).toMatch(/; and 999951 more problems not listed$/);
+		expect(error.description.length).toBeLessThan(10_000);
+		expect(await sb.requests()).toEqual([]);
+	});
+
 	test('from a binary file of the input item', async () => {
 		const input = [{ json: {}, binary: { edi: { data: Buffer.from(VALID, 'utf8').toString('base64'), mimeType: 'application/edi-x12', fileName: 'po.edi' } } }];
 		const result = await sb.run({ resource: 'integrationPayload', operation: 'submit', format: 'x12', x12Source: 'binary', binaryPropertyName: 'edi' }, { input });
@@ -110,6 +129,16 @@ describe('X12', () => {
 		['GE01 set count wrong', broken('GE*1*5~', 'GE*2*5~'), 'GE (segment 7): GE01 (number of transaction sets) expected 1, found "2"'],
 		['IEA01 group count wrong', broken('IEA*1*', 'IEA*2*'), 'IEA (segment 8): IEA01 (number of functional groups) expected 1, found "2"'],
 		['IEA missing', broken('~IEA*1*000000005~', '~'), 'IEA (segment 8): the interchange is not closed by IEA; found the end of the text'],
+		[
+			'IEA with a trailing separator',
+			broken('IEA*1*000000005~', 'IEA*1*000000005*~'),
+			'IEA (segment 8): IEA ends with an empty element: remove the trailing "*" before the terminator',
+		],
+		[
+			'a segment without its id',
+			broken('PO1*1*5', '*1*5'),
+			'(no segment id) (segment 5): the segment starts with the element separator "*": its segment id (such as N1 or REF) is missing',
+		],
 		[
 			'SE missing',
 			broken('SE*4*0001~', ''),

@@ -3,7 +3,8 @@
  * Separators are found by position (element separator = 4th character), then the ISA is walked
  * by its element separator so a wrongly padded field is reported rather than misread.
  */
-import type { X12Problem, X12Separators } from './types';
+import { type ProblemList, shown } from './problems';
+import type { X12Separators } from './types';
 
 /** Widths of ISA01..ISA16. With "ISA", 16 separators and the terminator they make 106 characters. */
 export const ISA_WIDTHS = [2, 10, 2, 10, 2, 15, 2, 15, 6, 4, 1, 5, 9, 1, 1, 1] as const;
@@ -18,15 +19,14 @@ export interface IsaHeader {
 }
 
 const isAlphanumeric = (c: string) => /^[A-Za-z0-9]$/.test(c);
-const shown = (c: string) => JSON.stringify(c);
 
 /**
  * Reads the ISA at `start`. Returns undefined (with a problem) when the separators cannot be
  * determined, since nothing after the ISA can be read without them.
  */
-export function readIsa(text: string, start: number, problems: X12Problem[]): IsaHeader | undefined {
+export function readIsa(text: string, start: number, problems: ProblemList): IsaHeader | undefined {
 	const fail = (message: string) => {
-		problems.push({ segment: 'ISA', position: 1, message });
+		problems.add('ISA', 1, message);
 		return undefined;
 	};
 	if (text.slice(start, start + 3) !== 'ISA') {
@@ -59,17 +59,13 @@ export function readIsa(text: string, start: number, problems: X12Problem[]): Is
 		return fail(`ISA segment terminator (the character after ISA16) must be a separator distinct from ${shown(element)}, found ${shown(segment)}`);
 	}
 	if (end - start !== ISA_LENGTH) {
-		problems.push({
-			segment: 'ISA',
-			position: 1,
-			message: `ISA segment must be ${ISA_LENGTH} characters including its terminator, found ${end - start}`,
-		});
+		problems.add('ISA', 1, `ISA segment must be ${ISA_LENGTH} characters including its terminator, found ${end - start}`);
 	}
 	ISA_WIDTHS.forEach((width, i) => {
 		const value = elements[i + 1];
 		if (value.length !== width) {
 			const name = `ISA${String(i + 1).padStart(2, '0')}`;
-			problems.push({ segment: 'ISA', position: 1, message: `${name} must be ${width} characters wide, found ${value.length} (${shown(value)})` });
+			problems.add('ISA', 1, `${name} must be ${width} characters wide, found ${value.length} (${shown(value)})`);
 		}
 	});
 
@@ -80,7 +76,7 @@ export function readIsa(text: string, start: number, problems: X12Problem[]): Is
 	return { elements, separators, end };
 }
 
-function checkDistinct(separators: X12Separators, problems: X12Problem[]): void {
+function checkDistinct(separators: X12Separators, problems: ProblemList): void {
 	const named: Array<[string, string]> = [
 		['element separator', separators.element],
 		['component separator (ISA16)', separators.component],
@@ -89,17 +85,13 @@ function checkDistinct(separators: X12Separators, problems: X12Problem[]): void 
 	if (separators.repetition) named.push(['repetition separator (ISA11)', separators.repetition]);
 	for (const [name, value] of named) {
 		if (isAlphanumeric(value) || value === ' ') {
-			problems.push({ segment: 'ISA', position: 1, message: `${name} must be a punctuation character, found ${shown(value)}` });
+			problems.add('ISA', 1, `${name} must be a punctuation character, found ${shown(value)}`);
 		}
 	}
 	for (let i = 0; i < named.length; i++) {
 		for (let j = i + 1; j < named.length; j++) {
 			if (named[i][1] === named[j][1]) {
-				problems.push({
-					segment: 'ISA',
-					position: 1,
-					message: `${named[j][0]} must differ from the ${named[i][0]}, both are ${shown(named[i][1])}`,
-				});
+				problems.add('ISA', 1, `${named[j][0]} must differ from the ${named[i][0]}, both are ${shown(named[i][1])}`);
 			}
 		}
 	}

@@ -1,17 +1,33 @@
 /**
  * Reads a whole interchange (ISA … IEA) and checks its envelope: control numbers that must match,
- * counts that must agree, and every ST/GS/ISA closed by its trailer. It reports every problem it
- * finds instead of stopping at the first, so a user can fix a file in one pass.
+ * counts that must agree, and every ST/GS/ISA closed by its trailer. It reports the problems it
+ * finds instead of stopping at the first, so a user can fix a file in one pass: the first
+ * MAX_PROBLEMS of them, and how many more there are. One pass over the text, linear in its length.
  */
 import { readIsa } from './isa';
-import { splitSegments, type RawSegment } from './segments';
+import { brief, ProblemList, segmentLabel, shown } from './problems';
+import { type RawSegment, splitSegments } from './segments';
 import type { X12Group, X12Interchange, X12Problem, X12TransactionSet } from './types';
 
 export interface X12ReadResult {
 	/** Present whenever the ISA could be read; meaningful only when `problems` is empty. */
 	interchange?: X12Interchange;
+	/** The first problems found (at most MAX_PROBLEMS). */
 	problems: X12Problem[];
+	/** How many more problems were found and not listed. */
+	moreProblems: number;
+	/** The interchange itself, ISA to IEA's terminator: without a BOM or blank lines around it. Set when IEA was read. */
+	text?: string;
 }
+
+/** Element counts of the envelope segments (after the id): a trailing separator adds an empty one. */
+const ENVELOPE_ELEMENTS: Record<string, [min: number, max: number]> = {
+	GS: [8, 8],
+	ST: [2, 3],
+	SE: [2, 2],
+	GE: [2, 2],
+	IEA: [2, 2],
+};
 
 interface OpenSet {
 	set: X12TransactionSet;
@@ -25,19 +41,15 @@ interface OpenGroup {
 const element = (segment: string[], index: number) => segment[index] ?? '';
 
 export function readInterchange(text: string): X12ReadResult {
-	const problems: X12Problem[] = [];
-	const start = text.length - text.replace(/^[\s\uFEFF]+/, '').length;
+	const problems = new ProblemList();
+	const start = /^[\s\uFEFF]*/.exec(text)![0].length;
 	const isa = readIsa(text, start, problems);
-	if (!isa) return { problems };
+	if (!isa) return { problems: problems.list, moreProblems: problems.more };
 
 	const header = isa.elements;
 	const usage = header[15];
-	if (usage !== 'T' && usage !== 'P') {
-		problems.push({ segment: 'ISA', position: 1, message: `ISA15 (usage indicator) must be T or P, found ${JSON.stringify(usage)}` });
-	}
-	if (!/^\d{9}$/.test(header[13])) {
-		problems.push({ segment: 'ISA', position: 1, message: `ISA13 (control number) must be 9 digits, found ${JSON.stringify(header[13])}` });
-	}
+	if (usage !== 'T' && usage !== 'P') problems.add('ISA', 1, `ISA15 (usage indicator) must be T or P, found ${shown(usage)}`);
+	if (!/^\d{9}$/.test(header[13])) problems.add('ISA', 1, `ISA13 (control number) must be 9 digits, found ${shown(header[13])}`);
 
 	const interchange: X12Interchange = {
 		separators: isa.separators,
@@ -54,41 +66,45 @@ export function readInterchange(text: string): X12ReadResult {
 		groups: [],
 	};
 
-	const segments = splitSegments(text.slice(isa.end), isa.separators, 2);
-	walk(segments, interchange, problems);
-	return { interchange, problems };
+	const end = walk(splitSegments(text, isa.end, isa.separators, 2), interchange, problems);
+	return { interchange, problems: problems.list, moreProblems: problems.more, text: end === undefined ? undefined : text.slice(start, end) };
 }
 
-/** The envelope state machine: ISA → (GS → (ST … SE)* → GE)* → IEA. */
-function walk(segments: RawSegment[], interchange: X12Interchange, problems: X12Problem[]): void {
+/** The envelope state machine: ISA → (GS → (ST … SE)* → GE)* → IEA. Returns where IEA's terminator ends, when read. */
+function walk(segments: Iterable<RawSegment>, interchange: X12Interchange, problems: ProblemList): number | undefined {
 	let group: OpenGroup | undefined;
 	let set: OpenSet | undefined;
-	let closed = false;
-	const problem = (segment: string, position: number, message: string) => problems.push({ segment, position, message });
+	let closedAt: number | undefined;
+	let lastPosition = 1;
+	const problem: Report = (segment, position, message) => problems.add(segment, position, message);
+	const { separators } = interchange;
 
 	const closeSetMissing = (at: number, found: string) => {
 		if (!set) return;
-		problem('SE', at, `transaction set ${set.set.type} (ST02 ${set.set.controlNumber}, position ${set.position}) is not closed by SE; found ${found}`);
+		problem('SE', at, `transaction set ${brief(set.set.type)} (ST02 ${brief(set.set.controlNumber)}, position ${set.position}) is not closed by SE; found ${found}`);
 		set = undefined;
 	};
 	const closeGroupMissing = (at: number, found: string) => {
 		if (!group) return;
-		problem('GE', at, `functional group ${group.group.functionalId} (GS06 ${group.group.controlNumber}, position ${group.position}) is not closed by GE; found ${found}`);
+		problem('GE', at, `functional group ${brief(group.group.functionalId)} (GS06 ${brief(group.group.controlNumber)}, position ${group.position}) is not closed by GE; found ${found}`);
 		group = undefined;
 	};
 
-	for (const { elements, position, terminated } of segments) {
+	for (const { elements, position, terminated, end } of segments) {
 		const id = elements[0];
-		if (closed) {
-			problem(id, position, `nothing may follow IEA, found ${JSON.stringify(elements.join(interchange.separators.element).slice(0, 40))}`);
+		const label = segmentLabel(id);
+		lastPosition = position;
+		if (closedAt !== undefined) {
+			problem(label, position, `nothing may follow IEA, found ${shown(elements.join(separators.element))}`);
 			break;
 		}
-		if (!terminated) {
-			problem(id, position, `segment ${id} is not terminated by ${JSON.stringify(interchange.separators.segment)}`);
+		if (!terminated) problem(label, position, `segment ${label} is not terminated by ${shown(separators.segment)}`);
+		if (id === '') {
+			problem(label, position, `the segment starts with the element separator ${shown(separators.element)}: its segment id (such as N1 or REF) is missing`);
+		} else if (!/^[A-Z][A-Z0-9]{1,2}$/.test(id)) {
+			problem(label, position, `segment id must be 2 or 3 upper-case letters or digits, found ${shown(id)}`);
 		}
-		if (!/^[A-Z][A-Z0-9]{1,2}$/.test(id)) {
-			problem(id, position, `segment id must be 2 or 3 upper-case letters or digits, found ${JSON.stringify(id)}`);
-		}
+		if (id in ENVELOPE_ELEMENTS) checkElementCount(id, elements, position, separators.element, problem);
 		switch (id) {
 			case 'ISA':
 				problem('ISA', position, 'a second ISA inside the interchange: expected IEA before another ISA');
@@ -132,19 +148,20 @@ function walk(segments: RawSegment[], interchange: X12Interchange, problems: X12
 				closeGroupMissing(position, 'IEA');
 				checkCount('IEA', 1, 'number of functional groups', elements, interchange.groups.length, position, problem);
 				checkControl('IEA', 2, 'ISA13', elements, interchange.controlNumber, position, problem);
-				closed = true;
+				closedAt = end;
 				break;
 			default:
 				if (set) set.set.segments.push(elements);
-				else problem(id, position, `segment ${id} is outside a transaction set: expected ST, GE or IEA`);
+				else problem(label, position, `segment ${label} is outside a transaction set: expected ST, GE or IEA`);
 		}
 	}
-	if (!closed) {
-		const end = (segments.length ? segments[segments.length - 1].position : 1) + 1;
+	if (closedAt === undefined) {
+		const end = lastPosition + 1;
 		closeSetMissing(end, 'the end of the text');
 		closeGroupMissing(end, 'the end of the text');
 		problem('IEA', end, 'the interchange is not closed by IEA; found the end of the text');
 	}
+	return closedAt;
 }
 
 function openGroup(elements: string[]): X12Group {
@@ -163,6 +180,17 @@ function openGroup(elements: string[]): X12Group {
 
 type Report = (segment: string, position: number, message: string) => void;
 
+/** An envelope segment with an element too many: most often a trailing separator (`IEA*1*000000001*~`). */
+function checkElementCount(id: string, elements: string[], position: number, separator: string, problem: Report): void {
+	const count = elements.length - 1;
+	const [, max] = ENVELOPE_ELEMENTS[id];
+	if (count > 0 && elements[count] === '') {
+		problem(id, position, `${id} ends with an empty element: remove the trailing ${shown(separator)} before the terminator`);
+	} else if (count > max) {
+		problem(id, position, `${id} has ${count} elements, expected at most ${max}`);
+	}
+}
+
 function checkSetTrailer(open: OpenSet, se: string[], position: number, problem: Report): void {
 	checkCount('SE', 1, 'number of segments ST..SE inclusive', se, open.set.segments.length, position, problem);
 	checkControl('SE', 2, 'ST02', se, open.set.controlNumber, position, problem);
@@ -172,7 +200,7 @@ function checkSetTrailer(open: OpenSet, se: string[], position: number, problem:
 function checkCount(id: string, index: number, what: string, elements: string[], counted: number, position: number, problem: Report) {
 	const found = element(elements, index);
 	if (!/^\d+$/.test(found) || Number(found) !== counted) {
-		problem(id, position, `${id}0${index} (${what}) expected ${counted}, found ${JSON.stringify(found)}`);
+		problem(id, position, `${id}0${index} (${what}) expected ${counted}, found ${shown(found)}`);
 	}
 }
 
@@ -180,6 +208,6 @@ function checkCount(id: string, index: number, what: string, elements: string[],
 function checkControl(id: string, index: number, header: string, elements: string[], expected: string, position: number, problem: Report) {
 	const found = element(elements, index);
 	if (found !== expected) {
-		problem(id, position, `${id}0${index} (control number) must equal ${header}: expected ${JSON.stringify(expected)}, found ${JSON.stringify(found)}`);
+		problem(id, position, `${id}0${index} (control number) must equal ${header}: expected ${shown(expected)}, found ${shown(found)}`);
 	}
 }

@@ -127,18 +127,21 @@ async function readX12(this: IExecuteFunctions, itemIndex: number): Promise<stri
 		this.helpers.assertBinaryData(itemIndex, field);
 		text = (await this.helpers.getBinaryDataBuffer(itemIndex, field)).toString('utf8');
 	} else {
-		text = readRequiredText.call(this, 'x12Content', 'X12 Interchange', itemIndex, 'Enter a whole interchange, from ISA to IEA.');
+		readRequiredText.call(this, 'x12Content', 'X12 Interchange', itemIndex, 'Enter a whole interchange, from ISA to IEA.');
+		// Untrimmed: with a newline terminator, the last line break IS the IEA's terminator.
+		text = String(this.getNodeParameter('x12Content', itemIndex));
 	}
 	// A broken envelope is refused here, with the segment and the reason, before anything is sent.
-	const { problems } = readInterchange(text.trim());
-	if (problems.length) {
-		const list = problems.map((p) => `${p.segment} (segment ${p.position}): ${p.message}`);
+	const read = readInterchange(text);
+	if (read.problems.length) {
+		const list = read.problems.map((p) => `${p.segment} (segment ${p.position}): ${p.message}`);
+		if (read.moreProblems) list.push(`and ${read.moreProblems} more problems not listed`);
 		throw new NodeOperationError(this.getNode(), `The X12 interchange is not valid: ${list[0]}`, {
 			description: `Nothing was sent. Problems found: ${list.join('; ')}`,
 			itemIndex,
 		});
 	}
-	return text.trim();
+	return read.text ?? text;
 }
 
 function jsonPayload(this: IExecuteFunctions, itemIndex: number): IDataObject {

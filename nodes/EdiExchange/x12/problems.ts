@@ -1,0 +1,35 @@
+/**
+ * The problems found in one interchange, kept to the first few: a broken multi-megabyte input can
+ * hold millions, and a user fixes the first ones anyway. The rest are only counted.
+ */
+import type { X12Problem } from './types';
+
+export const MAX_PROBLEMS = 50;
+
+/** Longest excerpt of the input quoted in a message. */
+const EXCERPT = 40;
+
+export class ProblemList {
+	readonly list: X12Problem[] = [];
+	/** Problems found beyond the first MAX_PROBLEMS. */
+	more = 0;
+
+	add(segment: string, position: number, message: string): void {
+		if (this.list.length < MAX_PROBLEMS) this.list.push({ segment, position, message });
+		else this.more++;
+	}
+}
+
+/** A value of the input as a message quotes it: JSON-escaped, cut after 40 characters. */
+export function shown(value: string): string {
+	return value.length > EXCERPT ? `${JSON.stringify(value.slice(0, EXCERPT))}… (${value.length} characters)` : JSON.stringify(value);
+}
+
+/** A segment id as a problem names it: never empty, never a whole line of garbage. */
+export function segmentLabel(id: string): string {
+	if (id === '') return '(no segment id)';
+	return id.length > 3 ? `${id.slice(0, 3)}…` : id;
+}
+
+/** A value of the input quoted without quotes when short (a set type, a control number), else as `shown`. */
+export const brief = (value: string): string => (value.length > EXCERPT ? shown(value) : value);
