@@ -70,3 +70,41 @@ test.each([
 	expect(error?.message).toBe(message);
 	expect(await requests(running)).toEqual([]);
 });
+
+describe('what a partner would reject and charge back is refused, naming the field; nothing sent', () => {
+	const line = (over: Record<string, unknown>) => ({ ...order, message: { ...order.message, lineItems: [{ ...order.message.lineItems[0], ...over }] } });
+	const acceptsAll = (quantity: string) => ({
+		purchaseOrderNumber: 'PO-77',
+		lineItems: [{ purchaseOrderLineId: '1', actions: [{ status: 'accepted', quantity: { value: quantity, unitOfMeasure: 'each' } }] }],
+	});
+	test.each([
+		['a negative price', line({ unitCostPrice: '-2.50' }), create('810_INVOICE'), 'The purchase order\'s "lineItems[0].unitCostPrice" is "-2.50", not a price of zero or more'],
+		['a PO date of "x"', { ...order, message: { ...order.message, purchaseOrderDate: 'x' } }, create('855_PURCHASE_ORDER_ACKNOWLEDGMENT'), 'The purchase order\'s "purchaseOrderDate" is "x", not a date such as "2026-02-19"'],
+		[
+			'an 810 for 999 of the 4 ordered (an 855 accepting more than ordered)',
+			order,
+			create('810_INVOICE', { acknowledgment: JSON.stringify(acceptsAll('999')) }),
+			'The acknowledgment (855) accepts 999 of line 1 ("lineItems[0].actions[0].quantity"), but only 4 were ordered',
+		],
+		[
+			'an 856 shipping more than ordered',
+			order,
+			create('810_INVOICE', {
+				shipNotice: JSON.stringify({ orders: [{ purchaseOrderNumber: 'PO-77', items: [{ purchaseOrderLineId: '1', quantityShipped: { value: '5' } }] }] }),
+			}),
+			'The ship notice (856) ships 5 of line 1 ("orders[0].items[0].quantityShipped"), but only 4 were ordered',
+		],
+		['a ship date of 2026-02-31', order, create('856_SHIP_NOTICE_MANIFEST', { documentOptions: { shipDate: '2026-02-31' } }), 'The option "shipDate" is "2026-02-31", not a date such as "2026-02-19"'],
+		[
+			'allowances larger than the sales',
+			{ ...order, message: { ...order.message, allowances: [{ type: 'promotion', amount: '10.31' }] } },
+			create('810_INVOICE'),
+			'The allowances total 10.31 but the sales only 10.30: an invoice cannot allow more than it sells (check the option "allowances" and the purchase order\'s "allowances")',
+		],
+	])('%s', async (_name, input, parameters, message) => {
+		const { error } = await runNode({ credentials: credentialsOf(running), input: [input], parameters });
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toBe(message);
+		expect(await requests(running)).toEqual([]);
+	});
+});

@@ -1,6 +1,7 @@
 /** The invoice (810): bills a purchase order for what was shipped, with totals computed exactly. */
 import {
 	addDecimal,
+	compareDecimal,
 	type Decimal,
 	formatAmount,
 	formatPrice,
@@ -42,6 +43,8 @@ export interface InvoiceOptions {
 }
 
 const HUNDREDTH: Decimal = { units: 1n, scale: 2 };
+/** Charges and allowances are stated as positive amounts; their kind says which way they count. */
+const AMOUNT = 'an amount of zero or more (an allowance reduces the total, a charge adds to it)';
 
 interface Billed {
 	line: OrderLine;
@@ -64,6 +67,12 @@ function billedLines(
 		const ack = acknowledged?.get(id);
 		const quantity = shipped ? (ship?.shipped ?? ZERO) : acknowledged ? (ack?.accepted ?? ZERO) : line.quantity;
 		if (isZero(quantity)) continue;
+		if (ship && acknowledged && compareDecimal(ship.shipped, ack?.accepted ?? ZERO) > 0) {
+			throw new DocumentError(
+				`The ship notice (856) ships ${formatQuantity(ship.shipped)} of line ${id} ("${ship.path}"), but the acknowledgment (855) accepted only ${formatQuantity(ack?.accepted ?? ZERO)}`,
+				ship.path,
+			);
+		}
 		const unitPrice = ack?.unitCostPrice ?? line.unitCostPrice;
 		if (unitPrice === undefined) throw orderFields.missing(`lineItems[${line.index}].unitCostPrice`);
 		billed.push({
@@ -90,7 +99,7 @@ function amounts(carried: unknown, extra: AmountOption[] | undefined, carriedPat
 		carried.forEach((entry, i) => {
 			const path = `${carriedPath}[${i}]`;
 			const object = orderFields.object(entry, path);
-			add(object, orderFields.decimal(object.amount, `${path}.amount`));
+			add(object, orderFields.nonNegative(object.amount, `${path}.amount`, AMOUNT));
 		});
 	}
 	const extras = extra === undefined || extra === null ? [] : optionFields.array(extra, optionName);
@@ -98,7 +107,7 @@ function amounts(carried: unknown, extra: AmountOption[] | undefined, carriedPat
 		const path = `${optionName}[${i}]`;
 		const object = optionFields.object(entry, path);
 		optionFields.text(object.type, `${path}.type`);
-		const amount = optionFields.decimal(object.amount, `${path}.amount`);
+		const amount = optionFields.nonNegative(object.amount, `${path}.amount`, AMOUNT);
 		const clean: JsonObject = { type: object.type };
 		if (object.description !== undefined && object.description !== '') clean.description = object.description;
 		add(clean, amount);
@@ -127,6 +136,13 @@ export function buildInvoice(order: unknown, opts: InvoiceOptions): JsonObject {
 	const carry = opts.carryChargesAndAllowances !== false;
 	const charges = amounts(carry ? po.message.charges : undefined, opts.charges, 'charges', 'charges');
 	const allowances = amounts(carry ? po.message.allowances : undefined, opts.allowances, 'allowances', 'allowances');
+	// An invoice whose allowances exceed what it sells is charged back: refuse it before it is sent.
+	if (compareDecimal(allowances.total, sales) > 0) {
+		throw new DocumentError(
+			`The allowances total ${formatAmount(allowances.total)} but the sales only ${formatAmount(sales)}: an invoice cannot allow more than it sells (check the option "allowances" and the purchase order's "allowances")`,
+			'allowances',
+		);
+	}
 	const total = subtractDecimal(addDecimal(sales, charges.total), allowances.total);
 
 	const references: JsonObject = isObject(po.message.references) ? copy(po.message.references) : {};

@@ -46,7 +46,7 @@ function decisionsFor(line: OrderLine, given: Array<{ option: AcknowledgmentLine
 			throw optionFields.invalid(`${path}.status`, option.status, `one of ${LINE_STATUSES.join(', ')}`);
 		}
 		const quantity = option.quantity === undefined || option.quantity === '' ? line.quantity : optionFields.nonNegative(option.quantity, `${path}.quantity`);
-		const price = optionFields.optionalDecimal(option.unitCostPrice, `${path}.unitCostPrice`);
+		const price = optionFields.optionalPrice(option.unitCostPrice, `${path}.unitCostPrice`);
 		total = addDecimal(total, quantity);
 		return { status: option.status, quantity, unitCostPrice: price ?? (option.status === 'rejected' ? undefined : line.unitCostPrice) };
 	});

@@ -2,10 +2,10 @@
  * Reads the earlier documents of the order-to-cash chain that a later builder follows: the 855
  * (what was accepted, at which price) and the 856 (what was shipped).
  */
-import { addDecimal, type Decimal, ZERO } from './decimal';
+import { addDecimal, compareDecimal, type Decimal, formatQuantity, ZERO } from './decimal';
 import { DocumentError } from './errors';
 import { FieldReader, idText, type JsonObject, isObject, unwrapMessage } from './fields';
-import { lineOf, type PurchaseOrder } from './purchaseOrder';
+import { lineOf, type OrderLine, type PurchaseOrder } from './purchaseOrder';
 
 export interface AcknowledgedLine {
 	/** Σ quantities of the line's `accepted` actions. */
@@ -27,6 +27,16 @@ function sameOrder(f: FieldReader, value: unknown, path: string, order: Purchase
 	}
 }
 
+/** A partner charges back what goes beyond the order: refuse it, naming where the excess is. */
+function notMoreThanOrdered(total: Decimal, line: OrderLine, what: string, path: string): void {
+	if (compareDecimal(total, line.quantity) > 0) {
+		throw new DocumentError(
+			`The ${what} ${formatQuantity(total)} of line ${line.purchaseOrderLineId} ("${path}"), but only ${formatQuantity(line.quantity)} were ordered`,
+			path,
+		);
+	}
+}
+
 /** Accepted quantities and prices by line id; lines the 855 leaves out count as not accepted. */
 export function readAcknowledgment(input: unknown, order: PurchaseOrder): Map<string, AcknowledgedLine> {
 	const f = acknowledgmentFields;
@@ -38,15 +48,16 @@ export function readAcknowledgment(input: unknown, order: PurchaseOrder): Map<st
 		const path = `lineItems[${i}]`;
 		const line = f.object(item, path);
 		const id = f.id(line.purchaseOrderLineId, `${path}.purchaseOrderLineId`);
-		lineOf(order, id, `${path}.purchaseOrderLineId`, 'The acknowledgment (855)');
+		const ordered = lineOf(order, id, `${path}.purchaseOrderLineId`, 'The acknowledgment (855)');
 		const entry = byLine.get(id) ?? { accepted: ZERO };
 		f.array(line.actions, `${path}.actions`).forEach((a, j) => {
 			const action = f.object(a, `${path}.actions[${j}]`);
 			if (action.status !== 'accepted') return;
 			const quantity = f.quantity(action.quantity, `${path}.actions[${j}].quantity`);
 			entry.accepted = addDecimal(entry.accepted, quantity.value);
+			notMoreThanOrdered(entry.accepted, ordered, 'acknowledgment (855) accepts', `${path}.actions[${j}].quantity`);
 			entry.unitOfMeasure ??= quantity.unitOfMeasure;
-			entry.unitCostPrice ??= f.optionalDecimal(action.unitCostPrice, `${path}.actions[${j}].unitCostPrice`);
+			entry.unitCostPrice ??= f.optionalPrice(action.unitCostPrice, `${path}.actions[${j}].unitCostPrice`);
 			const substitute = isObject(action.substitutedItem) ? action.substitutedItem.productIds : undefined;
 			if (isObject(substitute) && Object.keys(substitute).length > 0) entry.substituteProductIds ??= substitute;
 		});
@@ -57,6 +68,8 @@ export function readAcknowledgment(input: unknown, order: PurchaseOrder): Map<st
 
 export interface ShippedLine {
 	shipped: Decimal;
+	/** Where the 856 first ships this line, for errors. */
+	path: string;
 	unitOfMeasure?: string;
 	/** The product ids the 856 shipped under (a substitute's, possibly). */
 	productIds?: JsonObject;
@@ -99,10 +112,11 @@ export function readShipNotice(input: unknown, order: PurchaseOrder): ShipNotice
 	for (const { item, path } of items) {
 		const shipped = f.object(item, path);
 		const id = f.id(shipped.purchaseOrderLineId, `${path}.purchaseOrderLineId`);
-		lineOf(order, id, `${path}.purchaseOrderLineId`, 'The ship notice (856)');
+		const ordered = lineOf(order, id, `${path}.purchaseOrderLineId`, 'The ship notice (856)');
 		const quantity = f.quantity(shipped.quantityShipped, `${path}.quantityShipped`);
-		const entry = lines.get(id) ?? { shipped: ZERO };
+		const entry = lines.get(id) ?? { shipped: ZERO, path: `${path}.quantityShipped` };
 		entry.shipped = addDecimal(entry.shipped, quantity.value);
+		notMoreThanOrdered(entry.shipped, ordered, 'ship notice (856) ships', `${path}.quantityShipped`);
 		entry.unitOfMeasure ??= quantity.unitOfMeasure;
 		if (isObject(shipped.productIds) && Object.keys(shipped.productIds).length > 0) entry.productIds ??= shipped.productIds;
 		lines.set(id, entry);
@@ -112,8 +126,8 @@ export function readShipNotice(input: unknown, order: PurchaseOrder): ShipNotice
 	const billOfLading = isObject(references.billOfLadingNumber) ? references.billOfLadingNumber.value : undefined;
 	return {
 		shipmentId: idText(message.shipmentId),
-		shipDate: typeof dates.shipDate === 'string' ? dates.shipDate : undefined,
-		deliveryDate: typeof dates.deliveryDate === 'string' ? dates.deliveryDate : undefined,
+		shipDate: f.optionalDate(dates.shipDate, 'dates.shipDate'),
+		deliveryDate: f.optionalDate(dates.deliveryDate, 'dates.deliveryDate'),
 		billOfLadingNumber: idText(billOfLading),
 		lines,
 	};

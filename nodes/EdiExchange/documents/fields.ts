@@ -19,6 +19,12 @@ export function idText(value: unknown): string | undefined {
 
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
+/** True when the day exists in that month (leap years included). */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+	const date = new Date(Date.UTC(year, month - 1, day));
+	return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** A deep copy, so that built documents never share objects with n8n's input items. */
 export function copy<T>(value: T): T {
 	return JSON.parse(JSON.stringify(value)) as T;
@@ -79,10 +85,16 @@ export class FieldReader {
 		return { value: amount, unitOfMeasure: unit };
 	}
 
-	nonNegative(value: unknown, path: string): Decimal {
+	/** A decimal ≥ 0; `expected` says what it is ("a price of zero or more"). */
+	nonNegative(value: unknown, path: string, expected = 'a quantity of zero or more'): Decimal {
 		const amount = this.decimal(value, path);
-		if (amount.units < 0n) throw this.invalid(path, value, 'a quantity of zero or more');
+		if (amount.units < 0n) throw this.invalid(path, value, expected);
 		return amount;
+	}
+
+	/** A unit price: a partner charges back a negative one, so it is refused here. */
+	optionalPrice(value: unknown, path: string): Decimal | undefined {
+		return isBlank(value) ? undefined : this.nonNegative(value, path, 'a price of zero or more');
 	}
 
 	array(value: unknown, path: string): unknown[] {
@@ -97,11 +109,11 @@ export class FieldReader {
 		return value;
 	}
 
-	/** A date option or field: YYYY-MM-DD, or an ISO timestamp whose date part is taken. */
+	/** A date option or field: YYYY-MM-DD, or an ISO timestamp whose date part is taken. The day must exist (no 2026-02-31). */
 	date(value: unknown, path: string): string {
 		if (isBlank(value)) throw this.missing(path);
 		const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value.trim()) : null;
-		if (!match || Number(match[2]) < 1 || Number(match[2]) > 12 || Number(match[3]) < 1 || Number(match[3]) > 31) {
+		if (!match || !isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3]))) {
 			throw this.invalid(path, value, 'a date such as "2026-02-19"');
 		}
 		return `${match[1]}-${match[2]}-${match[3]}`;

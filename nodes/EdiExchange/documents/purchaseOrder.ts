@@ -32,7 +32,7 @@ export function readPurchaseOrder(input: unknown): PurchaseOrder {
 	if (!isObject(message)) throw new DocumentError('The purchase order must be a JSON object: the 850 message');
 	const f = orderFields;
 	const purchaseOrderNumber = f.id(message.purchaseOrderNumber, 'purchaseOrderNumber');
-	const purchaseOrderDate = f.text(message.purchaseOrderDate, 'purchaseOrderDate');
+	const purchaseOrderDate = f.date(message.purchaseOrderDate, 'purchaseOrderDate');
 	const items = f.array(message.lineItems, 'lineItems');
 	if (items.length === 0) throw f.missing('lineItems[0]');
 	const lines: OrderLine[] = [];
@@ -56,7 +56,7 @@ export function readPurchaseOrder(input: unknown): PurchaseOrder {
 			index,
 			quantity: quantity.value,
 			unitOfMeasure: quantity.unitOfMeasure ?? 'each',
-			unitCostPrice: f.optionalDecimal(source.unitCostPrice, `${path}.unitCostPrice`),
+			unitCostPrice: f.optionalPrice(source.unitCostPrice, `${path}.unitCostPrice`),
 			productIds,
 			source,
 		};
