@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'net';
 import { ORGANIZATION_ID, PARTNER_ID } from './partner';
-import { loadSnapshot, Persistence } from './persistence';
+import { DataFile } from './persistence';
 import { SandboxServer } from './server';
 import { SandboxState } from './state';
 
@@ -27,7 +27,7 @@ export interface SandboxOptions {
 	latencyMs?: number;
 	/** Default DEFAULT_RATE_LIMIT; null turns limiting off. */
 	rateLimit?: { requests: number; windowSeconds: number } | null;
-	/** JSON file the state is loaded from at start and saved to after changes and on stop. */
+	/** JSON file the state is loaded from at start; every change is on disk (its journal) before it is answered. */
 	dataFile?: string;
 	/** The demo partner also sends an 850 on this timer. */
 	partnerIntervalMs?: number;
@@ -58,19 +58,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		faultSeed: options.faultSeed ?? 1,
 	});
 
-	let persistence: Persistence | undefined;
-	if (options.dataFile) {
-		const snapshot = await loadSnapshot(options.dataFile);
-		persistence = new Persistence(options.dataFile, () => state.snapshot());
-		if (snapshot) state.restore(snapshot);
-		else state.startUp();
-		state.onChange = () => persistence!.changed();
-		if (!snapshot) persistence.changed();
-	} else {
-		state.startUp();
-	}
+	let data: DataFile | undefined;
+	if (options.dataFile) data = await DataFile.open(options.dataFile, state);
+	else state.startUp();
 
-	const server = new SandboxServer(state, { apiKey, latencyMs: options.latencyMs ?? 0 });
+	const server = new SandboxServer(state, { apiKey, latencyMs: options.latencyMs ?? 0, durable: () => data?.durable() ?? Promise.resolve() });
 	await new Promise<void>((resolve, reject) => {
 		server.server.once('error', reject);
 		server.server.listen(options.port ?? 0, host, () => resolve());
@@ -91,7 +83,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 			(stopping ??= (async () => {
 				if (timer) clearInterval(timer);
 				await server.close();
-				await persistence?.flush();
+				await data?.close();
 			})()),
 	};
 }

@@ -1,62 +1,180 @@
 /**
- * Optional JSON persistence: the state is saved shortly after changes (debounced) and on stop,
- * atomically (write a temporary file, then rename), so a crash never leaves a half-written file.
+ * `--data FILE`: the state survives restarts and crashes. What the sandbox acknowledged is on disk
+ * before the answer leaves: every change is appended to FILE.journal and fsynced (in groups) before
+ * the server answers. At start-up FILE (the last snapshot) and the journal are read back and
+ * compacted into a new FILE; on a clean stop too, and the journal is removed. A journal line cut
+ * short by a crash was never acknowledged and is dropped; any other unreadable line is an error.
  */
 import { promises as fs } from 'fs';
-import type { StateSnapshot } from './state';
+import { dirname, resolve } from 'path';
+import { Journal } from './journal';
+import type { ScorecardEntry } from './scorecard';
+import type { SandboxState, StateChange, StateSnapshot } from './state';
+import type { Transaction } from './types';
 
-const DEBOUNCE_MS = 150;
+/** A journal record: one state change, numbered so a replay after a compaction skips what the snapshot holds. */
+type JournalRecord = StateChange & { n: number };
 
-export async function loadSnapshot(file: string): Promise<StateSnapshot | undefined> {
+export class DataFile {
+	private constructor(
+		private readonly file: string,
+		private readonly journal: Journal,
+		private serial: number,
+		private readonly state: SandboxState,
+	) {}
+
+	/** Loads (or starts) the state of `file`, compacts it, and journals every change from now on. */
+	static async open(file: string, state: SandboxState): Promise<DataFile> {
+		await checkFolder(file);
+		const journalFile = `${file}.journal`;
+		const saved = await readSnapshot(file);
+		const replayed = await replay(journalFile, saved);
+		if (replayed) {
+			state.restore(replayed);
+			await writeSnapshot(file, replayed);
+		}
+		await fs.rm(journalFile, { force: true });
+		const data = new DataFile(file, await Journal.open(journalFile), replayed?.serial ?? 0, state);
+		state.onChange = (change) => data.journal.append({ n: ++data.serial, ...change } satisfies JournalRecord);
+		if (!replayed) state.startUp();
+		await data.durable();
+		return data;
+	}
+
+	/** Resolves once every change so far is on disk. */
+	durable(): Promise<void> {
+		return this.journal.durable();
+	}
+
+	/** Clean stop: one snapshot with everything, no journal left. */
+	async close(): Promise<void> {
+		this.state.onChange = () => undefined;
+		await this.journal.close();
+		await writeSnapshot(this.file, { ...this.state.snapshot(), serial: this.serial });
+		await fs.rm(this.journal.file, { force: true });
+	}
+}
+
+async function checkFolder(file: string): Promise<void> {
+	const folder = dirname(resolve(file));
+	const stat = await fs.stat(folder).catch(() => undefined);
+	if (!stat?.isDirectory()) throw new Error(`the folder of the data file ${file} does not exist: ${folder}`);
+}
+
+async function readSnapshot(file: string): Promise<StateSnapshot | undefined> {
 	let text: string;
 	try {
 		text = await fs.readFile(file, 'utf8');
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-		throw error;
+		throw new Error(`cannot read the data file ${file}: ${(error as Error).message}`);
 	}
-	const snapshot = JSON.parse(text) as StateSnapshot;
+	let snapshot: StateSnapshot;
+	try {
+		snapshot = JSON.parse(text) as StateSnapshot;
+	} catch (error) {
+		throw new Error(`the data file ${file} is corrupt (not JSON: ${(error as Error).message}); move it away to start afresh`);
+	}
 	if (snapshot?.version !== 1 || !Array.isArray(snapshot.transactions)) {
-		throw new Error(`${file} is not a sandbox data file (version 1)`);
+		throw new Error(`the data file ${file} is not a sandbox data file (version 1); move it away to start afresh`);
 	}
 	return snapshot;
 }
 
-export class Persistence {
-	private timer?: NodeJS.Timeout;
-	private dirty = false;
-	private saving: Promise<void> = Promise.resolve();
-	private counter = 0;
+/** The snapshot with the journal's changes applied; undefined when there is neither. */
+async function replay(journalFile: string, saved: StateSnapshot | undefined): Promise<StateSnapshot | undefined> {
+	const text = await fs.readFile(journalFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+		if (error.code === 'ENOENT') return '';
+		throw new Error(`cannot read the journal ${journalFile}: ${error.message}`);
+	});
+	const lines = text.split('\n');
+	// The last piece is '' after a complete line, or a line cut short by a crash: never acknowledged.
+	lines.pop();
+	if (!saved && lines.length === 0) return undefined;
+	const state = new Replay(saved);
+	lines.forEach((line, index) => {
+		let record: JournalRecord;
+		try {
+			record = JSON.parse(line) as JournalRecord;
+		} catch (error) {
+			throw new Error(`the journal ${journalFile} is corrupt at line ${index + 1}: ${(error as Error).message}`);
+		}
+		state.apply(record);
+	});
+	return state.snapshot();
+}
 
-	constructor(
-		private readonly file: string,
-		private readonly snapshot: () => StateSnapshot,
-	) {}
+/** Rebuilds the state from a snapshot and journal records, without the domain's side effects. */
+class Replay {
+	private transactions = new Map<number, Transaction>();
+	private entries = new Map<string, ScorecardEntry>();
+	private unmatched: StateSnapshot['scorecard']['unmatched'] = [];
+	private nextId = 1;
+	private sequence = 0;
+	private serial = 0;
 
-	/** Marks the state changed; a save follows shortly. */
-	changed(): void {
-		this.dirty = true;
-		if (this.timer) return;
-		this.timer = setTimeout(() => {
-			this.timer = undefined;
-			void this.flush().catch(() => undefined);
-		}, DEBOUNCE_MS);
-		this.timer.unref();
+	constructor(saved: StateSnapshot | undefined) {
+		if (!saved) return;
+		for (const transaction of saved.transactions) this.put(transaction);
+		for (const entry of saved.scorecard?.entries ?? []) this.entries.set(entry.purchaseOrderNumber, entry);
+		this.unmatched = [...(saved.scorecard?.unmatched ?? [])];
+		this.nextId = Math.max(this.nextId, saved.nextId);
+		this.sequence = saved.sequence;
+		this.serial = saved.serial ?? 0;
 	}
 
-	/** Saves now if anything changed; saves never overlap. */
-	async flush(): Promise<void> {
-		if (this.timer) {
-			clearTimeout(this.timer);
-			this.timer = undefined;
+	apply(record: JournalRecord): void {
+		if (record.n <= this.serial) return; // already in the snapshot (a crash during compaction)
+		this.serial = record.n;
+		if (record.reset) {
+			this.transactions.clear();
+			this.entries.clear();
+			this.unmatched = [];
+			this.nextId = 1;
+			this.sequence = 0;
 		}
-		this.saving = this.saving.then(async () => {
-			if (!this.dirty) return;
-			this.dirty = false;
-			const temporary = `${this.file}.${process.pid}.${++this.counter}.tmp`;
-			await fs.writeFile(temporary, JSON.stringify(this.snapshot()));
-			await fs.rename(temporary, this.file);
-		});
-		return this.saving;
+		if (record.bulk) {
+			const { count, first } = record.bulk;
+			for (let i = 0; i < count; i++) this.put({ ...first, id: first.id + i });
+		}
+		for (const transaction of record.transactions ?? []) this.put(transaction);
+		for (const entry of record.scorecard?.entries ?? []) this.entries.set(entry.purchaseOrderNumber, entry);
+		this.unmatched.push(...(record.scorecard?.unmatched ?? []));
+		if (record.sequence !== undefined) this.sequence = record.sequence;
+	}
+
+	snapshot(): StateSnapshot {
+		return {
+			version: 1,
+			serial: this.serial,
+			nextId: this.nextId,
+			sequence: this.sequence,
+			transactions: [...this.transactions.values()].sort((a, b) => a.id - b.id),
+			scorecard: { entries: [...this.entries.values()], unmatched: this.unmatched },
+		};
+	}
+
+	private put(transaction: Transaction): void {
+		this.transactions.set(transaction.id, transaction);
+		if (transaction.id >= this.nextId) this.nextId = transaction.id + 1;
+	}
+}
+
+/** Atomic and durable: a temporary file, fsynced, renamed over the old one, and the folder fsynced. */
+async function writeSnapshot(file: string, snapshot: StateSnapshot): Promise<void> {
+	const temporary = `${file}.${process.pid}.tmp`;
+	const handle = await fs.open(temporary, 'w');
+	try {
+		await handle.writeFile(JSON.stringify(snapshot));
+		await handle.sync();
+	} finally {
+		await handle.close();
+	}
+	await fs.rename(temporary, file);
+	const folder = await fs.open(dirname(resolve(file)), 'r');
+	try {
+		await folder.sync();
+	} finally {
+		await folder.close();
 	}
 }

@@ -36,25 +36,36 @@ export interface ScorecardSnapshot {
 	unmatched: Unmatched[];
 }
 
+/** What one call changed: entries (whole) and unmatched documents added. */
+export type ScorecardChange = ScorecardSnapshot;
+
 const missing = (): Verdict => ({ state: 'missing', reasons: [] });
 
 export class Scorecard {
 	private entries = new Map<string, ScorecardEntry>();
 	private unmatched: Unmatched[] = [];
 
-	addOrder(purchaseOrderNumber: string, transactionId: number): void {
-		this.entries.set(purchaseOrderNumber, {
+	addOrder(purchaseOrderNumber: string, transactionId: number): ScorecardEntry {
+		const entry: ScorecardEntry = {
 			purchaseOrderNumber,
 			transactionId,
 			'855': missing(),
 			'856': missing(),
 			'810': missing(),
 			accepted: {},
-		});
+		};
+		this.entries.set(purchaseOrderNumber, entry);
+		return entry;
 	}
 
 	/** Checks a document against each order it names; `orderOf` returns the partner's 850 message. */
-	receive(type: OrderDocumentType, transactionId: number, message: unknown, orderOf: (transactionId: number) => Record<string, unknown>): void {
+	receive(type: OrderDocumentType, transactionId: number, message: unknown, orderOf: (transactionId: number) => Record<string, unknown>): ScorecardChange {
+		const changed: ScorecardChange = { entries: [], unmatched: [] };
+		const unmatched = (reasons: string[]) => {
+			const record = { transactionId, type, reasons };
+			this.unmatched.push(record);
+			changed.unmatched.push(record);
+		};
 		let numbers: string[];
 		try {
 			numbers = [...new Set(purchaseOrderNumbersOf(type, message))];
@@ -62,13 +73,13 @@ export class Scorecard {
 			numbers = [];
 		}
 		if (numbers.length === 0) {
-			this.unmatched.push({ transactionId, type, reasons: ['the document names no purchase order number'] });
-			return;
+			unmatched(['the document names no purchase order number']);
+			return changed;
 		}
 		for (const number of numbers) {
 			const entry = this.entries.get(number);
 			if (!entry) {
-				this.unmatched.push({ transactionId, type, reasons: [`unknown purchase order ${number}: the demo partner never sent it`] });
+				unmatched([`unknown purchase order ${number}: the demo partner never sent it`]);
 				continue;
 			}
 			let reasons: string[];
@@ -79,7 +90,9 @@ export class Scorecard {
 			}
 			entry[type] = { state: reasons.length ? 'rejected' : 'accepted', reasons, transactionId };
 			if (!reasons.length && type !== '810') entry.accepted[type] = message;
+			changed.entries.push(entry);
 		}
+		return changed;
 	}
 
 	/** The admin view: entries without the bookkeeping of accepted documents. */

@@ -16,6 +16,8 @@ export interface ServerOptions {
 	apiKey: string;
 	/** Base latency of every service response; fault injection's latencyMs replaces it. */
 	latencyMs: number;
+	/** Resolves once every change made so far is on disk (the data file's journal). */
+	durable: () => Promise<void>;
 }
 
 export class SandboxServer {
@@ -50,7 +52,7 @@ export class SandboxServer {
 	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
 		if (url.pathname === '/_sandbox' || url.pathname.startsWith('/_sandbox/')) {
-			send(res, await routeAdmin(this.state, this.log, req, url), {});
+			send(res, await this.persisted(await routeAdmin(this.state, this.log, req, url)), {});
 			return;
 		}
 		await this.handleService(req, res, url);
@@ -105,11 +107,22 @@ export class SandboxServer {
 			...(faultName ? { fault: faultName } : {}),
 		});
 
+		const reply = await this.persisted(result.reply);
 		const latency = this.state.faults.latencyMs ?? this.options.latencyMs;
 		if (latency > 0) await this.sleep(latency);
 		if (res.destroyed) return;
-		if (faultName === 'drop') drop(res, result.reply, headers);
-		else send(res, result.reply, headers);
+		if (faultName === 'drop') drop(res, reply, headers);
+		else send(res, reply, headers);
+	}
+
+	/** Acknowledged means persisted: the reply waits until what it reports is on disk. */
+	private async persisted(reply: Reply): Promise<Reply> {
+		try {
+			await this.options.durable();
+			return reply;
+		} catch (error) {
+			return errorReply(500, 'serverError', `sandbox failure: ${(error as Error).message}`);
+		}
 	}
 
 	private sleep(ms: number): Promise<void> {

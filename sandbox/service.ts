@@ -154,8 +154,7 @@ function settle(state: SandboxState, t: Transaction, deliveryId: string, outcome
 	if (note === undefined) return argumentError([fieldError('note', 'note is required', 'requiredProperty')]);
 	if (typeof note !== 'string' || note.length > NOTE_MAX) return argumentError([fieldError('note', `note must be a string of at most ${NOTE_MAX} characters`)]);
 	if (t.status === 'SENT') {
-		state.store.settle(t, outcome, note);
-		state.onChange();
+		state.settle(t, outcome, note);
 	} else if (t.status !== outcome) {
 		const verb = outcome === 'DELIVERED' ? 'accepted' : 'failed';
 		return errorReply(409, 'conflictError', `delivery ${deliveryId} is already ${t.status}; it cannot be ${verb}`);

@@ -8,7 +8,7 @@ import { Faults } from './faults';
 import { generatedBusinessNumber, generatedMessage } from './generate';
 import { makePurchaseOrder, ORGANIZATION_ID, PARTNER_ID } from './partner';
 import { RateLimiter } from './rateLimit';
-import { ORDER_DOCUMENT_TYPES, Scorecard, type OrderDocumentType, type ScorecardSnapshot } from './scorecard';
+import { ORDER_DOCUMENT_TYPES, Scorecard, type OrderDocumentType, type ScorecardChange, type ScorecardSnapshot } from './scorecard';
 import { Store, type NewTransaction } from './store';
 import type { BulkBatch, Direction, ListOrder, RateLimitConfig, Stream, Transaction } from './types';
 
@@ -32,10 +32,25 @@ export interface BulkRequest {
 /** What a data file holds. */
 export interface StateSnapshot {
 	version: 1;
+	/** The last journal record it includes (persistence.ts). */
+	serial?: number;
 	nextId: number;
 	sequence: number;
 	transactions: Transaction[];
 	scorecard: ScorecardSnapshot;
+}
+
+/**
+ * What one operation changed, for the journal: replaying the changes in order rebuilds the state.
+ * Transactions are whole (added or updated); a bulk insert is its count and first transaction.
+ */
+export interface StateChange {
+	/** Everything before is gone: POST /_sandbox/reset. */
+	reset?: true;
+	transactions?: Transaction[];
+	bulk?: { count: number; first: Transaction };
+	sequence?: number;
+	scorecard?: ScorecardChange;
 }
 
 export class SandboxState {
@@ -46,8 +61,8 @@ export class SandboxState {
 	order: ListOrder;
 	/** Last purchase-order sequence used (partner orders and bulk messages share it, so numbers stay unique). */
 	private sequence = 0;
-	/** Called after every change of persisted state. */
-	onChange: () => void = () => undefined;
+	/** Called with every change of persisted state, before anyone is told of it. */
+	onChange: (change: StateChange) => void = () => undefined;
 
 	constructor(readonly options: StateOptions) {
 		this.order = options.order;
@@ -71,8 +86,8 @@ export class SandboxState {
 		this.order = this.options.order;
 		this.limiter.configure(this.options.rateLimit);
 		this.faults.set({});
+		this.onChange({ reset: true });
 		this.startUp();
-		this.onChange();
 	}
 
 	/** The portal's "Resend 850": the partner sends a new purchase order now. */
@@ -84,8 +99,8 @@ export class SandboxState {
 			businessNumber: purchaseOrderNumber,
 			message: { kind: 'json', value: order },
 		});
-		this.scorecard.addOrder(purchaseOrderNumber, transaction.id);
-		this.onChange();
+		const entry = this.scorecard.addOrder(purchaseOrderNumber, transaction.id);
+		this.onChange({ transactions: [transaction], sequence: this.sequence, scorecard: { entries: [entry], unmatched: [] } });
 		return { transactionId: transaction.id, purchaseOrderNumber };
 	}
 
@@ -108,7 +123,7 @@ export class SandboxState {
 			status: inbound ? 'SENT' : 'DELIVERED',
 			bulk,
 		}));
-		this.onChange();
+		if (batch.length) this.onChange({ bulk: { count: batch.length, first: batch[0] }, sequence: this.sequence });
 		return { inserted: batch.length, firstId: batch[0]?.id ?? 0, lastId: batch[batch.length - 1]?.id ?? 0 };
 	}
 
@@ -125,16 +140,22 @@ export class SandboxState {
 			message: { kind: 'json', value: envelope.message },
 		});
 		if (!validationErrors.length && envelope.receiverId === PARTNER_ID && ORDER_DOCUMENT_TYPES.includes(envelope.transactionType)) {
-			this.scorecard.receive(envelope.transactionType as OrderDocumentType, transaction.id, envelope.message, (id) => this.messageOf(this.store.get(id)!) as Record<string, unknown>);
-			this.onChange();
+			const changed = this.scorecard.receive(envelope.transactionType as OrderDocumentType, transaction.id, envelope.message, (id) => this.messageOf(this.store.get(id)!) as Record<string, unknown>);
+			this.onChange({ scorecard: changed });
 		}
 		return { transaction, validationErrors };
 	}
 
 	addOutbound(fields: Omit<NewTransaction, 'direction' | 'createdAt' | 'integrationPayloadId'> & { integrationPayloadId?: string }): Transaction {
 		const transaction = this.store.add({ integrationPayloadId: randomUUID(), ...fields, direction: 'outbound', createdAt: Date.now() });
-		this.onChange();
+		this.onChange({ transactions: [transaction] });
 		return transaction;
+	}
+
+	/** Closes an inbound transaction's delivery (accept or fail). */
+	settle(transaction: Transaction, status: 'DELIVERED' | 'FAILED', note: string): void {
+		this.store.settle(transaction, status, note);
+		this.onChange({ transactions: [transaction] });
 	}
 
 	isPartner(id: string): boolean {
