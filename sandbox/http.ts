@@ -24,18 +24,15 @@ export type BodyResult =
 
 /**
  * Reads and parses a JSON body. Over 5 MiB: 413 (checked on Content-Length first, so a huge
- * upload is refused without reading it). `requireJsonType` enforces the contract's Content-Type.
+ * upload is refused without reading it; the server drains the rest after answering).
+ * `requireJsonType` enforces the contract's Content-Type.
  */
 export async function readJsonBody(req: IncomingMessage, requireJsonType: boolean): Promise<BodyResult> {
 	const declared = Number(req.headers['content-length']);
 	if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return { kind: 'error', reply: tooLarge() };
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of req as AsyncIterable<Buffer>) {
-		size += chunk.length;
-		if (size > MAX_BODY_BYTES) return { kind: 'error', reply: tooLarge() };
-		chunks.push(chunk);
-	}
+	const chunks = await readUpTo(req, MAX_BODY_BYTES);
+	if (!chunks) return { kind: 'error', reply: tooLarge() };
+	const size = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
 	if (size === 0) return { kind: 'none' };
 	const mediaType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 	if (requireJsonType && mediaType !== 'application/json') {
@@ -58,7 +55,39 @@ function tooLarge(): Reply {
 	return {
 		...errorReply(413, 'payloadTooLargeError', `request body is larger than ${MAX_BODY_BYTES} bytes (5 MiB)`),
 		headers: { connection: 'close' },
+		drainRequest: true,
 	};
+}
+
+/**
+ * The body's chunks, or undefined once it passes `limit` bytes. The stream is paused then, not
+ * destroyed: destroying it would reset the connection before the 413 is even sent.
+ */
+function readUpTo(req: IncomingMessage, limit: number): Promise<Buffer[] | undefined> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		const done = () => {
+			req.off('data', onData).off('end', onEnd).off('error', onError);
+		};
+		const onData = (chunk: Buffer) => {
+			size += chunk.length;
+			chunks.push(chunk);
+			if (size <= limit) return;
+			done();
+			req.pause();
+			resolve(undefined);
+		};
+		const onEnd = () => {
+			done();
+			resolve(chunks);
+		};
+		const onError = (error: Error) => {
+			done();
+			reject(error);
+		};
+		req.on('data', onData).on('end', onEnd).on('error', onError);
+	});
 }
 
 export type ParamParser = (value: string) => { value: unknown } | { error: string };

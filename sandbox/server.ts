@@ -144,7 +144,38 @@ function encode(reply: Reply): { payload: Buffer; contentType: string } {
 function send(res: ServerResponse, reply: Reply, headers: Record<string, string>): void {
 	const { payload, contentType } = encode(reply);
 	res.writeHead(reply.status, { ...headers, ...reply.headers, 'content-type': contentType, 'content-length': String(payload.length) });
-	res.end(payload);
+	if (reply.drainRequest) answerThenDrain(res, payload);
+	else res.end(payload);
+}
+
+/** Past this much of an upload after a 413, the connection is cut: a bound on what a refused client may make us read. */
+export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A client still uploading when it is refused must read the answer, not a reset: closing the
+ * connection with its data unread makes the client's next write fail (EPIPE/ECONNRESET) and lose
+ * the 413. So the answer goes out first, the rest of the upload is read and dropped (up to
+ * DRAIN_LIMIT_BYTES), and only then does the response end and the connection close.
+ */
+function answerThenDrain(res: ServerResponse, payload: Buffer): void {
+	const req = res.req;
+	res.write(payload);
+	if (req.complete) {
+		res.end();
+		return;
+	}
+	let drained = 0;
+	const stop = (cut: boolean) => {
+		req.off('data', onData).off('end', onEnd).off('close', onEnd);
+		res.end(() => cut && res.socket?.destroy());
+	};
+	const onData = (chunk: Buffer) => {
+		drained += chunk.length;
+		if (drained > DRAIN_LIMIT_BYTES) stop(true);
+	};
+	const onEnd = () => stop(false);
+	req.on('data', onData).on('end', onEnd).on('close', onEnd);
+	req.resume();
 }
 
 /** A processed request whose answer never fully arrives: headers and half the body, then a cut. */

@@ -62,4 +62,6 @@ export interface Reply {
 	text?: string;
 	contentType?: string;
 	headers?: Record<string, string>;
+	/** Answer, then read and drop the rest of the request body before closing (a 413 to a client still uploading). */
+	drainRequest?: boolean;
 }
