@@ -14,8 +14,9 @@ export class ProblemList {
 	/** Problems found beyond the first MAX_PROBLEMS. */
 	more = 0;
 
-	add(segment: string, position: number, message: string): void {
-		if (this.list.length < MAX_PROBLEMS) this.list.push({ segment, position, message });
+	/** `message` may be a function: then it is only built for a problem that is listed. */
+	add(segment: string, position: number, message: string | (() => string)): void {
+		if (this.list.length < MAX_PROBLEMS) this.list.push({ segment, position, message: typeof message === 'string' ? message : message() });
 		else this.more++;
 	}
 }
@@ -25,10 +26,11 @@ export function shown(value: string): string {
 	return value.length > EXCERPT ? `${JSON.stringify(value.slice(0, EXCERPT))}… (${value.length} characters)` : JSON.stringify(value);
 }
 
-/** A segment id as a problem names it: never empty, never a whole line of garbage. */
+/** A segment id as a problem names it: never empty or blank, never a whole line of garbage. */
 export function segmentLabel(id: string): string {
-	if (id === '') return '(no segment id)';
-	return id.length > 3 ? `${id.slice(0, 3)}…` : id;
+	if (/^[A-Za-z0-9]{1,3}$/.test(id)) return id;
+	if (id.trim() === '') return '(no segment id)';
+	return JSON.stringify(id.length > 6 ? `${id.slice(0, 6)}…` : id);
 }
 
 /** A value of the input quoted without quotes when short (a set type, a control number), else as `shown`. */

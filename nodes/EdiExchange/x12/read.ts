@@ -39,6 +39,7 @@ interface OpenGroup {
 }
 
 const element = (segment: string[], index: number) => segment[index] ?? '';
+const SEGMENT_ID = /^[A-Z][A-Z0-9]{1,2}$/;
 
 export function readInterchange(text: string): X12ReadResult {
 	const problems = new ProblemList();
@@ -94,15 +95,16 @@ function walk(segments: Iterable<RawSegment>, interchange: X12Interchange, probl
 		const id = elements[0];
 		const label = segmentLabel(id);
 		lastPosition = position;
+		// Messages of per-segment problems are functions: a huge broken input makes millions, and only the first are listed.
 		if (closedAt !== undefined) {
-			problem(label, position, `nothing may follow IEA, found ${shown(elements.join(separators.element))}`);
+			problem(label, position, () => `nothing may follow IEA, found ${shown(elements.join(separators.element))}`);
 			break;
 		}
-		if (!terminated) problem(label, position, `segment ${label} is not terminated by ${shown(separators.segment)}`);
+		if (!terminated) problem(label, position, () => `segment ${label} is not terminated by ${shown(separators.segment)}`);
 		if (id === '') {
-			problem(label, position, `the segment starts with the element separator ${shown(separators.element)}: its segment id (such as N1 or REF) is missing`);
-		} else if (!/^[A-Z][A-Z0-9]{1,2}$/.test(id)) {
-			problem(label, position, `segment id must be 2 or 3 upper-case letters or digits, found ${shown(id)}`);
+			problem(label, position, () => `the segment starts with the element separator ${shown(separators.element)}: its segment id (such as N1 or REF) is missing`);
+		} else if (!SEGMENT_ID.test(id)) {
+			problem(label, position, () => `segment id must be 2 or 3 upper-case letters or digits, found ${shown(id)}`);
 		}
 		if (id in ENVELOPE_ELEMENTS) checkElementCount(id, elements, position, separators.element, problem);
 		switch (id) {
@@ -152,7 +154,7 @@ function walk(segments: Iterable<RawSegment>, interchange: X12Interchange, probl
 				break;
 			default:
 				if (set) set.set.segments.push(elements);
-				else problem(label, position, `segment ${label} is outside a transaction set: expected ST, GE or IEA`);
+				else problem(label, position, () => `segment ${label} is outside a transaction set: expected ST, GE or IEA`);
 		}
 	}
 	if (closedAt === undefined) {
@@ -178,7 +180,7 @@ function openGroup(elements: string[]): X12Group {
 	};
 }
 
-type Report = (segment: string, position: number, message: string) => void;
+type Report = (segment: string, position: number, message: string | (() => string)) => void;
 
 /** An envelope segment with an element too many: most often a trailing separator (`IEA*1*000000001*~`). */
 function checkElementCount(id: string, elements: string[], position: number, separator: string, problem: Report): void {

@@ -23,14 +23,27 @@ export function* splitSegments(text: string, from: number, separators: X12Separa
 	while (cursor < text.length) {
 		const at = text.indexOf(separators.segment, cursor);
 		const terminated = at >= 0;
-		const stop = terminated ? at : text.length;
-		let cleaned = text.slice(cursor, stop).replace(/^[\r\n]+/, '');
+		let start = cursor;
+		let stop = terminated ? at : text.length;
 		cursor = stop + 1;
-		if (separators.segment === '\n') cleaned = cleaned.replace(/\r$/, '');
-		if (cleaned.trim() === '') continue;
-		yield { elements: cleaned.split(separators.element), position: position++, terminated, end: Math.min(cursor, text.length) };
+		// Character codes, not regular expressions: this loop runs once per segment of a large file.
+		while (start < stop && isLineBreak(text.charCodeAt(start))) start++;
+		if (separators.segment === '\n' && stop > start && text.charCodeAt(stop - 1) === CR) stop--;
+		if (isBlank(text, start, stop)) continue;
+		yield { elements: text.slice(start, stop).split(separators.element), position: position++, terminated, end: Math.min(cursor, text.length) };
 	}
 }
+
+const CR = 13;
+const LF = 10;
+const isLineBreak = (code: number) => code === CR || code === LF;
+
+/** True when text[start, stop) is only white space; stops at the first other character. */
+function isBlank(text: string, start: number, stop: number): boolean {
+	for (let i = start; i < stop; i++) if (!WHITE_SPACE.test(text.charAt(i))) return false;
+	return true;
+}
+const WHITE_SPACE = /\s/;
 
 /** Joins segments with the given separators; every segment gets its terminator. */
 export function joinSegments(segments: string[][], separators: X12Separators, lineBreaks = false): string {
