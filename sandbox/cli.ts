@@ -15,7 +15,8 @@ Usage: npm run sandbox -- [options]
   --latency-ms N           delay every service response by N ms (default 0)
   --rate-limit N/SECONDS   at most N requests per SECONDS per key, e.g. 100/60; "off" disables
                            (default ${DEFAULT_RATE_LIMIT.requests}/${DEFAULT_RATE_LIMIT.windowSeconds})
-  --data FILE              keep the state in FILE (loaded at start, saved after changes and on exit)
+  --data FILE              keep the state in FILE: every change is on disk (FILE.journal)
+                           before it is answered; compacted at start and on exit
   --partner-interval-ms N  the demo partner also sends an 850 every N ms
   --no-initial-order       the demo partner does not send an 850 at start-up
   --partners A,B           the organization's trading partners (default DEMORETAIL)
