@@ -6,6 +6,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox';
 import { runNode, type EdiCredentials, type RunResult } from '../../harness';
+import { writeInterchange, type X12WriteInput } from '../../sandbox/x12/write';
 
 export interface LoggedRequest {
 	method: string;
@@ -108,3 +109,15 @@ export const createParameters = (extra: IDataObject): IDataObject => ({
 });
 
 export const sleepMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A valid interchange from the organization to the demo partner: one 855 set (ISA 1, GS 2, ST 3, BAK 4, PO1 5, SE 6, GE 7, IEA 8). */
+export const interchange = (extra: Partial<X12WriteInput> = {}): string =>
+	writeInterchange({
+		senderId: 'YOURCOMPANY',
+		receiverId: 'DEMORETAIL',
+		usage: 'T',
+		controlNumber: 5,
+		date: new Date('2026-11-22T10:30:00Z'),
+		sets: [{ type: '855', segments: [['BAK', '00', 'AC', 'PO-1', '20261122'], ['PO1', '1', '5', 'EA', '101.00']] }],
+		...extra,
+	});

@@ -4,21 +4,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { writeInterchange } from '../../sandbox/x12/write';
-import { failure, jsonOf, useNodeSandbox } from './helpers';
+import { failure, interchange, jsonOf, useNodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();
 
-const interchange = (extra: Partial<Parameters<typeof writeInterchange>[0]> = {}) =>
-	writeInterchange({
-		senderId: 'YOURCOMPANY',
-		receiverId: 'DEMORETAIL',
-		usage: 'T',
-		controlNumber: 5,
-		date: new Date('2026-11-22T10:30:00Z'),
-		sets: [{ type: '855', segments: [['BAK', '00', 'AC', 'PO-1', '20261122'], ['PO1', '1', '5', 'EA', '101.00']] }],
-		...extra,
-	});
 
 // ISA 1, GS 2, ST 3, BAK 4, PO1 5, SE 6, GE 7, IEA 8
 const VALID = interchange();

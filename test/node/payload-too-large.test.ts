@@ -7,8 +7,7 @@
 import axios from 'axios';
 import { Readable } from 'stream';
 
-import { writeInterchange } from '../../sandbox/x12/write';
-import { failure, useNodeSandbox } from './helpers';
+import { failure, interchange, useNodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();
 const MiB = 1024 * 1024;
@@ -48,14 +47,7 @@ test.each([
 });
 
 test('the node submitting a 6 MiB interchange reports the 5 MiB limit, 10 times out of 10', async () => {
-	const content = writeInterchange({
-		senderId: 'YOURCOMPANY',
-		receiverId: 'DEMORETAIL',
-		usage: 'T',
-		controlNumber: 7,
-		date: new Date('2026-11-22T10:30:00Z'),
-		sets: [{ type: '810', segments: Array.from({ length: 20_000 }, (_, i) => ['MSG', `${i} ${'note '.repeat(64)}`]) }],
-	});
+	const content = interchange({ sets: [{ type: '810', segments: Array.from({ length: 20_000 }, (_, i) => ['MSG', `${i} ${'note '.repeat(64)}`]) }] });
 	expect(content.length).toBeGreaterThan(6 * MiB);
 	const messages: string[] = [];
 	for (let i = 0; i < 10; i++) {
