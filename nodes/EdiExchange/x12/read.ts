@@ -20,14 +20,14 @@ export interface X12ReadResult {
 	text?: string;
 }
 
-/** Element counts of the envelope segments (after the id): a trailing separator adds an empty one. */
-const ENVELOPE_ELEMENTS: Record<string, [min: number, max: number]> = {
-	GS: [8, 8],
-	ST: [2, 3],
-	SE: [2, 2],
-	GE: [2, 2],
-	IEA: [2, 2],
-};
+/** Most elements an envelope segment has (after its id): a trailing separator adds an empty one. */
+const ENVELOPE_ELEMENTS = new Map([
+	['GS', 8],
+	['ST', 3],
+	['SE', 2],
+	['GE', 2],
+	['IEA', 2],
+]);
 
 interface OpenSet {
 	set: X12TransactionSet;
@@ -106,7 +106,8 @@ function walk(segments: Iterable<RawSegment>, interchange: X12Interchange, probl
 		} else if (!SEGMENT_ID.test(id)) {
 			problem(label, position, () => `segment id must be 2 or 3 upper-case letters or digits, found ${shown(id)}`);
 		}
-		if (id in ENVELOPE_ELEMENTS) checkElementCount(id, elements, position, separators.element, problem);
+		const max = ENVELOPE_ELEMENTS.get(id);
+		if (max !== undefined) checkElementCount(id, elements, max, position, separators.element, problem);
 		switch (id) {
 			case 'ISA':
 				problem('ISA', position, 'a second ISA inside the interchange: expected IEA before another ISA');
@@ -183,9 +184,8 @@ function openGroup(elements: string[]): X12Group {
 type Report = (segment: string, position: number, message: string | (() => string)) => void;
 
 /** An envelope segment with an element too many: most often a trailing separator (`IEA*1*000000001*~`). */
-function checkElementCount(id: string, elements: string[], position: number, separator: string, problem: Report): void {
+function checkElementCount(id: string, elements: string[], max: number, position: number, separator: string, problem: Report): void {
 	const count = elements.length - 1;
-	const [, max] = ENVELOPE_ELEMENTS[id];
 	if (count > 0 && elements[count] === '') {
 		problem(id, position, `${id} ends with an empty element: remove the trailing ${shown(separator)} before the terminator`);
 	} else if (count > max) {
