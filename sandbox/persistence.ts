@@ -28,11 +28,9 @@ export class DataFile {
 		await checkFolder(file);
 		const journalFile = `${file}.journal`;
 		const saved = await readSnapshot(file);
-		const replayed = await replay(journalFile, saved);
-		if (replayed) {
-			state.restore(replayed);
-			await writeSnapshot(file, replayed);
-		}
+		const { snapshot: replayed, records } = await replay(journalFile, saved);
+		if (replayed) state.restore(replayed);
+		if (replayed && records > 0) await writeSnapshot(file, replayed);
 		await fs.rm(journalFile, { force: true });
 		const data = new DataFile(file, await Journal.open(journalFile), replayed?.serial ?? 0, state);
 		state.onChange = (change) => data.journal.append({ n: ++data.serial, ...change } satisfies JournalRecord);
@@ -81,8 +79,8 @@ async function readSnapshot(file: string): Promise<StateSnapshot | undefined> {
 	return snapshot;
 }
 
-/** The snapshot with the journal's changes applied; undefined when there is neither. */
-async function replay(journalFile: string, saved: StateSnapshot | undefined): Promise<StateSnapshot | undefined> {
+/** The snapshot with the journal's changes applied (undefined when there is neither), and how many there were. */
+async function replay(journalFile: string, saved: StateSnapshot | undefined): Promise<{ snapshot?: StateSnapshot; records: number }> {
 	const text = await fs.readFile(journalFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
 		if (error.code === 'ENOENT') return '';
 		throw new Error(`cannot read the journal ${journalFile}: ${error.message}`);
@@ -90,7 +88,7 @@ async function replay(journalFile: string, saved: StateSnapshot | undefined): Pr
 	const lines = text.split('\n');
 	// The last piece is '' after a complete line, or a line cut short by a crash: never acknowledged.
 	lines.pop();
-	if (!saved && lines.length === 0) return undefined;
+	if (lines.length === 0) return { snapshot: saved, records: 0 };
 	const state = new Replay(saved);
 	lines.forEach((line, index) => {
 		let record: JournalRecord;
@@ -101,7 +99,7 @@ async function replay(journalFile: string, saved: StateSnapshot | undefined): Pr
 		}
 		state.apply(record);
 	});
-	return state.snapshot();
+	return { snapshot: state.snapshot(), records: lines.length };
 }
 
 /** Rebuilds the state from a snapshot and journal records, without the domain's side effects. */
