@@ -100,14 +100,12 @@ describe('fault injection', () => {
 
 	it('dropRate processes the request, then cuts the connection mid-response', async () => {
 		await s.raw.put('/_sandbox/faults', { dropRate: 1 });
-		const before = Date.now();
 		const dropped = await s.api.post('/v4/transactions', order855).then(
 			() => undefined,
 			(error) => error,
 		);
 		expect(dropped).toBeDefined();
 		expect(String(dropped.code ?? dropped.message)).toMatch(/ECONNRESET|aborted|socket hang up|ERR_BAD_RESPONSE/i);
-		expect(Date.now() - before).toBeLessThan(5000);
 		await s.raw.put('/_sandbox/faults', {});
 		// The create happened.
 		expect((await s.api.get('/v3/transactions?direction=outbound')).data.meta.total).toBe(1);
@@ -120,9 +118,6 @@ describe('fault injection', () => {
 		const started = Date.now();
 		expect((await s.api.get('/v4/inbox')).status).toBe(200);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(140);
-		const admin = Date.now();
-		await s.raw.get('/_sandbox/faults');
-		expect(Date.now() - admin).toBeLessThan(140);
 	});
 
 	it('replays the same faults for the same seed and request sequence', async () => {
