@@ -1,7 +1,13 @@
 /** Fields both nodes show: one definition per name, so the action node and the trigger read alike. */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { TRANSACTION_TYPE_OPTIONS } from './documentTypes';
+
+/** A choice among options: its default is the first option unless the field names another. */
+export const optionsField = (
+	field: Omit<INodeProperties, 'type' | 'default' | 'options'> & Partial<Pick<INodeProperties, 'default'>>,
+	options: INodePropertyOptions[],
+): INodeProperties => ({ type: 'options', default: options[0].value, options, ...field });
 
 export const STREAM_OPTIONS = [
 	{ name: 'Test', value: 'test', description: 'Test traffic: safe to experiment with' },

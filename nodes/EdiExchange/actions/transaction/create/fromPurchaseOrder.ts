@@ -16,6 +16,7 @@ import {
 	replyParties,
 } from '../../../documents';
 import { serviceTypeOf } from '../../../shared/documentTypes';
+import { optionsField } from '../../../shared/fields';
 import { readJsonParameter } from '../../../shared/json';
 
 /** Shown for Create (see forOperation) when the message is built, for these document types. */
@@ -36,6 +37,32 @@ const documentOptions = (documentType: string, description: string, options: INo
 	displayOptions: buildable([documentType]),
 	options,
 });
+
+/**
+ * Per-line choices, one entry per purchase order line: each entry names its line by PO Line ID,
+ * and readLines reads the entries back.
+ */
+const lineCollection = (
+	field: Pick<INodeProperties, 'displayName' | 'name' | 'placeholder' | 'description' | 'displayOptions'>,
+	lineIdDescription: string,
+	values: INodeProperties[],
+): INodeProperties => ({
+	...field,
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	default: {},
+	options: [
+		{
+			displayName: 'Line',
+			name: 'line',
+			values: [{ displayName: 'PO Line ID', name: 'purchaseOrderLineId', type: 'string', default: '', description: lineIdDescription }, ...values],
+		},
+	],
+});
+
+function readLines(this: IExecuteFunctions, name: string, itemIndex: number): IDataObject[] {
+	return ((this.getNodeParameter(name, itemIndex, {}) as IDataObject).line ?? []) as IDataObject[];
+}
 
 export const fromPurchaseOrderFields: INodeProperties[] = [
 	{
@@ -71,59 +98,36 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 			"Optional: the 856 sent for this order, e.g. the message a Create 856 node sent: {{ $('Create 856').item.json.message }}. The invoice then bills what was shipped.",
 		displayOptions: buildable([INVOICE]),
 	},
-	{
-		displayName: 'Line Decisions',
-		name: 'acknowledgmentLines',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Line Decision',
-		default: {},
-		description: 'Lines not listed are accepted as ordered',
-		displayOptions: buildable([ACK]),
-		options: [
-			{
-				displayName: 'Line',
-				name: 'line',
-				values: [
-					{ displayName: 'PO Line ID', name: 'purchaseOrderLineId', type: 'string', default: '', description: 'The purchase order line (its purchaseOrderLineId)' },
-					{
-						displayName: 'Status',
-						name: 'status',
-						type: 'options',
-						default: 'accepted',
-						options: [
-							{ name: 'Accepted', value: 'accepted', description: 'Ships as acknowledged' },
-							{ name: 'Backordered', value: 'backordered', description: 'Ships later' },
-							{ name: 'Rejected', value: 'rejected', description: 'Will not ship' },
-						],
-						description: 'Your decision on this line',
-					},
-					{ displayName: 'Quantity', name: 'quantity', type: 'string', default: '', description: 'Leave empty for the ordered quantity' },
-					{ displayName: 'Unit Price', name: 'unitCostPrice', type: 'string', default: '', description: 'Leave empty for the ordered price' },
-				],
-			},
+	lineCollection(
+		{
+			displayName: 'Line Decisions',
+			name: 'acknowledgmentLines',
+			placeholder: 'Add Line Decision',
+			description: 'Lines not listed are accepted as ordered',
+			displayOptions: buildable([ACK]),
+		},
+		'The purchase order line (its purchaseOrderLineId)',
+		[
+			optionsField({ displayName: 'Status', name: 'status', description: 'Your decision on this line' }, [
+				{ name: 'Accepted', value: 'accepted', description: 'Ships as acknowledged' },
+				{ name: 'Backordered', value: 'backordered', description: 'Ships later' },
+				{ name: 'Rejected', value: 'rejected', description: 'Will not ship' },
+			]),
+			{ displayName: 'Quantity', name: 'quantity', type: 'string', default: '', description: 'Leave empty for the ordered quantity' },
+			{ displayName: 'Unit Price', name: 'unitCostPrice', type: 'string', default: '', description: 'Leave empty for the ordered price' },
 		],
-	},
-	{
-		displayName: 'Lines to Ship',
-		name: 'shipLines',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Line to Ship',
-		default: {},
-		description: 'A partial shipment: only these lines and quantities. Empty ships everything accepted (or ordered).',
-		displayOptions: buildable([ASN]),
-		options: [
-			{
-				displayName: 'Line',
-				name: 'line',
-				values: [
-					{ displayName: 'PO Line ID', name: 'purchaseOrderLineId', type: 'string', default: '', description: 'The purchase order line to ship (its purchaseOrderLineId)' },
-					{ displayName: 'Quantity', name: 'quantity', type: 'string', default: '', description: 'Leave empty for all that was accepted' },
-				],
-			},
-		],
-	},
+	),
+	lineCollection(
+		{
+			displayName: 'Lines to Ship',
+			name: 'shipLines',
+			placeholder: 'Add Line to Ship',
+			description: 'A partial shipment: only these lines and quantities. Empty ships everything accepted (or ordered).',
+			displayOptions: buildable([ASN]),
+		},
+		'The purchase order line to ship (its purchaseOrderLineId)',
+		[{ displayName: 'Quantity', name: 'quantity', type: 'string', default: '', description: 'Leave empty for all that was accepted' }],
+	),
 	documentOptions(ACK, 'Dates of the acknowledgment (855)', [
 		{ displayName: 'Estimated Delivery Date', name: 'estimatedDeliveryDate', type: 'dateTime', default: '', description: 'When the goods are expected to arrive at the buyer' },
 		{ displayName: 'Scheduled Ship Date', name: 'scheduledShipDate', type: 'dateTime', default: '', description: 'When you plan to ship the order' },
@@ -132,17 +136,10 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 		{ displayName: 'Bill of Lading Number', name: 'billOfLadingNumber', type: 'string', default: '', description: 'The carrier’s bill of lading for this shipment' },
 		{ displayName: 'Carrier SCAC', name: 'carrierScac', type: 'string', default: '', placeholder: 'e.g. FEDX', description: 'The carrier’s Standard Carrier Alpha Code' },
 		{ displayName: 'Delivery Date', name: 'deliveryDate', type: 'dateTime', default: '', description: 'When the shipment is expected to arrive' },
-		{
-			displayName: 'Packing',
-			name: 'packing',
-			type: 'options',
-			default: 'cartonPerLine',
-			description: 'How the items are packed on the one pallet',
-			options: [
-				{ name: 'One Carton per Line', value: 'cartonPerLine', description: 'Each order line in a carton of its own' },
-				{ name: 'A Single Carton', value: 'singleCarton', description: 'All lines in one carton' },
-			],
-		},
+		optionsField({ displayName: 'Packing', name: 'packing', description: 'How the items are packed on the one pallet' }, [
+			{ name: 'One Carton per Line', value: 'cartonPerLine', description: 'Each order line in a carton of its own' },
+			{ name: 'A Single Carton', value: 'singleCarton', description: 'All lines in one carton' },
+		]),
 		{ displayName: 'Service Level', name: 'serviceLevel', type: 'string', default: '', placeholder: 'e.g. ground', description: 'The carrier’s service level' },
 		{ displayName: 'Ship Date', name: 'shipDate', type: 'dateTime', default: '', description: 'When the goods left; empty means today' },
 		{ displayName: 'Shipment ID', name: 'shipmentId', type: 'string', default: '', description: 'Your ID of the shipment; empty means SHP-&lt;PO number&gt;' },
@@ -217,7 +214,7 @@ export function buildMessage(this: IExecuteFunctions, documentType: string, item
 function build(this: IExecuteFunctions, documentType: string, order: unknown, options: IDataObject, itemIndex: number): unknown {
 	const date = (value: unknown) => (value ? String(value).slice(0, 10) : undefined);
 	if (documentType === ACK) {
-		const lines = ((this.getNodeParameter('acknowledgmentLines', itemIndex, {}) as IDataObject).line ?? []) as IDataObject[];
+		const lines = readLines.call(this, 'acknowledgmentLines', itemIndex);
 		return buildAcknowledgment(order, {
 			scheduledShipDate: date(options.scheduledShipDate),
 			estimatedDeliveryDate: date(options.estimatedDeliveryDate),
@@ -226,7 +223,7 @@ function build(this: IExecuteFunctions, documentType: string, order: unknown, op
 	}
 	const acknowledgment = readJsonParameter.call(this, 'acknowledgment', 'Acknowledgment (855)', itemIndex);
 	if (documentType === ASN) {
-		const lines = ((this.getNodeParameter('shipLines', itemIndex, {}) as IDataObject).line ?? []) as IDataObject[];
+		const lines = readLines.call(this, 'shipLines', itemIndex);
 		return buildShipNotice(order, {
 			shipDate: date(options.shipDate) ?? today(),
 			deliveryDate: date(options.deliveryDate),
