@@ -2,35 +2,25 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { inboxOperationField, inboxOperations } from './inbox';
-import { integrationPayloadOperationField, integrationPayloadOperations } from './integrationPayload';
-import { transactionOperationField, transactionOperations } from './transaction';
+import { optionsField } from '../shared/fields';
+import { inbox } from './inbox';
+import { integrationPayload } from './integrationPayload';
+import { byName } from './resource';
+import { transaction } from './transaction';
 import type { Operation } from './types';
 
-const OPERATIONS: Record<string, Record<string, Operation>> = {
-	transaction: transactionOperations,
-	inbox: inboxOperations,
-	integrationPayload: integrationPayloadOperations,
-};
+/** The resources in the order of their fields; the Resource field lists them alphabetically. */
+const RESOURCES = [transaction, inbox, integrationPayload];
+
+const OPERATIONS: Record<string, Record<string, Operation>> = Object.fromEntries(RESOURCES.map((r) => [r.choice.value, r.operations]));
 
 export const properties: INodeProperties[] = [
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		default: 'transaction',
-		description: 'What to work with',
-		options: [
-			{ name: 'Inbox', value: 'inbox', description: 'Inbound documents awaiting processing, with their deliveries' },
-			{ name: 'Integration Payload', value: 'integrationPayload', description: 'X12 passthrough or service JSON' },
-			{ name: 'Transaction', value: 'transaction', description: 'EDI documents sent and received' },
-		],
-	},
-	transactionOperationField,
-	inboxOperationField,
-	integrationPayloadOperationField,
-	...Object.values(OPERATIONS).flatMap((operations) => Object.values(operations).flatMap((o) => o.description)),
+	optionsField(
+		{ displayName: 'Resource', name: 'resource', noDataExpression: true, default: transaction.choice.value, description: 'What to work with' },
+		RESOURCES.map((r) => r.choice).sort(byName),
+	),
+	...RESOURCES.map((r) => r.operationField),
+	...RESOURCES.flatMap((r) => Object.values(r.operations).flatMap((o) => o.description)),
 ];
 
 /**
