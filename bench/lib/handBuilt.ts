@@ -42,13 +42,18 @@ export interface HandBuilt {
 
 const listQuery = (filters: IDataObject) => [{ name: 'limit', value: String(PAGE) }, ...Object.entries(filters).map(([name, value]) => ({ name, value: String(value) }))];
 
-const httpNode = (name: string, x: number, parameters: IDataObject): INode => ({
+/** A node of the workflow, at x along its one row; its id follows its name. */
+const workflowNode = (name: string, type: string, typeVersion: number, x: number, parameters: IDataObject): INode => ({
 	id: `bench-${name.toLowerCase().replace(/\W+/g, '-')}`,
 	name,
-	type: 'n8n-nodes-base.httpRequest',
-	typeVersion: 4.2,
+	type,
+	typeVersion,
 	position: [x, 0],
-	parameters: { authentication: 'genericCredentialType', genericAuthType: HEADER_AUTH, ...parameters } as INode['parameters'],
+	parameters: parameters as INode['parameters'],
+});
+
+const httpNode = (name: string, x: number, parameters: IDataObject): INode => ({
+	...workflowNode(name, 'n8n-nodes-base.httpRequest', 4.2, x, { authentication: 'genericCredentialType', genericAuthType: HEADER_AUTH, ...parameters }),
 	credentials: HEADER_AUTH_REF,
 });
 
@@ -73,28 +78,14 @@ const listNode = (baseUrl: string, filters: IDataObject): INode =>
 		},
 	});
 
-const splitNode: INode = {
-	id: 'bench-split-out',
-	name: 'Split Out Items',
-	type: 'n8n-nodes-base.splitOut',
-	typeVersion: 1,
-	position: [200, 0],
-	parameters: { fieldToSplitOut: 'items', include: 'noOtherFields', options: {} },
-};
+const splitNode = workflowNode('Split Out Items', 'n8n-nodes-base.splitOut', 1, 200, { fieldToSplitOut: 'items', include: 'noOtherFields', options: {} });
 
-const dedupeNode: INode = {
-	id: 'bench-remove-duplicates',
-	name: 'Remove Duplicates',
-	type: 'n8n-nodes-base.removeDuplicates',
-	typeVersion: 2,
-	position: [400, 0],
-	parameters: {
-		operation: 'removeItemsSeenInPreviousExecutions',
-		logic: 'removeItemsWithAlreadySeenKeyValues',
-		dedupeValue: '={{ $json.id }}',
-		options: { scope: 'node', historySize: HISTORY_SIZE },
-	},
-};
+const dedupeNode = workflowNode('Remove Duplicates', 'n8n-nodes-base.removeDuplicates', 2, 400, {
+	operation: 'removeItemsSeenInPreviousExecutions',
+	logic: 'removeItemsWithAlreadySeenKeyValues',
+	dedupeValue: '={{ $json.id }}',
+	options: { scope: 'node', historySize: HISTORY_SIZE },
+});
 
 const messageNode = (baseUrl: string) =>
 	httpNode('Get Message', 600, { method: 'GET', url: `=${baseUrl}/v3/transactions/{{ $json.id }}/message`, options: {} });
@@ -209,14 +200,7 @@ const reimplementation: INodeType = {
 
 function reimplementedHandBuilt(credentials: EdiCredentials, loadError: string): HandBuilt {
 	const nodeTypes: NodeTypes = benchNodeTypes({ benchHandBuilt: reimplementation });
-	const node = (parameters: IDataObject): INode => ({
-		id: 'bench-hand-built',
-		name: 'Hand-built',
-		type: 'benchHandBuilt',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { ...credentials, ...parameters } as INode['parameters'],
-	});
+	const node = (parameters: IDataObject): INode => workflowNode('Hand-built', 'benchHandBuilt', 1, 0, { ...credentials, ...parameters });
 	const run = async (json: WorkflowJson, input?: INodeExecutionData[]) => {
 		const result = await runWorkflow(json, { credentials, startNode: 'Hand-built', input, nodeTypes, mode: 'trigger' });
 		if (result.error) throw result.error;
