@@ -2,6 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { optionsField } from '../../shared/fields';
 import { deliveryHref } from '../../transport/inbox';
 import { serviceRequest } from '../../transport/request';
 import { readRequiredText, readTransactionId, transactionIdFields } from '../fields';
@@ -12,21 +13,14 @@ const MAX_NOTE = 240;
 function deliveryFields(defaultNote: string): INodeProperties[] {
 	const byIds = { show: { deliverySource: ['ids'] } };
 	return [
-		{
-			displayName: 'Delivery',
-			name: 'deliverySource',
-			type: 'options',
-			default: 'inputItem',
-			description: 'How to find the delivery to record the outcome of',
-			options: [
-				{
-					name: 'From Input Item',
-					value: 'inputItem',
-					description: 'Use the delivery links of the input item (from Inbox → Get Many or the trigger’s inbox source)',
-				},
-				{ name: 'By ID', value: 'ids', description: 'Give the transaction ID and delivery ID' },
-			],
-		},
+		optionsField({ displayName: 'Delivery', name: 'deliverySource', description: 'How to find the delivery to record the outcome of' }, [
+			{
+				name: 'From Input Item',
+				value: 'inputItem',
+				description: 'Use the delivery links of the input item (from Inbox → Get Many or the trigger’s inbox source)',
+			},
+			{ name: 'By ID', value: 'ids', description: 'Give the transaction ID and delivery ID' },
+		]),
 		...transactionIdFields('The inbound transaction the delivery belongs to (transactionId of the inbox item)', byIds.show),
 		{
 			displayName: 'Delivery ID',

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { TRANSACTION_TYPE_OPTIONS } from '../../shared/documentTypes';
 import { refusedError } from '../../shared/failed';
-import { streamField } from '../../shared/fields';
+import { optionsField, streamField } from '../../shared/fields';
 import { readJsonParameter } from '../../shared/json';
 import { serviceRequest } from '../../transport/request';
 import { readInterchange } from '../../x12';
@@ -20,29 +20,14 @@ interface SubmitAnswer {
 export const submit: Operation = {
 	subtitle: '$parameter["format"] === "json" ? "Submit JSON Payload" : "Submit X12 Payload"',
 	description: forOperation('integrationPayload', 'submit', [
-		{
-			displayName: 'Format',
-			name: 'format',
-			type: 'options',
-			default: 'x12',
-			description: 'How the payload is given: a whole X12 interchange, or one transaction set as segments',
-			options: [
-				{ name: 'X12', value: 'x12', description: 'A whole X12 interchange (ISA … IEA), passed through as is' },
-				{ name: 'Service JSON', value: 'json', description: 'One transaction set given as its segments, with the envelope fields stated' },
-			],
-		},
-		{
-			displayName: 'X12 Source',
-			name: 'x12Source',
-			type: 'options',
-			default: 'parameter',
-			description: 'Where the interchange text comes from',
-			options: [
-				{ name: 'Text', value: 'parameter', description: 'Enter or map the interchange text' },
-				{ name: 'Binary File', value: 'binary', description: 'Read the interchange from a binary field of the input item' },
-			],
-			displayOptions: { show: { format: ['x12'] } },
-		},
+		optionsField({ displayName: 'Format', name: 'format', description: 'How the payload is given: a whole X12 interchange, or one transaction set as segments' }, [
+			{ name: 'X12', value: 'x12', description: 'A whole X12 interchange (ISA … IEA), passed through as is' },
+			{ name: 'Service JSON', value: 'json', description: 'One transaction set given as its segments, with the envelope fields stated' },
+		]),
+		optionsField({ displayName: 'X12 Source', name: 'x12Source', description: 'Where the interchange text comes from', displayOptions: { show: { format: ['x12'] } } }, [
+			{ name: 'Text', value: 'parameter', description: 'Enter or map the interchange text' },
+			{ name: 'Binary File', value: 'binary', description: 'Read the interchange from a binary field of the input item' },
+		]),
 		{
 			displayName: 'X12 Interchange',
 			name: 'x12Content',
@@ -63,15 +48,10 @@ export const submit: Operation = {
 			description: 'The name of the input binary field containing the .edi file',
 			displayOptions: { show: { format: ['x12'], x12Source: ['binary'] } },
 		},
-		{
-			displayName: 'Transaction Type',
-			name: 'transactionType',
-			type: 'options',
-			default: '855',
-			options: TRANSACTION_TYPE_OPTIONS,
-			description: 'The X12 transaction set the segments make up',
-			displayOptions: { show: { format: ['json'] } },
-		},
+		optionsField(
+			{ displayName: 'Transaction Type', name: 'transactionType', default: '855', description: 'The X12 transaction set the segments make up', displayOptions: { show: { format: ['json'] } } },
+			TRANSACTION_TYPE_OPTIONS,
+		),
 		streamField({ description: 'Test documents are not passed on as real business documents', displayOptions: { show: { format: ['json'] } } }),
 		{
 			displayName: 'Sender ID',

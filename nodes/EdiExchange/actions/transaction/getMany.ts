@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { collectTransactions } from '../../transport/pagination';
-import { streamField, transactionTypesField } from '../../shared/fields';
+import { optionsField, streamField, transactionTypesField } from '../../shared/fields';
 import { limitField } from '../fields';
 import { forOperation, type Operation } from '../types';
 
@@ -26,17 +26,10 @@ export const getMany: Operation = {
 			default: {},
 			description: 'Only transactions that match all the filters given',
 			options: [
-				{
-					displayName: 'Direction',
-					name: 'direction',
-					type: 'options',
-					default: 'inbound',
-					description: 'Received or sent transactions',
-					options: [
-						{ name: 'Inbound', value: 'inbound', description: 'Received from trading partners' },
-						{ name: 'Outbound', value: 'outbound', description: 'Sent to trading partners' },
-					],
-				},
+				optionsField({ displayName: 'Direction', name: 'direction', description: 'Received or sent transactions' }, [
+					{ name: 'Inbound', value: 'inbound', description: 'Received from trading partners' },
+					{ name: 'Outbound', value: 'outbound', description: 'Sent to trading partners' },
+				]),
 				streamField(),
 				transactionTypesField(
 					'Only these document types. The service cannot filter by type, so the node pages through the list and keeps the matching ones.',

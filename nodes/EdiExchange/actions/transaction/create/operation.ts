@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { SERVICE_TYPE_OPTIONS, serviceTypeOf } from '../../../shared/documentTypes';
 import { refusedError } from '../../../shared/failed';
-import { streamField } from '../../../shared/fields';
+import { optionsField, streamField } from '../../../shared/fields';
 import { parseJsonText } from '../../../shared/json';
 import { serviceRequest } from '../../../transport/request';
 import { readJsonObject, readRequiredText } from '../../fields';
@@ -30,15 +30,10 @@ export function describeValidationErrors(answer: CreateAnswer): string[] {
 export const create: Operation = {
 	subtitle: '"Create " + String($parameter["documentType"]).split("_")[0]',
 	description: forOperation('transaction', 'create', [
-		{
-			displayName: 'Document Type',
-			name: 'documentType',
-			type: 'options',
-			required: true,
-			default: serviceTypeOf('855'),
-			options: SERVICE_TYPE_OPTIONS,
-			description: 'The kind of business document to send',
-		},
+		optionsField(
+			{ displayName: 'Document Type', name: 'documentType', required: true, default: serviceTypeOf('855'), description: 'The kind of business document to send' },
+			SERVICE_TYPE_OPTIONS,
+		),
 		streamField({ description: 'Test documents are not passed on as real business documents' }),
 		{
 			displayName:
@@ -66,22 +61,15 @@ export const create: Operation = {
 			description:
 				'The trading partner’s ID. With the message built from a purchase order, leave empty to use the PO’s sender.',
 		},
-		{
-			displayName: 'Message Source',
-			name: 'messageSource',
-			type: 'options',
-			default: 'json',
-			description: 'Where the structured message comes from',
-			options: [
-				{ name: 'JSON', value: 'json', description: 'Enter the structured message as JSON (or an expression)' },
-				{ name: 'Field of Input Item', value: 'field', description: 'Take the message from a field of the input item' },
-				{
-					name: 'Build From Purchase Order',
-					value: 'build',
-					description: 'Derive an 855, 856 or 810 from the 850 in the input item (as the trigger or Get Message emits it)',
-				},
-			],
-		},
+		optionsField({ displayName: 'Message Source', name: 'messageSource', description: 'Where the structured message comes from' }, [
+			{ name: 'JSON', value: 'json', description: 'Enter the structured message as JSON (or an expression)' },
+			{ name: 'Field of Input Item', value: 'field', description: 'Take the message from a field of the input item' },
+			{
+				name: 'Build From Purchase Order',
+				value: 'build',
+				description: 'Derive an 855, 856 or 810 from the 850 in the input item (as the trigger or Get Message emits it)',
+			},
+		]),
 		{
 			displayName: 'Message',
 			name: 'message',
