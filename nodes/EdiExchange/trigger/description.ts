@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { streamField, transactionTypesField } from '../shared/fields';
+import { optionsField, streamField, transactionTypesField } from '../shared/fields';
 import { DEFAULT_LATE_WINDOW_MINUTES, DEFAULT_MAX_ITEMS_PER_POLL, DEFAULT_REDELIVER_AFTER_MINUTES, ACCEPT_NOTE_MAX } from './settings';
 
 export const triggerProperties: INodeProperties[] = [
@@ -13,28 +13,21 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'callout',
 		default: '',
 	},
-	{
-		// n8n lists each option of a field named "Trigger On" as a trigger action in the node creator.
-		displayName: 'Trigger On',
-		name: 'source',
-		type: 'options',
-		default: 'transactions',
-		description: 'Where the trigger looks for new inbound documents',
-		options: [
-			{
-				name: 'New Inbound Transaction',
-				value: 'transactions',
-				action: 'On new inbound transaction',
-				description: 'Watch the transaction list for new inbound transactions (one request per poll when nothing is new)',
-			},
-			{
-				name: 'New Inbox Document',
-				value: 'inbox',
-				action: 'On new inbox document',
-				description: 'Watch the inbox: inbound documents wait there until accepted or failed, for at-least-once processing',
-			},
-		],
-	},
+	// n8n lists each option of a field named "Trigger On" as a trigger action in the node creator.
+	optionsField({ displayName: 'Trigger On', name: 'source', description: 'Where the trigger looks for new inbound documents' }, [
+		{
+			name: 'New Inbound Transaction',
+			value: 'transactions',
+			action: 'On new inbound transaction',
+			description: 'Watch the transaction list for new inbound transactions (one request per poll when nothing is new)',
+		},
+		{
+			name: 'New Inbox Document',
+			value: 'inbox',
+			action: 'On new inbox document',
+			description: 'Watch the inbox: inbound documents wait there until accepted or failed, for at-least-once processing',
+		},
+	]),
 	streamField({ description: 'Which documents to watch: test traffic or the live exchange with trading partners' }),
 	transactionTypesField('Only these document types; none selected means all types'),
 	{
@@ -45,13 +38,14 @@ export const triggerProperties: INodeProperties[] = [
 		description: 'Whether to also read each transaction’s message, so the workflow gets the document itself (e.g. the purchase order)',
 		displayOptions: { show: { source: ['transactions'] } },
 	},
-	{
-		displayName: 'Acceptance',
-		name: 'acceptMode',
-		type: 'options',
-		default: 'workflow',
-		description: 'Who accepts each inbox delivery, so that it leaves the inbox',
-		options: [
+	optionsField(
+		{
+			displayName: 'Acceptance',
+			name: 'acceptMode',
+			description: 'Who accepts each inbox delivery, so that it leaves the inbox',
+			displayOptions: { show: { source: ['inbox'] } },
+		},
+		[
 			{
 				name: 'Left to the Workflow',
 				value: 'workflow',
@@ -64,8 +58,7 @@ export const triggerProperties: INodeProperties[] = [
 				description: 'Accept each delivery as soon as it is emitted (simpler; a failed workflow does not bring it back)',
 			},
 		],
-		displayOptions: { show: { source: ['inbox'] } },
-	},
+	),
 	{
 		displayName: 'Options',
 		name: 'options',
