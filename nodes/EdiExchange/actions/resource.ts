@@ -19,7 +19,7 @@ export interface Resource {
 
 /**
  * A resource from its operations, the first being the default. The Operation field lists them
- * alphabetically, as n8n's editor does; the given order is the order of their fields.
+ * alphabetically (n8n's convention); the given order is the order of their fields.
  */
 export function resource(choice: Resource['choice'], description: string, operations: ResourceOperation[]): Resource {
 	return {
@@ -39,5 +39,5 @@ export function resource(choice: Resource['choice'], description: string, operat
 	};
 }
 
-/** Alphabetical by name, as n8n's editor lists options. */
+/** Alphabetical by name: n8n's convention for the options of a field. */
 export const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => (a.name < b.name ? -1 : 1);
