@@ -6,7 +6,11 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { DEFAULT_TIMEOUT_SECONDS } from '../nodes/EdiExchange/transport/request';
 import { routePath } from '../nodes/EdiExchange/transport/routes';
+
+/** A redirect of the test request is refused: the token goes only to the Base URL (see transport/redirects.ts). */
+const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
 export class EdiExchangeApi implements ICredentialType {
 	name = 'ediExchangeApi';
@@ -39,7 +43,16 @@ export class EdiExchangeApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'Portal: profile menu → Settings → API Credentials (under Organization Settings) → copy the API Token. Sent as the service-api-key header.',
+				'Portal: profile menu → Settings → API Credentials (under Organization Settings) → copy the API Token. Sent as the service-api-key header, only ever to the Base URL’s own address.',
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			default: DEFAULT_TIMEOUT_SECONDS,
+			typeOptions: { minValue: 1 },
+			description:
+				'The longest one request to the service may take, from sending it to the last byte of the answer. A request that runs out of time fails and is not repeated.',
 		},
 	];
 
@@ -58,8 +71,16 @@ export class EdiExchangeApi implements ICredentialType {
 			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/v\\d+$/i, "")}}',
 			url: routePath('listTransactions'),
 			qs: { limit: 1 },
+			disableFollowRedirect: true,
 		},
 		rules: [
+			...REDIRECT_STATUSES.map((status) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value: status,
+					message: `The service at the Base URL redirects (status ${status}), and the API token is never sent to another address. Enter the address the service really answers at as the Base URL.`,
+				},
+			})),
 			{
 				type: 'responseCode',
 				properties: {

@@ -5,6 +5,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { MAX_REDIRECTS, type Redirect } from './redirects';
 import type { Route } from './routes';
 
 interface ServiceErrorBody {
@@ -23,11 +24,14 @@ const HINTS: Record<number, string> = {
 	429: 'The service’s rate limit was still exceeded after waiting and retrying. Run fewer items at once (e.g. with Loop Over Items and a Wait node) or try again later.',
 };
 
+const NOT_RESENT =
+	'It was NOT sent again, because the service has no idempotency key and a repeat could create a duplicate document: check Transaction → Get Many before sending it again.';
+
 function describeServerError(route: Route, attempts: number): string {
 	if (route.idempotent) {
 		return `The service failed to answer (retried ${attempts - 1} times). Try again later.`;
 	}
-	return 'The service failed while handling this request, so it may or may not have been processed. It was NOT sent again, because the service has no idempotency key and a repeat could create a duplicate document: check Transaction → Get Many before sending it again.';
+	return `The service failed while handling this request, so it may or may not have been processed. ${NOT_RESENT}`;
 }
 
 export function serviceError(
@@ -61,6 +65,56 @@ export function connectionError(node: INode, route: Route, reason: string, attem
 			description: route.idempotent
 				? `Retried ${attempts - 1} times. Check the credential’s Base URL and that the service is reachable.`
 				: describeServerError(route, attempts),
+			itemIndex,
+		},
+	);
+}
+
+/** A redirect the node did not follow (see redirects.ts), saying where the service pointed. */
+export function redirectError(node: INode, route: Route, redirect: Redirect, baseUrl: string, hops: number, itemIndex?: number): NodeApiError {
+	const home = new URL(baseUrl).origin;
+	const there = new URL(redirect.location).origin;
+	const moved = `If the service has moved, set the credential’s Base URL to ${there} once you have checked that this address belongs to the service.`;
+	let description: string;
+	if (!route.idempotent) {
+		description = `The document may not have been sent: a create or a payload submission is never sent to another address or repeated. ${moved} ${NOT_RESENT}`;
+	} else if (there !== home) {
+		description = `The API token is sent only to the credential’s Base URL (${home}), never to another address. ${moved}`;
+	} else if (hops >= MAX_REDIRECTS) {
+		description = `The service kept redirecting (${hops} times in a row). Check the credential’s Base URL.`;
+	} else {
+		description = `Following it would turn this ${route.method} into a different request. Check the credential’s Base URL; running this again is safe.`;
+	}
+	return new NodeApiError(
+		node,
+		{ message: `redirect ${redirect.status} to ${redirect.location}` },
+		{
+			httpCode: String(redirect.status),
+			message: `The EDI Exchange service redirected the request to ${redirect.location} (status ${redirect.status}), which the node does not follow`,
+			description,
+			itemIndex,
+		},
+	);
+}
+
+/**
+ * A request that did not finish in time (see deadline.ts); never repeated. `limit` says whose
+ * limit ran out: the credential's Timeout, or a deadline the caller set (the trigger's poll budget).
+ */
+export function timeoutError(node: INode, route: Route, ms: number, limit: 'timeout' | 'deadline', itemIndex?: number): NodeApiError {
+	const seconds = Math.max(1, Math.round(ms / 1000));
+	const fix =
+		limit === 'timeout'
+			? 'Check that the service answers at the credential’s Base URL; for a slow connection, raise the credential’s Timeout.'
+			: 'The time this call was given ran out (for the trigger: n8n’s poll budget); the next poll tries again.';
+	return new NodeApiError(
+		node,
+		{ message: `no complete answer within ${seconds} s` },
+		{
+			message: `The EDI Exchange service did not answer completely within ${seconds} s`,
+			description: route.idempotent
+				? `The request was not repeated. ${fix}`
+				: `The service did not finish answering, so the request may or may not have been processed. ${NOT_RESENT}`,
 			itemIndex,
 		},
 	);

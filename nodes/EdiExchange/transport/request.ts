@@ -12,7 +12,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { connectionError, serviceError } from './errors';
+import { DeadlineExceeded, withinDeadline } from './deadline';
+import { connectionError, redirectError, serviceError, timeoutError } from './errors';
+import { redactor, type Redact } from './redact';
+import { mayFollow, MAX_REDIRECTS, readRedirect } from './redirects';
 import { normalizeBaseUrl, ROUTES, routePath, type RouteName } from './routes';
 
 export type ServiceContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
@@ -25,7 +28,8 @@ const BACKOFF_MS = 250;
 /** How often, and how long at most, a 429 is waited out (a 429 was not processed: safe to repeat). */
 const MAX_RATE_LIMIT_WAITS = 5;
 const MAX_RETRY_AFTER_SECONDS = 60;
-const TIMEOUT_MS = 60_000;
+/** The credential's Timeout when it has none: the longest one request may take, answer included. */
+export const DEFAULT_TIMEOUT_SECONDS = 60;
 
 export interface ServiceCall {
 	route: RouteName;
@@ -40,6 +44,11 @@ export interface ServiceCall {
 	itemIndex?: number;
 	/** False: one attempt only (besides waiting out a 429), for callers that retry later anyway. */
 	retry?: boolean;
+	/**
+	 * When the whole call, retries and waits included, must have ended (ms since the epoch): the
+	 * trigger passes the end of its poll budget. Each request also ends within the credential's Timeout.
+	 */
+	deadline?: number;
 }
 
 export interface ServiceResponse<T = unknown> {
@@ -48,16 +57,30 @@ export interface ServiceResponse<T = unknown> {
 	body: T;
 }
 
-async function targetUrl(this: ServiceContext, call: ServiceCall): Promise<string> {
-	const credentials = await this.getCredentials<{ baseUrl?: string }>(CREDENTIAL_TYPE, call.itemIndex);
+/** What a call needs from the credential, besides the token n8n adds to each request. */
+interface Target {
+	url: string;
+	baseUrl: string;
+	timeoutMs: number;
+	redact: Redact;
+}
+
+async function resolveTarget(this: ServiceContext, call: ServiceCall): Promise<Target> {
+	const credentials = await this.getCredentials<{ baseUrl?: string; apiToken?: string; timeout?: number }>(CREDENTIAL_TYPE, call.itemIndex);
 	const baseUrl = normalizeBaseUrl(String(credentials.baseUrl ?? ''));
+	const timeout = Number(credentials.timeout);
+	const target = {
+		baseUrl,
+		timeoutMs: (Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_SECONDS) * 1000,
+		redact: redactor(credentials.apiToken),
+	};
 	if (!/^https?:\/\/[^/]+/i.test(baseUrl) || !URL.canParse(baseUrl)) {
 		throw new NodeOperationError(this.getNode(), `The credential’s Base URL "${baseUrl}" is not a valid http(s) address`, {
 			description: 'Open the EDI Exchange API credential and enter the service address, e.g. https://api.example.com.',
 			itemIndex: call.itemIndex,
 		});
 	}
-	if (!call.href) return baseUrl + routePath(call.route, call.params);
+	if (!call.href) return { ...target, url: baseUrl + routePath(call.route, call.params) };
 	// An absolute link, or one relative to the service's root (a variation the service may make).
 	let link: URL | undefined;
 	try {
@@ -78,12 +101,15 @@ async function targetUrl(this: ServiceContext, call: ServiceCall): Promise<strin
 			itemIndex: call.itemIndex,
 		});
 	}
-	return link.href;
+	return { ...target, url: link.href };
 }
 
-function retryAfterSeconds(headers: IDataObject): number {
-	const seconds = Number(headers['retry-after']);
-	return Number.isFinite(seconds) && seconds >= 0 ? seconds : 1;
+/** Retry-After in seconds: a number of seconds, or an HTTP date (RFC 9110 allows both); 1 if unreadable. */
+export function retryAfterSeconds(value: unknown, now = Date.now()): number {
+	const text = String(value ?? '').trim();
+	if (/^\d+$/.test(text)) return Number(text);
+	const at = Date.parse(text);
+	return Number.isFinite(at) ? Math.max(0, Math.ceil((at - now) / 1000)) : 1;
 }
 
 /** What a network failure means, in words, with the low-level code for whoever digs deeper. */
@@ -106,44 +132,70 @@ function networkReason(error: unknown): string {
 
 export async function serviceRequest<T = unknown>(this: ServiceContext, call: ServiceCall): Promise<ServiceResponse<T>> {
 	const route = ROUTES[call.route];
+	const target = await resolveTarget.call(this, call);
+	const { redact } = target;
+	const deadline = call.deadline ?? Infinity;
 	const options: IHttpRequestOptions = {
 		method: route.method,
-		url: await targetUrl.call(this, call),
+		url: target.url,
 		qs: call.qs,
 		body: call.body,
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: TIMEOUT_MS,
+		// Redirects are the node's to follow (redirects.ts): the client would carry the token along.
+		disableFollowRedirect: true,
 	};
 	const retrySafely = route.idempotent && call.retry !== false;
 	let failures = 0;
 	let rateLimitWaits = 0;
-	for (let attempt = 1; ; attempt++) {
+	let redirects = 0;
+	const mayRetry = () => retrySafely && failures < MAX_RETRIES && Date.now() + BACKOFF_MS * 2 ** failures < deadline;
+	const backOff = async () => await sleep(BACKOFF_MS * 2 ** failures++);
+	for (;;) {
+		const limitedBy = deadline - Date.now() < target.timeoutMs ? 'deadline' : 'timeout';
+		const timeLeft = Math.min(target.timeoutMs, deadline - Date.now());
+		if (timeLeft <= 0) throw timeoutError(this.getNode(), route, 0, 'deadline', call.itemIndex);
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
+			response = await withinDeadline(timeLeft, async (abortSignal) => {
+				// axios's timeout measures silence only; it ends the request where the signal cannot.
+				const request = { ...options, abortSignal, timeout: timeLeft };
+				return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request)) as IN8nHttpFullResponse;
+			});
 		} catch (error) {
-			if (retrySafely && failures < MAX_RETRIES) {
-				await sleep(BACKOFF_MS * 2 ** failures++);
+			// A request that ran out of time is not repeated: the service is not answering.
+			if (error instanceof DeadlineExceeded) throw timeoutError(this.getNode(), route, error.ms, limitedBy, call.itemIndex);
+			if (mayRetry()) {
+				await backOff();
 				continue;
 			}
-			throw connectionError(this.getNode(), route, networkReason(error), attempt, call.itemIndex);
+			throw connectionError(this.getNode(), route, redact(networkReason(error)), failures + 1, call.itemIndex);
 		}
 		const { statusCode, headers, body } = response;
+		const redirect = readRedirect(statusCode, headers, options.url);
+		if (redirect) {
+			if (redirects < MAX_REDIRECTS && mayFollow(route, redirect, new URL(target.baseUrl).origin)) {
+				redirects++;
+				// The new address carries its own query.
+				Object.assign(options, { url: redirect.location, qs: undefined });
+				continue;
+			}
+			throw redirectError(this.getNode(), route, redact(redirect), target.baseUrl, redirects, call.itemIndex);
+		}
 		if (statusCode === 429 && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
-			const wait = retryAfterSeconds(headers);
-			if (wait <= MAX_RETRY_AFTER_SECONDS) {
+			const wait = retryAfterSeconds(headers['retry-after']);
+			if (wait <= MAX_RETRY_AFTER_SECONDS && Date.now() + wait * 1000 < deadline) {
 				rateLimitWaits++;
 				await sleep(wait * 1000);
 				continue;
 			}
 		}
-		if (statusCode >= 500 && retrySafely && failures < MAX_RETRIES) {
-			await sleep(BACKOFF_MS * 2 ** failures++);
+		if (statusCode >= 500 && mayRetry()) {
+			await backOff();
 			continue;
 		}
-		if (statusCode >= 400) throw serviceError(this.getNode(), route, statusCode, body, attempt, call.itemIndex);
+		if (statusCode >= 300) throw serviceError(this.getNode(), route, statusCode, redact(body), failures + 1, call.itemIndex);
 		return { statusCode, headers, body: body as T };
 	}
 }
