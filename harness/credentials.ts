@@ -22,6 +22,8 @@ import { join } from 'path';
 export interface EdiCredentials {
 	baseUrl: string;
 	apiToken: string;
+	/** Seconds; the credential's default when absent. */
+	timeout?: number;
 }
 
 const { EdiExchangeApi } = require(join(__dirname, '..', 'dist', 'credentials', 'EdiExchangeApi.credentials.js'));

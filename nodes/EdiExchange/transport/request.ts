@@ -45,8 +45,9 @@ export interface ServiceCall {
 	/** False: one attempt only (besides waiting out a 429), for callers that retry later anyway. */
 	retry?: boolean;
 	/**
-	 * When the whole call, retries and waits included, must have ended (ms since the epoch): the
-	 * trigger passes the end of its poll budget. Each request also ends within the credential's Timeout.
+	 * When the whole call, retries and waits included, must have ended (ms since the epoch); in a
+	 * poll, by default, the end of n8n's poll budget counted from now. The trigger can pass the end
+	 * of its whole poll's budget. Each request also ends within the credential's Timeout.
 	 */
 	deadline?: number;
 }
@@ -130,11 +131,17 @@ function networkReason(error: unknown): string {
 	return code ?? e.cause?.message ?? e.message ?? 'unknown network error';
 }
 
+/** In a poll: the end of n8n's poll budget for a call starting now (older n8n has none). */
+function pollBudgetEnd(this: ServiceContext): number {
+	const budget = 'getPollBudgetMs' in this && typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
+	return budget && budget > 0 ? Date.now() + budget : Infinity;
+}
+
 export async function serviceRequest<T = unknown>(this: ServiceContext, call: ServiceCall): Promise<ServiceResponse<T>> {
 	const route = ROUTES[call.route];
 	const target = await resolveTarget.call(this, call);
 	const { redact } = target;
-	const deadline = call.deadline ?? Infinity;
+	const deadline = call.deadline ?? pollBudgetEnd.call(this);
 	const options: IHttpRequestOptions = {
 		method: route.method,
 		url: target.url,
