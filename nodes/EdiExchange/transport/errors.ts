@@ -34,6 +34,15 @@ function describeServerError(route: Route, attempts: number): string {
 	return `The service failed while handling this request, so it may or may not have been processed. ${NOT_RESENT}`;
 }
 
+/** JSON text's value, or undefined when the text is not JSON. */
+export function parseJson(text: string): unknown {
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return undefined;
+	}
+}
+
 export function serviceError(
 	node: INode,
 	route: Route,
@@ -42,6 +51,8 @@ export function serviceError(
 	attempts: number,
 	itemIndex?: number,
 ): NodeApiError {
+	// An error body read as text (see ServiceCall.responseText) is JSON more often than not.
+	if (typeof body === 'string') body = parseJson(body) ?? body;
 	const error: ServiceErrorBody = body && typeof body === 'object' ? (body as ServiceErrorBody) : {};
 	const details = (error.errors ?? [])
 		.map((e) => (e.ref ? `${e.ref}: ${e.message ?? e.type ?? 'invalid'}` : e.message ?? ''))

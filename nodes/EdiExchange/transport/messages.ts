@@ -1,6 +1,12 @@
-/** Reads a transaction's message: JSON for structured documents, X12 text for passthrough ones. */
+/**
+ * Reads a transaction's message: JSON for structured documents, X12 text for passthrough ones.
+ * The body is read as text and its content decides, the content type only breaking ties: a
+ * service that labels a JSON document as X12 (or the reverse) still gives the user the document.
+ */
 import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
+import { parseJson } from './errors';
 import { serviceRequest, type ServiceContext } from './request';
 
 export const X12_MIME_TYPE = 'application/edi-x12';
@@ -11,7 +17,20 @@ export interface TransactionMessage {
 }
 
 export async function fetchMessage(this: ServiceContext, transactionId: number | string, itemIndex?: number): Promise<TransactionMessage> {
-	const { body, headers } = await serviceRequest.call(this, { route: 'getMessage', params: { id: transactionId }, itemIndex });
-	const isX12 = String(headers['content-type'] ?? '').includes('x12') || typeof body === 'string';
-	return isX12 ? { format: 'x12', message: String(body) } : { format: 'json', message: body as IDataObject };
+	const { body, headers } = await serviceRequest.call(this, { route: 'getMessage', params: { id: transactionId }, itemIndex, responseText: true });
+	const text = typeof body === 'string' ? body : '';
+	const contentType = String(headers['content-type'] ?? '');
+	const document = parseJson(text);
+	if (document && typeof document === 'object') return { format: 'json', message: document as IDataObject };
+	// An interchange always begins with its ISA segment.
+	if (contentType.includes('x12') || /^\s*ISA/.test(text)) return { format: 'x12', message: text };
+	throw new NodeApiError(
+		this.getNode(),
+		{ message: 'not a message', contentType },
+		{
+			message: `The service’s answer for transaction ${transactionId} is neither a JSON document nor X12 (content type ${contentType || 'none'})`,
+			description: `It begins: ${JSON.stringify(text.slice(0, 120))}. Check the credential’s Base URL: something other than the EDI Exchange service may be answering there.`,
+			itemIndex,
+		},
+	);
 }

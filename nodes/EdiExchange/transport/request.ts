@@ -44,6 +44,8 @@ export interface ServiceCall {
 	itemIndex?: number;
 	/** False: one attempt only (besides waiting out a 429), for callers that retry later anyway. */
 	retry?: boolean;
+	/** True: the answer's body as the text it was sent as, not parsed (messages: see messages.ts). */
+	responseText?: boolean;
 	/**
 	 * When the whole call, retries and waits included, must have ended (ms since the epoch); in a
 	 * poll, by default, the end of n8n's poll budget counted from now. The trigger can pass the end
@@ -152,6 +154,7 @@ export async function serviceRequest<T = unknown>(this: ServiceContext, call: Se
 		ignoreHttpStatusErrors: true,
 		// Redirects are the node's to follow (redirects.ts): the client would carry the token along.
 		disableFollowRedirect: true,
+		...(call.responseText ? { encoding: 'text' as const } : {}),
 	};
 	const retrySafely = route.idempotent && call.retry !== false;
 	let failures = 0;
