@@ -86,6 +86,22 @@ export function readRequiredText(this: IExecuteFunctions, name: string, label: s
 	return value;
 }
 
+/**
+ * Limit as a whole number from 1 to `max`: the editor enforces that range, but an expression or an
+ * AI tool call can hand over anything, and the service would answer with a 400.
+ */
+export function readLimit(this: IExecuteFunctions, itemIndex: number, max: number): number {
+	const raw = this.getNodeParameter('limit', itemIndex) as unknown;
+	const limit = typeof raw === 'string' && raw.trim() ? Number(raw) : raw;
+	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > max) {
+		throw new NodeOperationError(this.getNode(), `Limit must be a whole number from 1 to ${max}, not ${JSON.stringify(raw)}`, {
+			description: `Set Limit (or the expression or tool call that fills it) to a number from 1 to ${max}. Nothing was sent.`,
+			itemIndex,
+		});
+	}
+	return limit;
+}
+
 /** Limit; its displayOptions come from the operation it belongs to (see forOperation). */
 export const limitField = (max: number, extra: Partial<INodeProperties> = {}): INodeProperties => ({
 	displayName: 'Limit',

@@ -130,3 +130,35 @@ export function timeoutError(node: INode, route: Route, ms: number, limit: 'time
 		},
 	);
 }
+
+/** A body that is not what the contract promises, in a few words, for an error message. */
+export function describeBody(body: unknown): string {
+	if (body === undefined || body === '') return 'an empty body';
+	if (body === null) return 'null';
+	if (typeof body === 'string') {
+		const start = JSON.stringify(body.trim().slice(0, 80));
+		return /^\s*</.test(body) ? `an HTML page beginning ${start}` : `text that is not JSON (or was cut off), beginning ${start}`;
+	}
+	if (Array.isArray(body)) return `a list of ${body.length} entries that are not all objects`;
+	if (typeof body === 'object') {
+		const keys = Object.keys(body);
+		return keys.length ? `an object with the fields ${keys.slice(0, 5).join(', ')}` : 'an empty object';
+	}
+	return `the value ${JSON.stringify(body)}`;
+}
+
+/** A successful answer whose body is not what the contract promises (see ServiceCall.expect). */
+export function unexpectedBodyError(node: INode, what: string, body: unknown, itemIndex?: number): NodeApiError {
+	const got = describeBody(body);
+	return new NodeApiError(
+		node,
+		{ message: `unexpected answer: ${got}` },
+		{
+			httpCode: '200',
+			message: `The service answered with ${got} instead of ${what}`,
+			description:
+				'Nothing was output or recorded. Check the credential’s Base URL: something other than the EDI Exchange service (a proxy, a login page) may be answering there. If the answer was cut off, running again helps.',
+			itemIndex,
+		},
+	);
+}

@@ -1,17 +1,37 @@
 /** Reading the inbox and its delivery links, for the action node and the trigger alike. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { serviceRequest, type ServiceContext } from './request';
+import { serviceRequest, type ExpectedBody, type ServiceContext } from './request';
 
 /** The service shows at most this many inbox items (contract: limit 1–100). */
 export const INBOX_WINDOW = 100;
 
-/** The inbox, oldest first: a bare array per the contract, or an envelope's items if the service wraps it. */
-export async function readInbox(this: ServiceContext, limit = INBOX_WINDOW, itemIndex?: number): Promise<IDataObject[]> {
-	const { body } = await serviceRequest.call(this, { route: 'listInbox', qs: { limit }, itemIndex });
-	if (Array.isArray(body)) return body as IDataObject[];
-	const items = (body as { items?: unknown } | undefined)?.items;
-	return Array.isArray(items) ? (items as IDataObject[]) : [];
+/** A bare array per the contract, or an envelope's items if the service wraps it. */
+const itemsOf = (body: unknown): unknown => (Array.isArray(body) ? body : (body as { items?: unknown } | null | undefined)?.items);
+
+const INBOX: ExpectedBody = {
+	what: 'the inbox (a list of inbox items)',
+	matches: (body) => {
+		const items = itemsOf(body);
+		return Array.isArray(items) && items.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item));
+	},
+};
+
+export interface InboxRead {
+	/** 1 to INBOX_WINDOW; checked by the caller (see readLimit). */
+	limit?: number;
+	itemIndex?: number;
+	/** See ServiceCall.deadline. */
+	deadline?: number;
+}
+
+/**
+ * The inbox, oldest first. An answer that is not an inbox (an HTML page, cut-off JSON, an empty
+ * body, `null`, `{}`) is an error, never an empty inbox: the trigger would take it for one.
+ */
+export async function readInbox(this: ServiceContext, { limit = INBOX_WINDOW, itemIndex, deadline }: InboxRead = {}): Promise<IDataObject[]> {
+	const { body } = await serviceRequest.call(this, { route: 'listInbox', qs: { limit }, itemIndex, deadline, expect: INBOX });
+	return itemsOf(body) as IDataObject[];
 }
 
 export const deliveryIdOf = (item: IDataObject): string => String((item.delivery as IDataObject | undefined)?.deliveryId ?? '');

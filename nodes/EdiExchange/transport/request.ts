@@ -13,7 +13,7 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { DeadlineExceeded, withinDeadline } from './deadline';
-import { connectionError, redirectError, serviceError, timeoutError } from './errors';
+import { connectionError, redirectError, serviceError, timeoutError, unexpectedBodyError } from './errors';
 import { redactor, type Redact } from './redact';
 import { mayFollow, MAX_REDIRECTS, readRedirect } from './redirects';
 import { normalizeBaseUrl, ROUTES, routePath, type RouteName } from './routes';
@@ -44,6 +44,8 @@ export interface ServiceCall {
 	itemIndex?: number;
 	/** False: one attempt only (besides waiting out a 429), for callers that retry later anyway. */
 	retry?: boolean;
+	/** What a successful answer's body must be; anything else is an error that says what came instead. */
+	expect?: ExpectedBody;
 	/** True: the answer's body as the text it was sent as, not parsed (messages: see messages.ts). */
 	responseText?: boolean;
 	/**
@@ -52,6 +54,12 @@ export interface ServiceCall {
 	 * of its whole poll's budget. Each request also ends within the credential's Timeout.
 	 */
 	deadline?: number;
+}
+
+export interface ExpectedBody {
+	/** For the error: "the inbox (a list of inbox items)". */
+	what: string;
+	matches(body: unknown): boolean;
 }
 
 export interface ServiceResponse<T = unknown> {
@@ -206,6 +214,7 @@ export async function serviceRequest<T = unknown>(this: ServiceContext, call: Se
 			continue;
 		}
 		if (statusCode >= 300) throw serviceError(this.getNode(), route, statusCode, redact(body), failures + 1, call.itemIndex);
+		if (call.expect && !call.expect.matches(body)) throw unexpectedBodyError(this.getNode(), call.expect.what, redact(body), call.itemIndex);
 		return { statusCode, headers, body: body as T };
 	}
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { INBOX_WINDOW, readInbox } from '../../transport/inbox';
-import { limitField } from '../fields';
+import { limitField, readLimit } from '../fields';
 import { forOperation, fromVersion1_1, inVersion1, type Operation } from '../types';
 
 const simplify: INodeProperties = {
@@ -26,9 +26,9 @@ export const getMany: Operation = {
 	]),
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const limit = this.getNodeParameter('limit', itemIndex) as number;
+		const limit = readLimit.call(this, itemIndex, INBOX_WINDOW);
 		const simplify = this.getNodeParameter('simplify', itemIndex) as boolean;
-		const items = await readInbox.call(this, limit, itemIndex);
+		const items = await readInbox.call(this, { limit, itemIndex });
 		return items.map((item) => {
 			if (!simplify) return { json: item };
 			const { message: _message, ...rest } = item;
