@@ -49,9 +49,8 @@ export interface ServiceCall {
 	/** True: the answer's body as the text it was sent as, not parsed (messages: see messages.ts). */
 	responseText?: boolean;
 	/**
-	 * When the whole call, retries and waits included, must have ended (ms since the epoch); in a
-	 * poll, by default, the end of n8n's poll budget counted from now. The trigger can pass the end
-	 * of its whole poll's budget. Each request also ends within the credential's Timeout.
+	 * When the whole call, retries and waits included, must have ended (ms since the epoch): the
+	 * trigger passes the end of its poll budget. Each request also ends within the credential's Timeout.
 	 */
 	deadline?: number;
 }
@@ -141,17 +140,12 @@ function networkReason(error: unknown): string {
 	return code ?? e.cause?.message ?? e.message ?? 'unknown network error';
 }
 
-/** In a poll: the end of n8n's poll budget for a call starting now (older n8n has none). */
-function pollBudgetEnd(this: ServiceContext): number {
-	const budget = 'getPollBudgetMs' in this && typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
-	return budget && budget > 0 ? Date.now() + budget : Infinity;
-}
-
 export async function serviceRequest<T = unknown>(this: ServiceContext, call: ServiceCall): Promise<ServiceResponse<T>> {
 	const route = ROUTES[call.route];
 	const target = await resolveTarget.call(this, call);
 	const { redact } = target;
-	const deadline = call.deadline ?? pollBudgetEnd.call(this);
+	const started = Date.now();
+	const deadline = call.deadline ?? Infinity;
 	const options: IHttpRequestOptions = {
 		method: route.method,
 		url: target.url,
@@ -173,7 +167,7 @@ export async function serviceRequest<T = unknown>(this: ServiceContext, call: Se
 	for (;;) {
 		const limitedBy = deadline - Date.now() < target.timeoutMs ? 'deadline' : 'timeout';
 		const timeLeft = Math.min(target.timeoutMs, deadline - Date.now());
-		if (timeLeft <= 0) throw timeoutError(this.getNode(), route, 0, 'deadline', call.itemIndex);
+		if (timeLeft <= 0) throw timeoutError(this.getNode(), route, Date.now() - started, 'deadline', call.itemIndex);
 		let response: IN8nHttpFullResponse;
 		try {
 			response = await withinDeadline(timeLeft, async (abortSignal) => {
