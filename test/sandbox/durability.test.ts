@@ -62,17 +62,19 @@ test('SIGKILL under 16 concurrent clients: every acknowledged create survives wi
 	const first = await startCli(dataFile);
 	const api = axios.create({ baseURL: first.baseUrl, headers: { 'service-api-key': KEY }, timeout: 20000 });
 	const acknowledged = new Map<number, string>();
+	const issuedTwice: number[] = [];
 	let killed = false;
 	const client = async (n: number) => {
 		for (let i = 0; !killed; i++) {
 			const marker = `PO-${n}-${i}`;
+			let id: number;
 			try {
-				const { data } = await api.post('/v4/transactions', document(marker));
-				expect(acknowledged.has(data.id)).toBe(false);
-				acknowledged.set(data.id, marker);
+				id = (await api.post('/v4/transactions', document(marker))).data.id;
 			} catch {
 				return; // the kill cut this request: never acknowledged
 			}
+			if (acknowledged.has(id)) issuedTwice.push(id);
+			acknowledged.set(id, marker);
 			if (acknowledged.size >= ACKNOWLEDGED_BEFORE_KILL && !killed) {
 				killed = true;
 				first.child.kill('SIGKILL');
@@ -80,6 +82,7 @@ test('SIGKILL under 16 concurrent clients: every acknowledged create survives wi
 		}
 	};
 	await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
+	expect(issuedTwice).toEqual([]);
 	expect(await first.exited).toBeNull(); // killed, not exited
 	expect(acknowledged.size).toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_KILL);
 
