@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+'use strict';
+// `npm run test:n8n:trigger` / `npm run test:n8n:queue`: the EDI Exchange Trigger ACTIVATED in real
+// n8n 2.41.1, each emitted id POSTed by the workflow to a collector, through first activation,
+// scheduled polls, unpublish/publish, SIGTERM and SIGKILL restarts. Prints, per mode and scenario,
+// inserted / delivered / lost / duplicated; exits 1 on any loss, duplicate or failed scenario.
+//
+//   node scripts/n8n/test-trigger.js [--modes default,durable|queue] [--tarball FILE] [--keep] [--verbose]
+//
+//   default  n8n's default persistence (SQLite)
+//   durable  durable poll cursors: N8N_POLLER_DURABLE_CURSORS_ENABLED, N8N_SCHEDULER_ENABLED,
+//            N8N_SCHEDULER_POLL_TRIGGERS_ENABLED (SQLite)
+//   queue    EXECUTIONS_MODE=queue: main + one worker, Redis and Postgres started here
+//
+// Modes run in parallel, each with its own n8n, sandbox, collector, ports and user folder.
+
+const fs = require('node:fs');
+const path = require('node:path');
+const lib = require('./lib');
+const n8n = require('./n8n');
+const { ensureInstalled } = require('./install');
+const { startQueueServers } = require('./queue-servers');
+const { TriggerInstance } = require('./trigger-instance');
+const { runScenarios } = require('./trigger-scenarios');
+
+const DURABLE_CURSORS = {
+	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+};
+
+/** Each mode: its label and the n8n settings it needs (queue mode starts its servers first). */
+const MODES = {
+	default: { label: 'default (SQLite)', env: async () => ({}) },
+	durable: { label: 'durable cursors (SQLite)', env: async () => DURABLE_CURSORS },
+	queue: {
+		label: 'queue mode (main + worker, Redis, Postgres)',
+		worker: true,
+		env: (procs, work, log) => startQueueServers(procs, path.join(work, 'servers'), log),
+	},
+};
+
+const args = process.argv.slice(2);
+const opt = (name) => {
+	const i = args.indexOf(name);
+	return i >= 0 ? args[i + 1] : undefined;
+};
+const KEEP = args.includes('--keep');
+const VERBOSE = args.includes('--verbose');
+const TARBALL = opt('--tarball');
+const MODE_NAMES = (opt('--modes') || 'default,durable').split(',');
+
+function log(msg) {
+	process.stdout.write(`${msg}\n`);
+}
+
+async function runMode(name, procs, work, tarball) {
+	const mode = MODES[name];
+	const dir = path.join(work, name);
+	fs.mkdirSync(dir, { recursive: true });
+	const say = (msg) => log(`[${name}] ${msg}`);
+	const started = Date.now();
+	const instance = new TriggerInstance({
+		mode: name,
+		procs,
+		work: dir,
+		env: await mode.env(procs, dir, say),
+		worker: mode.worker,
+		verbose: VERBOSE,
+		log: say,
+	});
+	let errors;
+	try {
+		await instance.setUp(tarball);
+		say(`n8n on ${instance.url}, sandbox ${instance.sandbox.baseUrl}, collector ${instance.collector.url}`);
+		errors = await runScenarios(instance);
+	} catch (e) {
+		errors = [{ scenario: 'setup', message: e.message }];
+		say(`setup FAILED — ${e.message}`);
+	}
+	const { rows, unknown } = instance.tally();
+	let executions = {};
+	try {
+		executions = await instance.executionStatuses();
+	} catch (e) {
+		executions = { unknown: e.message.split('\n')[0] };
+	}
+	const result = { name, label: mode.label, rows, unknown, errors, executions, logLines: instance.logLines(), ms: Date.now() - started };
+	await instance.close();
+	return result;
+}
+
+function table(result) {
+	const head = ['scenario', 'inserted', 'delivered', 'lost', 'duplicated'];
+	const lines = result.rows.map((r) => [r.scenario, r.inserted, r.delivered, r.lost, r.duplicated].map(String));
+	const sum = (k) => String(result.rows.reduce((n, r) => n + r[k], 0));
+	lines.push(['total', sum('inserted'), sum('delivered'), sum('lost'), sum('duplicated')]);
+	const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+	const fmt = (cells) => `| ${cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
+	return [fmt(head), `|${widths.map((w, i) => (i ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|')}|`, ...lines.map(fmt)].join('\n');
+}
+
+function report(result) {
+	log(`\n## ${result.label} — ${lib.formatDuration(result.ms)}\n`);
+	log(table(result));
+	log(`\nexecutions: ${JSON.stringify(result.executions)}`);
+	if (result.unknown.length) log(`delivered ids the test never inserted: ${result.unknown.join(', ')}`);
+	for (const e of result.errors) log(`scenario "${e.scenario}": ${e.message.split('\n').join('\n    ')}`);
+	if (result.logLines.length) log(`n8n log lines about polling/the trigger:\n  ${result.logLines.slice(0, 12).join('\n  ')}`);
+	const bad = result.rows.some((r) => r.lost || r.duplicated) || result.unknown.length > 0 || result.errors.length > 0;
+	return !bad;
+}
+
+async function main() {
+	const unknownModes = MODE_NAMES.filter((m) => !MODES[m]);
+	if (unknownModes.length) throw new Error(`unknown mode(s) ${unknownModes.join(', ')}; known: ${Object.keys(MODES).join(', ')}`);
+	const started = Date.now();
+	const procs = new lib.Processes();
+	const work = n8n.mkTemp('edi-n8n-trigger-');
+	procs.installSignalHandlers(async () => {
+		if (!KEEP) fs.rmSync(work, { recursive: true, force: true });
+	});
+	log(`[test:n8n:trigger] modes ${MODE_NAMES.join(', ')}; work folder ${work}${KEEP ? ' (kept)' : ''}`);
+	let ok = false;
+	try {
+		await ensureInstalled();
+		const tarball = TARBALL ? path.resolve(TARBALL) : (await n8n.buildAndPack(work, { log })).tarball;
+		const results = await Promise.all(MODE_NAMES.map((m) => runMode(m, procs, work, tarball)));
+		ok = results.map(report).every(Boolean);
+	} finally {
+		await procs.stopAll();
+		if (!KEEP) fs.rmSync(work, { recursive: true, force: true });
+	}
+	log(`\ntest:n8n:trigger ${ok ? 'PASSED' : 'FAILED'} (${MODE_NAMES.join(', ')}) in ${lib.formatDuration(Date.now() - started)}`);
+	process.exitCode = ok ? 0 : 1;
+}
+
+main().catch((e) => {
+	log(`test:n8n:trigger FAILED: ${e.stack || e.message}`);
+	process.exitCode = 1;
+});

@@ -1,0 +1,243 @@
+'use strict';
+// One real n8n (with the package, its own sandbox, collector, user folder and ports) running the
+// trigger test's workflow activated, and the moves a user or an operator makes on it: publish,
+// unpublish, restart, crash. Every id the sandbox is asked to insert is recorded under the
+// scenario that inserted it, so losses and duplicates can be counted from the collector at the end.
+
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const lib = require('./lib');
+const n8n = require('./n8n');
+const { startCollector } = require('./collector');
+const { WORKFLOW_ID, triggerWorkflow } = require('./trigger-workflow');
+
+/** How long a scenario waits for what it inserted to arrive once a poll has run. */
+const SETTLE_MS = 20000;
+/** n8n polls at most once a minute, at a random second: a poll must come within this. */
+const NEXT_POLL_MS = 80000;
+
+class TriggerInstance {
+	/**
+	 * @param {object} o
+	 * @param {string} o.mode       short name (default, durable, queue)
+	 * @param {object} o.procs      the shared lib.Processes
+	 * @param {string} o.work       this instance's own folder
+	 * @param {object} o.env        extra n8n settings of the mode
+	 * @param {boolean} o.worker    also run `n8n worker` (queue mode)
+	 */
+	constructor({ mode, procs, work, env = {}, worker = false, verbose = false, log }) {
+		Object.assign(this, { mode, procs, work, modeEnv: env, withWorker: worker, verbose, log });
+		this.userFolder = path.join(work, 'user');
+		this.inserted = new Map(); // scenario → ids
+		this.scenario = 'setup';
+	}
+
+	/** Ports, package, sandbox, collector, imported credential and workflow, n8n started, owner. */
+	async setUp(tarball) {
+		fs.mkdirSync(this.userFolder, { recursive: true });
+		this.ports = { n8n: await lib.freePort(), broker: await lib.freePort(), workerBroker: await lib.freePort(), health: await lib.freePort() };
+		this.env = {
+			N8N_ENCRYPTION_KEY: crypto.randomBytes(24).toString('hex'), // main, worker and CLI share it
+			// A crashed activation is taken over after this lease (default 120 s).
+			N8N_WORKFLOW_PUBLICATION_OUTBOX_LEASE_SECONDS: '10',
+			...this.modeEnv,
+		};
+		await n8n.installPackage(this.userFolder, tarball);
+		this.sandbox = await n8n.startSandbox(this.procs, {
+			port: await lib.freePort(),
+			apiKey: n8n.DEFAULT_API_KEY,
+			extraArgs: ['--no-initial-order'],
+			logFile: path.join(this.work, 'sandbox.log'),
+			echo: this.verbose,
+		});
+		this.collector = await startCollector();
+		const credentials = n8n.credentialFile(this.work, this.sandbox);
+		await n8n.n8nCommand(this.userFolder, ['import:credentials', `--input=${credentials}`], { extraEnv: this.env });
+		const workflowFile = path.join(this.work, 'workflow.json');
+		fs.writeFileSync(workflowFile, JSON.stringify(triggerWorkflow(this.collector.url), null, 2));
+		await n8n.n8nCommand(this.userFolder, ['import:workflow', `--input=${workflowFile}`], { extraEnv: this.env });
+		await this.start();
+		this.session = await n8n.ownerSession(this.url);
+	}
+
+	async start() {
+		this.startedAt = Date.now();
+		const started = await n8n.startN8n(this.procs, this.userFolder, {
+			port: this.ports.n8n,
+			brokerPort: this.ports.broker,
+			logFile: path.join(this.work, 'n8n.log'),
+			echo: this.verbose,
+			extraEnv: this.env,
+		});
+		this.main = started.entry;
+		this.url = started.url;
+		if (this.withWorker && (!this.worker || this.worker.exited)) {
+			const p = lib.paths();
+			this.worker = this.procs.start(`${this.mode} worker`, p.nodeBin, [p.n8nBin, 'worker', '--concurrency=5'], {
+				cwd: this.userFolder,
+				env: lib.n8nEnv(this.userFolder, {
+					N8N_RUNNERS_BROKER_PORT: String(this.ports.workerBroker),
+					QUEUE_HEALTH_CHECK_PORT: String(this.ports.health),
+					...this.env,
+				}),
+				logFile: path.join(this.work, 'worker.log'),
+				echo: this.verbose,
+			});
+		}
+	}
+
+	/** Stops the main instance: SIGTERM (n8n shuts down gracefully) or SIGKILL (a crash). */
+	async stop(signal) {
+		if (signal === 'SIGKILL') {
+			try {
+				process.kill(-this.main.child.pid, 'SIGKILL');
+			} catch {
+				/* already gone */
+			}
+			await this.main.done;
+		} else {
+			await this.procs.stop(this.main, 60000);
+		}
+	}
+
+	async restart(signal) {
+		await this.stop(signal);
+		await this.start();
+	}
+
+	async rest(method, route, body) {
+		const r = await lib.request(method, `${this.url}/rest${route}`, { body, jar: this.session.jar, headers: this.session.headers });
+		if (r.status === 401) {
+			this.session = await n8n.ownerSession(this.url); // a restart may end the session
+			return this.rest(method, route, body);
+		}
+		if (r.status >= 400) throw new Error(`${method} /rest${route} answered ${r.status}: ${r.text.slice(0, 300)}`);
+		return r.json && r.json.data !== undefined ? r.json.data : r.json;
+	}
+
+	async publicationStatus() {
+		return (await this.rest('GET', `/workflows/${WORKFLOW_ID}/publication-status`)).status;
+	}
+
+	/** Publish (the UI's word for activate); `wait` for n8n to report it published. */
+	async activate({ wait = true } = {}) {
+		const { versionId } = await this.rest('GET', `/workflows/${WORKFLOW_ID}`);
+		await this.rest('POST', `/workflows/${WORKFLOW_ID}/activate`, { versionId });
+		if (wait) await this.waitForStatus('published');
+	}
+
+	async deactivate() {
+		await this.rest('POST', `/workflows/${WORKFLOW_ID}/deactivate`, {});
+		await this.waitForStatus('not_published');
+	}
+
+	async waitForStatus(wanted) {
+		let last;
+		await lib
+			.waitFor(`publication status ${wanted}`, async () => (last = await this.publicationStatus()) === wanted, {
+				timeoutMs: 90000,
+				intervalMs: 500,
+				alive: () => !this.main.exited,
+			})
+			.catch((e) => {
+				throw new Error(`${e.message} (last: ${last})`);
+			});
+	}
+
+	/** Inbound test 850s, inserted at once; their ids are recorded under the current scenario. */
+	async insert(count) {
+		const r = await lib.request('POST', `${this.sandbox.baseUrl}/_sandbox/transactions`, {
+			body: { count, transactionType: '850', direction: 'inbound', stream: 'test' },
+		});
+		if (r.status !== 201) throw new Error(`bulk insert answered ${r.status}: ${r.text.slice(0, 200)}`);
+		const ids = [];
+		for (let id = r.json.firstId; id <= r.json.lastId; id++) ids.push(String(id));
+		this.record(ids);
+	}
+
+	/** One 850 from the demo partner, as a real trading partner sends it. */
+	async sendOrder() {
+		const r = await lib.request('POST', `${this.sandbox.baseUrl}/_sandbox/partner/send-850`, { body: {} });
+		if (r.status !== 201) throw new Error(`send-850 answered ${r.status}: ${r.text.slice(0, 200)}`);
+		this.record([String(r.json.transactionId)]);
+	}
+
+	record(ids) {
+		if (!this.inserted.has(this.scenario)) this.inserted.set(this.scenario, []);
+		this.inserted.get(this.scenario).push(...ids);
+	}
+
+	/** The sandbox's request log: what the trigger asked, and when. */
+	async requests() {
+		const r = await lib.request('GET', `${this.sandbox.baseUrl}/_sandbox/requests`);
+		return r.json || [];
+	}
+
+	/** Resolves when the trigger starts a poll (lists transactions) after `since` (ms). */
+	async waitForPoll(since, { timeoutMs = NEXT_POLL_MS, intervalMs = 500 } = {}) {
+		return lib.waitFor(
+			'a poll of the trigger',
+			async () => (await this.requests()).find((e) => e.method === 'GET' && e.path === '/v3/transactions' && Date.parse(e.at) > since),
+			{ timeoutMs, intervalMs },
+		);
+	}
+
+	/** Waits until every id inserted so far has reached the collector, at most SETTLE_MS. */
+	async settle() {
+		const all = [...this.inserted.values()].flat();
+		await lib
+			.waitFor('deliveries', async () => {
+				const got = new Set(this.collector.deliveries.map((d) => d.id));
+				return all.every((id) => got.has(id));
+			}, { timeoutMs: SETTLE_MS, intervalMs: 500 })
+			.catch(() => {}); // what never arrives is counted as lost at the end
+	}
+
+	/** Waits for the next scheduled poll, then for its deliveries. */
+	async nextPoll() {
+		await this.waitForPoll(Date.now());
+		await this.settle();
+	}
+
+	/** Per scenario: inserted, delivered, lost, duplicated (from the collector, counted now). */
+	tally() {
+		const times = new Map();
+		for (const d of this.collector.deliveries) times.set(d.id, (times.get(d.id) || 0) + 1);
+		const known = new Set([...this.inserted.values()].flat());
+		const rows = [...this.inserted].map(([scenario, ids]) => {
+			const delivered = ids.filter((id) => times.has(id)).length;
+			const duplicated = ids.reduce((n, id) => n + Math.max(0, (times.get(id) || 0) - 1), 0);
+			return { scenario, inserted: ids.length, delivered, lost: ids.length - delivered, duplicated };
+		});
+		const unknown = [...times.keys()].filter((id) => !known.has(id));
+		return { rows, unknown };
+	}
+
+	/** Executions n8n recorded, by status (a failed delivery shows here, not as a loss). */
+	async executionStatuses() {
+		const data = await this.rest('GET', `/executions?limit=100&filter=${encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }))}`);
+		const counts = {};
+		for (const e of (data && data.results) || []) counts[e.status] = (counts[e.status] || 0) + 1;
+		return counts;
+	}
+
+	/** n8n's warnings and errors (log level warn) that mention the trigger or polling: what a user sees. */
+	logLines() {
+		const lines = [];
+		for (const file of ['n8n.log', 'worker.log']) {
+			const f = path.join(this.work, file);
+			if (!fs.existsSync(f)) continue;
+			for (const line of fs.readFileSync(f, 'utf8').split('\n')) {
+				if (/poll|trigger|cursor|EDI Exchange/i.test(line)) lines.push(line.trim());
+			}
+		}
+		return [...new Set(lines)];
+	}
+
+	async close() {
+		if (this.collector) await this.collector.close();
+	}
+}
+
+module.exports = { TriggerInstance, SETTLE_MS };
