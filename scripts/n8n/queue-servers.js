@@ -5,6 +5,7 @@
 // it runs as the unprivileged `postgres` user (created by the Debian package, or here).
 
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const lib = require('./lib');
 
@@ -31,7 +32,7 @@ async function ensurePackages(log) {
 	if (!redisBin()) missing.push('redis-server');
 	if (!missing.length) return;
 	if (!isRoot()) throw new Error(`queue mode needs ${missing.join(' and ')}: run \`sudo apt-get install -y ${missing.join(' ')}\``);
-	log(`[queue] apt-get install -y ${missing.join(' ')}`);
+	log(`apt-get install -y ${missing.join(' ')}`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	await lib.run('apt-get', ['update'], { env, capture: true });
 	await lib.run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env, capture: true });
@@ -48,12 +49,13 @@ async function postgresUser() {
 	return ['runuser', '-u', PG_USER, '--'];
 }
 
-async function startPostgres(procs, dir, log) {
+/** Postgres gets a temp folder of its own: the test's work folder (0700, root's) is closed to it. */
+async function startPostgres(procs, log) {
 	const bin = postgresBin();
 	const asUser = await postgresUser();
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edi-n8n-postgres-'));
 	const data = path.join(dir, 'data');
-	fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
-	fs.chmodSync(dir, 0o755); // mkdtemp makes 0700 parents: the postgres user must reach its folder
+	fs.chmodSync(dir, 0o755);
 	if (asUser.length) await lib.run('chown', [PG_USER, dir]);
 	const runAs = (cmd, args, opts) => (asUser.length ? lib.run(asUser[0], [...asUser.slice(1), cmd, ...args], opts) : lib.run(cmd, args, opts));
 	await runAs(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], { capture: true });
@@ -70,8 +72,8 @@ async function startPostgres(procs, dir, log) {
 		},
 		{ timeoutMs: 60000, alive: () => !entry.exited },
 	);
-	log(`[queue] postgres ${path.basename(path.dirname(bin))} on 127.0.0.1:${port} (pid ${entry.child.pid}, data ${data})`);
-	return { entry, port };
+	log(`postgres ${path.basename(path.dirname(bin))} on 127.0.0.1:${port} (pid ${entry.child.pid}, data ${data})`);
+	return { entry, port, dir };
 }
 
 async function startRedis(procs, dir, log) {
@@ -81,15 +83,18 @@ async function startRedis(procs, dir, log) {
 		logFile: path.join(dir, 'redis.log'),
 	});
 	await lib.waitFor('redis', async () => entry.tail.some((l) => /Ready to accept connections/.test(l)), { timeoutMs: 30000, alive: () => !entry.exited });
-	log(`[queue] redis on 127.0.0.1:${port} (pid ${entry.child.pid})`);
+	log(`redis on 127.0.0.1:${port} (pid ${entry.child.pid})`);
 	return { entry, port };
 }
 
-/** Starts both; returns the n8n settings for queue mode (main and worker alike). */
+/**
+ * Starts both; returns the n8n settings for queue mode (main and worker alike) and `folders` to
+ * remove once they are stopped.
+ */
 async function startQueueServers(procs, dir, log) {
 	await ensurePackages(log);
-	const [postgres, redis] = await Promise.all([startPostgres(procs, path.join(dir, 'postgres'), log), startRedis(procs, path.join(dir, 'redis'), log)]);
-	return {
+	const [postgres, redis] = await Promise.all([startPostgres(procs, log), startRedis(procs, path.join(dir, 'redis'), log)]);
+	const env = {
 		EXECUTIONS_MODE: 'queue',
 		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 		QUEUE_BULL_REDIS_PORT: String(redis.port),
@@ -100,6 +105,7 @@ async function startQueueServers(procs, dir, log) {
 		DB_POSTGRESDB_USER: 'postgres',
 		DB_POSTGRESDB_PASSWORD: '',
 	};
+	return { env, folders: [postgres.dir] };
 }
 
 module.exports = { startQueueServers };

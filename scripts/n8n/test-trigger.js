@@ -31,8 +31,8 @@ const DURABLE_CURSORS = {
 
 /** Each mode: its label and the n8n settings it needs (queue mode starts its servers first). */
 const MODES = {
-	default: { label: 'default (SQLite)', env: async () => ({}) },
-	durable: { label: 'durable cursors (SQLite)', env: async () => DURABLE_CURSORS },
+	default: { label: 'default (SQLite)', env: async () => ({ env: {} }) },
+	durable: { label: 'durable cursors (SQLite)', env: async () => ({ env: DURABLE_CURSORS }) },
 	queue: {
 		label: 'queue mode (main + worker, Redis, Postgres)',
 		worker: true,
@@ -49,6 +49,8 @@ const KEEP = args.includes('--keep');
 const VERBOSE = args.includes('--verbose');
 const TARBALL = opt('--tarball');
 const MODE_NAMES = (opt('--modes') || 'default,durable').split(',');
+/** Folders a mode made outside the work folder (Postgres's), removed with it. */
+const outside = [];
 
 function log(msg) {
 	process.stdout.write(`${msg}\n`);
@@ -60,11 +62,13 @@ async function runMode(name, procs, work, tarball) {
 	fs.mkdirSync(dir, { recursive: true });
 	const say = (msg) => log(`[${name}] ${msg}`);
 	const started = Date.now();
+	const { env, folders = [] } = await mode.env(procs, dir, say);
+	outside.push(...folders);
 	const instance = new TriggerInstance({
 		mode: name,
 		procs,
 		work: dir,
-		env: await mode.env(procs, dir, say),
+		env,
 		worker: mode.worker,
 		verbose: VERBOSE,
 		log: say,
@@ -117,8 +121,13 @@ async function main() {
 	const started = Date.now();
 	const procs = new lib.Processes();
 	const work = n8n.mkTemp('edi-n8n-trigger-');
+	const cleanUp = () => {
+		if (KEEP) return;
+		for (const f of [work, ...outside]) fs.rmSync(f, { recursive: true, force: true });
+	};
 	procs.installSignalHandlers(async () => {
-		if (!KEEP) fs.rmSync(work, { recursive: true, force: true });
+		await procs.stopAll();
+		cleanUp();
 	});
 	log(`[test:n8n:trigger] modes ${MODE_NAMES.join(', ')}; work folder ${work}${KEEP ? ' (kept)' : ''}`);
 	let ok = false;
@@ -129,7 +138,7 @@ async function main() {
 		ok = results.map(report).every(Boolean);
 	} finally {
 		await procs.stopAll();
-		if (!KEEP) fs.rmSync(work, { recursive: true, force: true });
+		cleanUp();
 	}
 	log(`\ntest:n8n:trigger ${ok ? 'PASSED' : 'FAILED'} (${MODE_NAMES.join(', ')}) in ${lib.formatDuration(Date.now() - started)}`);
 	process.exitCode = ok ? 0 : 1;
