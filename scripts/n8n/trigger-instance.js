@@ -12,8 +12,9 @@ const n8n = require('./n8n');
 const { startCollector } = require('./collector');
 const { WORKFLOW_ID, triggerWorkflow } = require('./trigger-workflow');
 
-/** How long a scenario waits for what it inserted to arrive once a poll has run. */
-const SETTLE_MS = 20000;
+/** How long a scenario waits for what it inserted to arrive once a poll has run, and for quiet. */
+const SETTLE_MS = 30000;
+const QUIET_MS = 8000;
 /** n8n polls at most once a minute, at a random second: a poll must come within this. */
 const NEXT_POLL_MS = 80000;
 
@@ -183,15 +184,26 @@ class TriggerInstance {
 		);
 	}
 
-	/** Waits until every id inserted so far has reached the collector, at most SETTLE_MS. */
+	/**
+	 * After a poll: waits until every id inserted so far has reached the collector, or nothing new
+	 * arrived for QUIET_MS, at most SETTLE_MS. What never arrives is counted as lost at the end.
+	 */
 	async settle() {
 		const all = [...this.inserted.values()].flat();
+		let seen = -1;
+		let lastChange = Date.now();
 		await lib
-			.waitFor('deliveries', async () => {
-				const got = new Set(this.collector.deliveries.map((d) => d.id));
-				return all.every((id) => got.has(id));
-			}, { timeoutMs: SETTLE_MS, intervalMs: 500 })
-			.catch(() => {}); // what never arrives is counted as lost at the end
+			.waitFor(
+				'deliveries',
+				async () => {
+					const { deliveries } = this.collector;
+					if (deliveries.length !== seen) [seen, lastChange] = [deliveries.length, Date.now()];
+					const got = new Set(deliveries.map((d) => d.id));
+					return all.every((id) => got.has(id)) || Date.now() - lastChange > QUIET_MS;
+				},
+				{ timeoutMs: SETTLE_MS, intervalMs: 500 },
+			)
+			.catch(() => {});
 	}
 
 	/** Waits for the next scheduled poll, then for its deliveries. */
@@ -240,4 +252,4 @@ class TriggerInstance {
 	}
 }
 
-module.exports = { TriggerInstance, SETTLE_MS };
+module.exports = { TriggerInstance };
