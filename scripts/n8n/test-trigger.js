@@ -16,6 +16,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
+const { parseArgs } = require('node:util');
 const lib = require('./lib');
 const n8n = require('./n8n');
 const { ensureInstalled } = require('./install');
@@ -40,15 +41,18 @@ const MODES = {
 	},
 };
 
-const args = process.argv.slice(2);
-const opt = (name) => {
-	const i = args.indexOf(name);
-	return i >= 0 ? args[i + 1] : undefined;
-};
-const KEEP = args.includes('--keep');
-const VERBOSE = args.includes('--verbose');
-const TARBALL = opt('--tarball');
-const MODE_NAMES = (opt('--modes') || 'default,durable').split(',');
+const { values: options } = parseArgs({
+	options: {
+		modes: { type: 'string', default: 'default,durable' },
+		tarball: { type: 'string' },
+		keep: { type: 'boolean', default: false },
+		verbose: { type: 'boolean', default: false },
+	},
+});
+const KEEP = options.keep;
+const VERBOSE = options.verbose;
+const TARBALL = options.tarball;
+const MODE_NAMES = options.modes.split(',');
 /** Folders a mode made outside the work folder (Postgres's), removed with it. */
 const outside = [];
 
