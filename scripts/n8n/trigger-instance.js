@@ -18,6 +18,8 @@ const QUIET_MS = 8000;
 /** n8n polls at most once a minute, at a random second: a poll must come within this. */
 const NEXT_POLL_MS = 80000;
 
+class PublicationFailed extends Error {}
+
 class TriggerInstance {
 	/**
 	 * @param {object} o
@@ -117,8 +119,14 @@ class TriggerInstance {
 		return r.json && r.json.data !== undefined ? r.json.data : r.json;
 	}
 
+	/** n8n's publication status; a failed one throws with the triggers' error messages. */
 	async publicationStatus() {
-		return (await this.rest('GET', `/workflows/${WORKFLOW_ID}/publication-status`)).status;
+		const { status, triggers = [] } = await this.rest('GET', `/workflows/${WORKFLOW_ID}/publication-status`);
+		if (status === 'failed' || status === 'partial') {
+			const reasons = triggers.filter((t) => t.errorMessage).map((t) => t.errorMessage);
+			throw new PublicationFailed(`publishing ${status}: ${reasons.join('; ') || 'no error message'}`);
+		}
+		return status;
 	}
 
 	/** Publish (the UI's word for activate); `wait` for n8n to report it published. */
@@ -135,14 +143,22 @@ class TriggerInstance {
 
 	async waitForStatus(wanted) {
 		let last;
+		let failed;
 		await lib
-			.waitFor(`publication status ${wanted}`, async () => (last = await this.publicationStatus()) === wanted, {
-				timeoutMs: 90000,
-				intervalMs: 500,
-				alive: () => !this.main.exited,
-			})
+			.waitFor(
+				`publication status ${wanted}`,
+				async () => {
+					try {
+						return (last = await this.publicationStatus()) === wanted;
+					} catch (e) {
+						if (e instanceof PublicationFailed) failed = e;
+						throw e;
+					}
+				},
+				{ timeoutMs: 90000, intervalMs: 500, alive: () => !this.main.exited && !failed },
+			)
 			.catch((e) => {
-				throw new Error(`${e.message} (last: ${last})`);
+				throw failed || new Error(`${e.message} (last: ${last})`);
 			});
 	}
 
