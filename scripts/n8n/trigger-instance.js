@@ -42,8 +42,9 @@ class TriggerInstance {
 		this.ports = { n8n: await lib.freePort(), broker: await lib.freePort(), workerBroker: await lib.freePort(), health: await lib.freePort() };
 		this.env = {
 			N8N_ENCRYPTION_KEY: crypto.randomBytes(24).toString('hex'), // main, worker and CLI share it
-			// A crashed activation is taken over after this lease (default 120 s).
-			N8N_WORKFLOW_PUBLICATION_OUTBOX_LEASE_SECONDS: '10',
+			// A crashed activation is taken over after this lease (default 120 s). It is also the
+			// deadline of every publish: at 10 s, publishes on a loaded machine were aborted.
+			N8N_WORKFLOW_PUBLICATION_OUTBOX_LEASE_SECONDS: '30',
 			...this.modeEnv,
 		};
 		await n8n.installPackage(this.userFolder, tarball);
