@@ -22,7 +22,7 @@ export class EdiExchangeApi implements ICredentialType {
 		dark: 'file:../nodes/EdiExchange/ediExchange.dark.svg',
 	};
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-edi-exchange#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-edi-exchange/n8n-nodes-edi-exchange#credentials';
 
 	properties: INodeProperties[] = [
 		{

@@ -1,4 +1,4 @@
-/** The service API routes (spec §4 with the contract's decisions). Auth is checked before these run. */
+/** The service API routes as docs/contract.md describes them. Auth is checked before these run. */
 import type { IncomingMessage } from 'http';
 import { readCreateEnvelope } from './documents';
 import {

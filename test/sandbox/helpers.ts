@@ -30,7 +30,7 @@ export function useSandbox(options: SandboxOptions = {}): Running {
 	return running;
 }
 
-/** An example document of the spec (copied from shared/spec/documents). */
+/** One of the service's example documents (see docs/contract.md). */
 export function exampleDocument(name: string): Record<string, any> {
 	return JSON.parse(readFileSync(join(__dirname, 'documents', name), 'utf8'));
 }

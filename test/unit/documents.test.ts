@@ -20,7 +20,8 @@ import {
 } from '../../nodes/EdiExchange/documents';
 import { checkOrderDocument } from '../../sandbox/partner';
 
-const DOCUMENTS = '/work/shared/spec/documents';
+// The service's example documents, kept in the repository (a fresh clone has no other copy).
+const DOCUMENTS = join(__dirname, '..', 'sandbox', 'documents');
 const example = (name: string) => JSON.parse(readFileSync(join(DOCUMENTS, name), 'utf8')) as JsonObject;
 const envelope850 = example('create-850-purchase-order.json');
 const po = () => example('create-850-purchase-order.json').message as JsonObject;

@@ -4,7 +4,8 @@ import { buildAcknowledgment, buildInvoice, buildShipNotice, parseDecimal } from
 import { checkOrderDocument, makePurchaseOrder, ORGANIZATION_ID, PARTNER_ID, purchaseOrderNumbersOf } from '../../sandbox/partner';
 
 type Any = any;
-const DOCUMENTS = '/work/shared/spec/documents';
+// The service's example documents, kept in the repository (a fresh clone has no other copy).
+const DOCUMENTS = join(__dirname, '..', 'sandbox', 'documents');
 const example = (name: string) => JSON.parse(readFileSync(join(DOCUMENTS, name), 'utf8')).message as Any;
 const now = new Date('2026-11-22T10:30:00.000Z');
 

@@ -1,6 +1,6 @@
 /**
  * THE versioned routing table: every operation of the service with its API version, method and
- * path (spec §4 and §9). No other file spells a version prefix.
+ * path, as the service specifies them (docs/contract.md). No other file spells a version prefix.
  */
 export interface Route {
 	version: 'v2' | 'v3' | 'v4';
