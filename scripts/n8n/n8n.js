@@ -83,6 +83,23 @@ async function installPackage(userFolder, tarball) {
 	return { pkgDir, version: packageJson.version };
 }
 
+/**
+ * Installs the tarball the README's way: `npm install --omit=peer <tarball>` in
+ * `$N8N_USER_FOLDER/.n8n/nodes` (n8n's own installer drops peer dependencies too; installing the
+ * peer n8n-workflow would build isolated-vm for nothing).
+ */
+async function installTarball(userFolder, tarball) {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	fs.mkdirSync(nodesDir, { recursive: true });
+	await lib.run(lib.paths().nodeBin, [lib.npmCli(), 'install', '--omit=peer', '--no-audit', '--no-fund', '--loglevel=error', tarball], {
+		cwd: nodesDir,
+		env: lib.node24Env(),
+		capture: true,
+	});
+	const pkgDir = path.join(nodesDir, 'node_modules', lib.PACKAGE_NAME);
+	return { pkgDir, version: JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).version };
+}
+
 /** Starts the sandbox CLI (tsx sandbox/cli.ts) on a port; resolves once its admin API answers. */
 async function startSandbox(procs, { port, apiKey, logFile, echo = false, extraArgs = [] }) {
 	const tsx = path.join(lib.PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
@@ -252,6 +269,7 @@ module.exports = {
 	BROWSER_ID,
 	buildAndPack,
 	installPackage,
+	installTarball,
 	parseExecuteOutput,
 	itemsByNode,
 	startSandbox,

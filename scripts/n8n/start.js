@@ -132,7 +132,7 @@ async function main() {
 				`  sandbox:      ${sandbox.baseUrl}   (API key ${sandbox.apiKey})\n` +
 				(workflows.length
 					? `  workflows:    ${workflows.map((w) => `${started.url}/workflow/${w.id}`).join('\n                ')}\n` +
-						'                (open one and click "Execute workflow" to run it on the newest 850, or activate it)\n'
+						'                (open one and click "Execute workflow" to run it on the newest 850, or "Publish" it)\n'
 					: '') +
 				`  new 850:      curl -X POST ${sandbox.baseUrl}/_sandbox/partner/send-850\n` +
 				`  scorecard:    curl ${sandbox.baseUrl}/_sandbox/scorecard\n` +

@@ -1,0 +1,260 @@
+#!/usr/bin/env node
+'use strict';
+// `npm run test:e2e`: a newcomer's first session in the real n8n editor, in a real browser.
+// Debian's Chromium (installed when missing), driven by playwright-core, against the pinned real
+// n8n with this package installed the way Community Nodes installs it, the sandbox and the example
+// workflow: sign in, see our nodes, open their panels, find them in the node creator, test the
+// credential, execute the example, publish it and see a scheduled poll answer a new 850.
+//
+//   node scripts/e2e/test-e2e.js [--tarball FILE] [--keep] [--verbose] [--shots DIR]
+//
+//   --tarball FILE  use this packed tarball instead of `npm run build` + `npm pack`
+//   --keep          keep the temporary n8n user folder (and n8n's and the sandbox's logs)
+//   --verbose       echo n8n's and the sandbox's output
+//   --shots DIR     where the screenshots go (default .tmp/e2e-screenshots, printed at the start)
+//
+// Elements are found by n8n's data-test-id attributes and by visible text, never by CSS paths.
+// Texts that the node panels will change (subtitles, descriptions, action names) are checked for
+// presence, not word for word.
+
+const fs = require('node:fs');
+const path = require('node:path');
+const lib = require('../n8n/lib');
+const n8n = require('../n8n/n8n');
+const { Checks, assert } = require('../n8n/checks');
+const { startStack } = require('../n8n/stack');
+const { ensureChromium } = require('./chromium');
+const editor = require('./editor');
+
+const args = process.argv.slice(2);
+const opt = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const KEEP = args.includes('--keep');
+const VERBOSE = args.includes('--verbose');
+const EXAMPLE = path.join(lib.PROJECT_ROOT, 'examples', 'order-to-cash.json');
+const SHOTS = path.resolve(opt('--shots') || path.join(lib.PROJECT_ROOT, '.tmp', 'e2e-screenshots'));
+const WRONG_TOKEN = 'wrong-token-from-the-browser-test';
+const OUR_TYPES = [n8n.ACTION_TYPE, n8n.TRIGGER_TYPE];
+// n8n polls at most once a minute; activation polls at once (and only sets the baseline).
+const NEXT_POLL_TIMEOUT_MS = 150000;
+
+/** The example's nodes of our package, its trigger and its Create nodes (from the file itself). */
+function exampleNodes(workflow) {
+	const ours = workflow.nodes.filter((n) => OUR_TYPES.includes(n.type));
+	return {
+		ours,
+		trigger: ours.find((n) => n.type === n8n.TRIGGER_TYPE),
+		creates: ours.filter((n) => n.parameters && n.parameters.operation === 'create'),
+	};
+}
+
+/** The partner's scorecard entry for a PO; throws naming each document that is not accepted. */
+async function acceptedScorecard(sandbox, purchaseOrderNumber) {
+	const r = await lib.request('GET', `${sandbox.baseUrl}/_sandbox/scorecard`);
+	const entry = ((r.json && r.json.purchaseOrders) || []).find((o) => o.purchaseOrderNumber === purchaseOrderNumber);
+	assert(entry, `no scorecard entry for ${purchaseOrderNumber}`);
+	const bad = ['855', '856', '810'].filter((t) => !entry[t] || entry[t].state !== 'accepted');
+	assert(!bad.length, bad.map((t) => `${t}: ${entry[t] ? `${entry[t].state} ${(entry[t].reasons || []).join('; ')}` : 'absent'}`).join(', '));
+	return entry;
+}
+
+const CHECKS = [
+	{
+		name: 'Chromium (Debian package)',
+		run: async (ctx) => (ctx.chromium = await ensureChromium()),
+	},
+	{
+		name: 'real n8n with the package, the sandbox and the example',
+		run: async (ctx) => {
+			ctx.stack = await startStack(ctx.procs, ctx.work, { example: EXAMPLE, tarball: opt('--tarball'), echo: VERBOSE });
+			ctx.nodes = exampleNodes(ctx.stack.workflow);
+			assert(ctx.nodes.trigger && ctx.nodes.creates.length, 'the example has no EDI Exchange Trigger or no Create node');
+			return `n8n ${lib.N8N_VERSION} on ${ctx.stack.url}, sandbox on ${ctx.stack.sandbox.baseUrl}`;
+		},
+	},
+	{
+		name: 'sign in',
+		needs: ['Chromium (Debian package)', 'real n8n with the package, the sandbox and the example'],
+		run: async (ctx) => {
+			ctx.browser = await editor.launch(ctx.chromium);
+			ctx.page = await editor.signIn(ctx.browser, ctx.stack.url, n8n.OWNER);
+			return n8n.OWNER.email;
+		},
+	},
+	{
+		name: 'the example opens: our nodes render with their icons and subtitles',
+		needs: ['sign in'],
+		run: async (ctx) => {
+			await editor.openWorkflow(ctx.page, ctx.stack.url, ctx.stack.workflow.id);
+			const seen = [];
+			for (const node of ctx.nodes.ours) {
+				const r = await editor.canvasNode(ctx.page, node.name);
+				assert(r.iconLoaded, `"${node.name}": its icon did not load (${r.iconSrc || 'no icon'})`);
+				assert(r.iconSrc.includes(`/icons/${lib.PACKAGE_NAME}/`), `"${node.name}": the icon is not ours: ${r.iconSrc}`);
+				assert(r.subtitle, `"${node.name}": no subtitle under the name`);
+				seen.push(`${node.name} (${r.subtitle})`);
+			}
+			await editor.shot(ctx.page, SHOTS, 'canvas');
+			return seen.join(', ');
+		},
+	},
+	{
+		name: 'the trigger panel opens without errors',
+		needs: ['the example opens: our nodes render with their icons and subtitles'],
+		run: async (ctx) => {
+			const r = await editor.openPanel(ctx.page, ctx.nodes.trigger.name);
+			await editor.shot(ctx.page, SHOTS, 'trigger-panel');
+			await editor.closePanel(ctx.page);
+			return `${r.parameters} parameters, credential "${r.credential}"`;
+		},
+	},
+	{
+		name: 'a Create panel opens without errors',
+		needs: ['the example opens: our nodes render with their icons and subtitles'],
+		run: async (ctx) => {
+			const name = ctx.nodes.creates[0].name;
+			const r = await editor.openPanel(ctx.page, name);
+			await editor.shot(ctx.page, SHOTS, 'create-panel');
+			await editor.closePanel(ctx.page);
+			return `"${name}": ${r.parameters} parameters, credential "${r.credential}"`;
+		},
+	},
+	{
+		name: 'node creator: "EDI Exchange" with its actions and its trigger',
+		needs: ['the example opens: our nodes render with their icons and subtitles'],
+		run: async (ctx) => {
+			const r = await editor.findInNodeCreator(ctx.page, 'EDI Exchange', SHOTS);
+			assert(r.actions >= 1, `no actions listed: ${r.text.slice(0, 400)}`);
+			assert(r.triggers === 1, `expected 1 trigger, the panel says ${r.triggers}: ${r.text.slice(0, 400)}`);
+			assert(r.actionNames.some((a) => /transaction/i.test(a)), `no transaction action among ${r.actionNames.join(', ')}`);
+			return `${r.actions} actions (${r.actionNames.join(', ')}), ${r.triggers} trigger`;
+		},
+	},
+	{
+		name: 'credential test: the right token connects',
+		needs: ['the example opens: our nodes render with their icons and subtitles'],
+		run: async (ctx) => {
+			ctx.credentialDialog = await editor.openCredential(ctx.page, ctx.nodes.trigger.name);
+			await editor.credentialTestPasses(ctx.page, ctx.credentialDialog);
+			return 'Connection tested successfully';
+		},
+	},
+	{
+		name: 'credential test: a wrong token fails with a clear message, the right one is saved back',
+		needs: ['credential test: the right token connects'],
+		run: async (ctx) => {
+			const message = await editor.saveTokenExpectingFailure(ctx.page, ctx.credentialDialog, WRONG_TOKEN);
+			assert(/token/i.test(message), `the failure does not mention the token: ${message}`);
+			assert(!message.includes(WRONG_TOKEN), `the message shows the token: ${message}`);
+			await editor.shot(ctx.page, SHOTS, 'credential-wrong-token');
+			await editor.saveToken(ctx.page, ctx.credentialDialog, ctx.stack.sandbox.apiKey);
+			await editor.credentialTestPasses(ctx.page, ctx.credentialDialog);
+			await editor.closeCredential(ctx.page);
+			await editor.closePanel(ctx.page);
+			return message.split('\n')[0];
+		},
+	},
+	{
+		name: 'Execute workflow: the 855, 856 and 810 go out and the partner accepts them',
+		needs: ['credential test: the right token connects'],
+		run: async (ctx) => {
+			const last = ctx.nodes.creates[ctx.nodes.creates.length - 1].name;
+			await editor.executeWorkflow(ctx.page, last);
+			await editor.shot(ctx.page, SHOTS, 'canvas-executed');
+			const outputs = [];
+			for (const node of ctx.nodes.creates) {
+				const out = await editor.outputOf(ctx.page, node.name);
+				assert(/ACCEPTED/.test(out.text), `"${node.name}" output has no ACCEPTED document: ${out.text.slice(0, 300)}`);
+				if (node.name === last) await editor.shot(ctx.page, SHOTS, 'create-810-output');
+				await editor.closePanel(ctx.page);
+				outputs.push(`${node.name}: ${out.items}`);
+			}
+			const po = (await lib.request('GET', `${ctx.stack.sandbox.baseUrl}/_sandbox/scorecard`)).json.purchaseOrders[0];
+			await acceptedScorecard(ctx.stack.sandbox, po.purchaseOrderNumber);
+			return `${outputs.join(', ')}; scorecard ${po.purchaseOrderNumber}: 855, 856, 810 accepted`;
+		},
+	},
+	{
+		name: 'Publish',
+		needs: ['Execute workflow: the 855, 856 and 810 go out and the partner accepts them'],
+		run: async (ctx) => {
+			await editor.publish(ctx.page);
+			await lib.waitFor(
+				'publication status "published"',
+				async () => {
+					const r = await lib.request('GET', `${ctx.stack.url}/rest/workflows/${ctx.stack.workflow.id}/publication-status`, {
+						jar: ctx.stack.session.jar,
+						headers: ctx.stack.session.headers,
+					});
+					return /"published"/.test(r.text);
+				},
+				{ timeoutMs: 60000, intervalMs: 1000 },
+			);
+			return 'published';
+		},
+	},
+	{
+		name: 'published: the next scheduled poll answers a new 850 (scorecard green)',
+		needs: ['Publish'],
+		run: async (ctx) => {
+			const sent = await lib.request('POST', `${ctx.stack.sandbox.baseUrl}/_sandbox/partner/send-850`, { body: {} });
+			assert(sent.status === 201, `send-850 answered ${sent.status} ${sent.text.slice(0, 200)}`);
+			const t = Date.now();
+			await lib.waitFor('the 855, 856 and 810 for the new PO', () => acceptedScorecard(ctx.stack.sandbox, sent.json.purchaseOrderNumber), {
+				timeoutMs: NEXT_POLL_TIMEOUT_MS,
+				intervalMs: 2000,
+			});
+			return `${sent.json.purchaseOrderNumber}: 855, 856, 810 accepted ${lib.formatDuration(Date.now() - t)} after the partner sent it`;
+		},
+	},
+	{
+		name: 'the run is listed under Executions',
+		needs: ['published: the next scheduled poll answers a new 850 (scorecard green)'],
+		run: async (ctx) => {
+			const r = await lib.request('GET', `${ctx.stack.url}/rest/executions?limit=20`, {
+				jar: ctx.stack.session.jar,
+				headers: ctx.stack.session.headers,
+			});
+			const runs = ((r.json && r.json.data && r.json.data.results) || []).filter(
+				(e) => String(e.workflowId) === ctx.stack.workflow.id && e.mode === 'trigger',
+			);
+			assert(runs.length, `no trigger execution of the workflow: ${r.text.slice(0, 300)}`);
+			await editor.executionListed(ctx.page, runs[0].id);
+			await editor.shot(ctx.page, SHOTS, 'executions');
+			return `execution ${runs[0].id} (${runs[0].status})`;
+		},
+	},
+];
+
+async function main() {
+	const checks = new Checks('test:e2e');
+	const procs = new lib.Processes();
+	const work = n8n.mkTemp('edi-e2e-');
+	const ctx = { procs, work };
+	const cleanUp = async () => {
+		if (ctx.browser) await ctx.browser.close().catch(() => {});
+		await procs.stopAll();
+		if (!KEEP) fs.rmSync(work, { recursive: true, force: true });
+	};
+	procs.installSignalHandlers(async () => {
+		await cleanUp();
+		checks.summary(true);
+	});
+	fs.rmSync(SHOTS, { recursive: true, force: true });
+	fs.mkdirSync(SHOTS, { recursive: true });
+	process.stdout.write(`[test:e2e] screenshots in ${SHOTS}\n[test:e2e] work folder ${work}${KEEP ? ' (kept)' : ''}\n`);
+	try {
+		await checks.run(CHECKS, ctx);
+		if (ctx.page && checks.failed.size) await editor.shot(ctx.page, SHOTS, 'at-failure').catch(() => {});
+	} finally {
+		await cleanUp();
+	}
+	return checks.summary();
+}
+
+main().then(
+	(code) => process.exit(code),
+	(e) => {
+		process.stdout.write(`FAIL  test:e2e crashed — ${e.stack || e.message}\n`);
+		process.exit(1);
+	},
+);
