@@ -21,17 +21,15 @@ const fs = require('node:fs');
 const path = require('node:path');
 const lib = require('../n8n/lib');
 const n8n = require('../n8n/n8n');
-const { Checks, assert } = require('../n8n/checks');
+const { assert, cliArgs, runChecksScript } = require('../n8n/checks');
 const { startStack } = require('../n8n/stack');
 const { ensureChromium } = require('./chromium');
 const editor = require('./editor');
 
-const args = process.argv.slice(2);
-const opt = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const KEEP = args.includes('--keep');
-const VERBOSE = args.includes('--verbose');
+const cli = cliArgs();
+const VERBOSE = cli.flag('--verbose');
 const EXAMPLE = path.join(lib.PROJECT_ROOT, 'examples', 'order-to-cash.json');
-const SHOTS = path.resolve(opt('--shots') || path.join(lib.PROJECT_ROOT, '.tmp', 'e2e-screenshots'));
+const SHOTS = path.resolve(cli.value('--shots') || path.join(lib.PROJECT_ROOT, '.tmp', 'e2e-screenshots'));
 const WRONG_TOKEN = 'wrong-token-from-the-browser-test';
 const OUR_TYPES = [n8n.ACTION_TYPE, n8n.TRIGGER_TYPE];
 // n8n polls at most once a minute; activation polls at once (and only sets the baseline).
@@ -65,7 +63,7 @@ const CHECKS = [
 	{
 		name: 'real n8n with the package, the sandbox and the example',
 		run: async (ctx) => {
-			ctx.stack = await startStack(ctx.procs, ctx.work, { example: EXAMPLE, tarball: opt('--tarball'), echo: VERBOSE });
+			ctx.stack = await startStack(ctx.procs, ctx.work, { example: EXAMPLE, tarball: cli.value('--tarball'), echo: VERBOSE });
 			ctx.nodes = exampleNodes(ctx.stack.workflow);
 			assert(ctx.nodes.trigger && ctx.nodes.creates.length, 'the example has no EDI Exchange Trigger or no Create node');
 			return `n8n ${lib.N8N_VERSION} on ${ctx.stack.url}, sandbox on ${ctx.stack.sandbox.baseUrl}`;
@@ -150,7 +148,7 @@ const CHECKS = [
 			await editor.credentialTestPasses(ctx.page, ctx.credentialDialog);
 			await editor.closeCredential(ctx.page);
 			await editor.closePanel(ctx.page);
-			return message.split('\n')[0];
+			return message.split('\n').join(' — ');
 		},
 	},
 	{
@@ -225,36 +223,17 @@ const CHECKS = [
 	},
 ];
 
-async function main() {
-	const checks = new Checks('test:e2e');
-	const procs = new lib.Processes();
-	const work = n8n.mkTemp('edi-e2e-');
-	const ctx = { procs, work };
-	const cleanUp = async () => {
-		if (ctx.browser) await ctx.browser.close().catch(() => {});
-		await procs.stopAll();
-		if (!KEEP) fs.rmSync(work, { recursive: true, force: true });
-	};
-	procs.installSignalHandlers(async () => {
-		await cleanUp();
-		checks.summary(true);
-	});
-	fs.rmSync(SHOTS, { recursive: true, force: true });
-	fs.mkdirSync(SHOTS, { recursive: true });
-	process.stdout.write(`[test:e2e] screenshots in ${SHOTS}\n[test:e2e] work folder ${work}${KEEP ? ' (kept)' : ''}\n`);
-	try {
-		await checks.run(CHECKS, ctx);
-		if (ctx.page && checks.failed.size) await editor.shot(ctx.page, SHOTS, 'at-failure').catch(() => {});
-	} finally {
-		await cleanUp();
-	}
-	return checks.summary();
-}
-
-main().then(
-	(code) => process.exit(code),
-	(e) => {
-		process.stdout.write(`FAIL  test:e2e crashed — ${e.stack || e.message}\n`);
-		process.exit(1);
+runChecksScript({
+	title: 'test:e2e',
+	table: CHECKS,
+	keep: cli.flag('--keep'),
+	setUp: () => {
+		fs.rmSync(SHOTS, { recursive: true, force: true });
+		fs.mkdirSync(SHOTS, { recursive: true });
+		process.stdout.write(`[test:e2e] screenshots in ${SHOTS}\n`);
 	},
-);
+	tearDown: async (ctx) => {
+		if (ctx.page) await editor.shot(ctx.page, SHOTS, 'last-page').catch(() => {});
+		if (ctx.browser) await ctx.browser.close();
+	},
+});

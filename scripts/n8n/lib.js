@@ -85,7 +85,9 @@ function n8nEnv(userFolder, extra = {}) {
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
-		N8N_DISABLED_MODULES: 'mcp-registry', // it fetches a server list from api.n8n.io
+		// 2.x's mcp-registry fetches a server list from api.n8n.io; 1.x has no such module and
+		// refuses to start when it is named.
+		...(N8N_LINE === '1' ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: '127.0.0.1',

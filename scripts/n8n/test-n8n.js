@@ -21,17 +21,15 @@ const path = require('node:path');
 const lib = require('./lib');
 const n8n = require('./n8n');
 const pack = require('./pack');
-const { Checks, assert } = require('./checks');
+const { assert, cliArgs, runChecksScript } = require('./checks');
 const { ensureInstalled } = require('./install');
 const { adaptForCli } = require('./workflow');
 
-const args = process.argv.slice(2);
-const opt = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const KEEP = args.includes('--keep');
-const VERBOSE = args.includes('--verbose');
-const TARBALL = opt('--tarball');
-const EXAMPLE = opt('--workflow') ? path.resolve(opt('--workflow')) : path.join(lib.PROJECT_ROOT, 'examples', 'order-to-cash.json');
-const EXAMPLE_LABEL = opt('--workflow') ? path.basename(EXAMPLE) : 'examples/order-to-cash.json';
+const cli = cliArgs();
+const VERBOSE = cli.flag('--verbose');
+const TARBALL = cli.value('--tarball');
+const EXAMPLE = cli.value('--workflow') ? path.resolve(cli.value('--workflow')) : path.join(lib.PROJECT_ROOT, 'examples', 'order-to-cash.json');
+const EXAMPLE_LABEL = cli.value('--workflow') ? path.basename(EXAMPLE) : 'examples/order-to-cash.json';
 const WORKFLOW_ID = 'ediOrderToCashCli'; // ≤ 21 chars
 const EDITOR_WORKFLOW_ID = 'ediOrderToCashEditor';
 const WRONG_KEY = 'wrong-key-for-the-credential-test';
@@ -330,31 +328,12 @@ const CHECKS = [
 	},
 ];
 
-async function main() {
-	const checks = new Checks(`test:n8n (n8n ${lib.N8N_VERSION})`);
-	const procs = new lib.Processes();
-	const work = n8n.mkTemp('edi-n8n-test-');
-	const userFolder = path.join(work, 'user');
-	fs.mkdirSync(userFolder, { recursive: true });
-	procs.installSignalHandlers(async () => {
-		await procs.stopAll();
-		if (!KEEP) fs.rmSync(work, { recursive: true, force: true });
-		checks.summary(true);
-	});
-	process.stdout.write(`[test:n8n] work folder ${work}${KEEP ? ' (kept)' : ''}\n`);
-	try {
-		await checks.run(CHECKS, { procs, work, userFolder });
-	} finally {
-		await procs.stopAll();
-		if (!KEEP) fs.rmSync(work, { recursive: true, force: true });
-	}
-	return checks.summary();
-}
-
-main().then(
-	(code) => process.exit(code),
-	(e) => {
-		process.stdout.write(`FAIL  test:n8n crashed — ${e.stack || e.message}\n`);
-		process.exit(1);
+runChecksScript({
+	title: `test:n8n (n8n ${lib.N8N_VERSION})`,
+	table: CHECKS,
+	keep: cli.flag('--keep'),
+	setUp: (ctx) => {
+		ctx.userFolder = path.join(ctx.work, 'user'); // n8n's user folder, fresh for every run
+		fs.mkdirSync(ctx.userFolder, { recursive: true });
 	},
-);
+});
