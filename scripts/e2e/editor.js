@@ -50,7 +50,9 @@ async function canvasNode(page, name) {
 		throw new Error(`"${name}" is not on the canvas`);
 	});
 	const img = node.locator('img').first();
-	await img.waitFor();
+	await img.waitFor({ timeout: 10000 }).catch(async () => {
+		throw new Error(`"${name}" shows no icon (is its node type installed?): ${(await node.innerText()).replace(/\n/g, ' ')}`);
+	});
 	// An icon that failed to load has no natural size; wait for it like the eye does.
 	const iconLoaded = await img
 		.evaluate((el) => (el.complete && el.naturalWidth > 0) || new Promise((r) => el.addEventListener('load', () => r(true), { once: true })))
@@ -93,7 +95,7 @@ async function escapeFrom(page, locator) {
 
 /** Searches the node creator; opens the entry named `name`; counts its actions and triggers. */
 async function findInNodeCreator(page, name, shotsDir) {
-	await page.locator(id('canvas-background')).click({ position: { x: 20, y: 20 } }).catch(() => {});
+	await page.locator(id('canvas-wrapper')).click({ position: { x: 600, y: 120 } }); // an empty spot: nothing selected
 	const plus = page.locator(id('node-creator-plus-button'));
 	if (await plus.isVisible()) await plus.click();
 	else await page.keyboard.press('n'); // n8n 2.x's shortcut for "browse nodes"

@@ -79,10 +79,17 @@ const CHECKS = [
 		},
 	},
 	{
-		name: 'the example opens: our nodes render with their icons and subtitles',
+		name: 'the example opens',
 		needs: ['sign in'],
 		run: async (ctx) => {
 			await editor.openWorkflow(ctx.page, ctx.stack.url, ctx.stack.workflow.id);
+			return ctx.stack.workflow.name;
+		},
+	},
+	{
+		name: 'our nodes render with their icons and subtitles',
+		needs: ['the example opens'],
+		run: async (ctx) => {
 			const seen = [];
 			for (const node of ctx.nodes.ours) {
 				const r = await editor.canvasNode(ctx.page, node.name);
@@ -97,7 +104,7 @@ const CHECKS = [
 	},
 	{
 		name: 'the trigger panel opens without errors',
-		needs: ['the example opens: our nodes render with their icons and subtitles'],
+		needs: ['the example opens'],
 		run: async (ctx) => {
 			const r = await editor.openPanel(ctx.page, ctx.nodes.trigger.name);
 			await editor.shot(ctx.page, SHOTS, 'trigger-panel');
@@ -107,7 +114,7 @@ const CHECKS = [
 	},
 	{
 		name: 'a Create panel opens without errors',
-		needs: ['the example opens: our nodes render with their icons and subtitles'],
+		needs: ['the example opens'],
 		run: async (ctx) => {
 			const name = ctx.nodes.creates[0].name;
 			const r = await editor.openPanel(ctx.page, name);
@@ -118,7 +125,7 @@ const CHECKS = [
 	},
 	{
 		name: 'node creator: "EDI Exchange" with its actions and its trigger',
-		needs: ['the example opens: our nodes render with their icons and subtitles'],
+		needs: ['the example opens'],
 		run: async (ctx) => {
 			const r = await editor.findInNodeCreator(ctx.page, 'EDI Exchange', SHOTS);
 			assert(r.actions >= 1, `no actions listed: ${r.text.slice(0, 400)}`);
@@ -129,7 +136,7 @@ const CHECKS = [
 	},
 	{
 		name: 'credential test: the right token connects',
-		needs: ['the example opens: our nodes render with their icons and subtitles'],
+		needs: ['the example opens'],
 		run: async (ctx) => {
 			ctx.credentialDialog = await editor.openCredential(ctx.page, ctx.nodes.trigger.name);
 			await editor.credentialTestPasses(ctx.page, ctx.credentialDialog);
