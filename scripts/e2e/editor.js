@@ -66,7 +66,12 @@ async function canvasNode(page, name) {
 async function openPanel(page, name) {
 	await page.locator(`${id('canvas-node')}[data-node-name="${name}"]`).dblclick();
 	const ndv = page.locator(id('ndv'));
-	await ndv.locator(id('node-parameters')).waitFor();
+	await ndv.locator(id('node-parameters')).waitFor({ timeout: 10000 }).catch(async () => {
+		// e.g. n8n's "node is not installed" panel instead of the parameters
+		const shown = (await ndv.innerText().catch(() => '')) || (await page.locator('body').innerText());
+		await page.keyboard.press('Escape');
+		throw new Error(`the panel of "${name}" shows no parameters: ${shown.replace(/\s+/g, ' ').slice(0, 300)}`);
+	});
 	await page.waitForLoadState('networkidle');
 	const errors = await ndv.locator(PANEL_ERRORS).evaluateAll((els) => els.filter((e) => e.offsetParent !== null).map((e) => e.innerText || e.getAttribute('data-test-id')));
 	if (errors.length) throw new Error(`the panel of "${name}" shows: ${errors.join(' | ')}`);

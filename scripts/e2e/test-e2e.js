@@ -45,16 +45,6 @@ function exampleNodes(workflow) {
 	};
 }
 
-/** The partner's scorecard entry for a PO; throws naming each document that is not accepted. */
-async function acceptedScorecard(sandbox, purchaseOrderNumber) {
-	const r = await lib.request('GET', `${sandbox.baseUrl}/_sandbox/scorecard`);
-	const entry = ((r.json && r.json.purchaseOrders) || []).find((o) => o.purchaseOrderNumber === purchaseOrderNumber);
-	assert(entry, `no scorecard entry for ${purchaseOrderNumber}`);
-	const bad = ['855', '856', '810'].filter((t) => !entry[t] || entry[t].state !== 'accepted');
-	assert(!bad.length, bad.map((t) => `${t}: ${entry[t] ? `${entry[t].state} ${(entry[t].reasons || []).join('; ')}` : 'absent'}`).join(', '));
-	return entry;
-}
-
 const CHECKS = [
 	{
 		name: 'Chromium (Debian package)',
@@ -174,7 +164,7 @@ const CHECKS = [
 				outputs.push(`${node.name}: ${out.items}`);
 			}
 			const po = (await lib.request('GET', `${ctx.stack.sandbox.baseUrl}/_sandbox/scorecard`)).json.purchaseOrders[0];
-			await acceptedScorecard(ctx.stack.sandbox, po.purchaseOrderNumber);
+			await n8n.expectAccepted(ctx.stack.sandbox, po.purchaseOrderNumber);
 			return `${outputs.join(', ')}; scorecard ${po.purchaseOrderNumber}: 855, 856, 810 accepted`;
 		},
 	},
@@ -204,7 +194,7 @@ const CHECKS = [
 			const sent = await lib.request('POST', `${ctx.stack.sandbox.baseUrl}/_sandbox/partner/send-850`, { body: {} });
 			assert(sent.status === 201, `send-850 answered ${sent.status} ${sent.text.slice(0, 200)}`);
 			const t = Date.now();
-			await lib.waitFor('the 855, 856 and 810 for the new PO', () => acceptedScorecard(ctx.stack.sandbox, sent.json.purchaseOrderNumber), {
+			await lib.waitFor('the 855, 856 and 810 for the new PO', () => n8n.expectAccepted(ctx.stack.sandbox, sent.json.purchaseOrderNumber), {
 				timeoutMs: NEXT_POLL_TIMEOUT_MS,
 				intervalMs: 2000,
 			});

@@ -56,7 +56,9 @@ class Checks {
 		} catch (e) {
 			this.results.push({ name, ok: false });
 			this.failed.add(name);
-			log(`FAIL  ${name} — ${String(e.message).split('\n').join('\n        ')}`);
+			// (playwright appends its call log: the first part says what was awaited)
+			const message = String(e.message).split('\nCall log:')[0].trim();
+			log(`FAIL  ${name} — ${message.split('\n').join('\n        ')}`);
 		}
 	}
 

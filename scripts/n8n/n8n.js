@@ -232,6 +232,18 @@ function itemsByNode(execution) {
 	return out;
 }
 
+/** The partner's scorecard entry for a PO; throws naming each of its 855, 856, 810 not accepted. */
+async function expectAccepted(sandbox, purchaseOrderNumber) {
+	const r = await lib.request('GET', `${sandbox.baseUrl}/_sandbox/scorecard`);
+	const entry = ((r.json && r.json.purchaseOrders) || []).find((o) => o.purchaseOrderNumber === purchaseOrderNumber);
+	if (!entry) throw new Error(`no scorecard entry for ${purchaseOrderNumber}: ${r.text.slice(0, 300)}`);
+	const bad = ['855', '856', '810'].filter((t) => !entry[t] || entry[t].state !== 'accepted');
+	if (bad.length) {
+		throw new Error(bad.map((t) => `${t}: ${entry[t] ? `${entry[t].state} ${(entry[t].reasons || []).join('; ')}` : 'absent'}`).join(', '));
+	}
+	return entry;
+}
+
 const BROWSER_ID = 'edi-exchange-scripts';
 
 /** Creates the owner (first run) and logs in; returns a cookie jar for the REST API. */
@@ -272,6 +284,7 @@ module.exports = {
 	installTarball,
 	parseExecuteOutput,
 	itemsByNode,
+	expectAccepted,
 	startSandbox,
 	credentialFile,
 	useSandboxCredential,

@@ -62,15 +62,6 @@ function explainFailedRun(stdout) {
 	}
 }
 
-/** Throws unless the partner's scorecard shows the 855, 856 and 810 of this PO accepted. */
-async function expectAccepted(sandbox, purchaseOrderNumber) {
-	const r = await lib.request('GET', `${sandbox.baseUrl}/_sandbox/scorecard`);
-	const entry = ((r.json && r.json.purchaseOrders) || []).find((o) => o.purchaseOrderNumber === purchaseOrderNumber);
-	assert(entry, `no scorecard entry for ${purchaseOrderNumber}: ${r.text.slice(0, 300)}`);
-	const bad = ['855', '856', '810'].filter((t) => !entry[t] || entry[t].state !== 'accepted');
-	assert(!bad.length, bad.map((t) => `${t}: ${entry[t] ? `${entry[t].state} ${(entry[t].reasons || []).join('; ')}` : 'absent'}`).join(', '));
-}
-
 async function credentialTest(ctx, apiToken) {
 	const r = await lib.request('POST', `${ctx.n8nUrl}/rest/credentials/test`, {
 		jar: ctx.session.jar,
@@ -235,7 +226,7 @@ const CHECKS = [
 		name: 'scorecard: 855, 856 and 810 accepted for the PO',
 		needs: [EXECUTED],
 		run: async (ctx) => {
-			await expectAccepted(ctx.sandbox, ctx.po.purchaseOrderNumber);
+			await n8n.expectAccepted(ctx.sandbox, ctx.po.purchaseOrderNumber);
 			return `${ctx.po.purchaseOrderNumber}: 855 accepted, 856 accepted, 810 accepted`;
 		},
 	},
@@ -312,7 +303,7 @@ const CHECKS = [
 			assert(sent.status === 201, `send-850 answered ${sent.status}`);
 			const execution = await runLikeTheEditor(ctx);
 			assert(execution.status === 'success', `execution ${execution.id} ended ${execution.status}`);
-			await expectAccepted(ctx.sandbox, sent.json.purchaseOrderNumber);
+			await n8n.expectAccepted(ctx.sandbox, sent.json.purchaseOrderNumber);
 			return `execution ${execution.id} success; ${sent.json.purchaseOrderNumber}: 855, 856, 810 accepted`;
 		},
 	},
