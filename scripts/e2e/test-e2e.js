@@ -119,6 +119,7 @@ const CHECKS = [
 		run: async (ctx) => {
 			const r = await editor.findInNodeCreator(ctx.page, 'EDI Exchange', SHOTS);
 			assert(r.actions >= 1, `no actions listed: ${r.text.slice(0, 400)}`);
+			assert(!/No EDI Exchange Triggers available/i.test(r.text), 'the node creator says "No EDI Exchange Triggers available"');
 			assert(r.triggers === 1, `expected 1 trigger, the panel says ${r.triggers}: ${r.text.slice(0, 400)}`);
 			assert(r.actionNames.some((a) => /transaction/i.test(a)), `no transaction action among ${r.actionNames.join(', ')}`);
 			return `${r.actions} actions (${r.actionNames.join(', ')}), ${r.triggers} trigger`;
@@ -128,7 +129,7 @@ const CHECKS = [
 		name: 'credential test: the right token connects',
 		needs: ['the example opens'],
 		run: async (ctx) => {
-			ctx.credentialDialog = await editor.openCredential(ctx.page, ctx.nodes.trigger.name);
+			ctx.credentialDialog = await editor.openCredential(ctx.page, ctx.nodes.creates[0].name);
 			await editor.credentialTestPasses(ctx.page, ctx.credentialDialog);
 			return 'Connection tested successfully';
 		},
