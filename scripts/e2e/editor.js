@@ -21,7 +21,8 @@ async function launch(executablePath) {
 
 async function shot(page, dir, name) {
 	fs.mkdirSync(dir, { recursive: true });
-	await page.screenshot({ path: path.join(dir, `${name}.png`) });
+	// (finite CSS transitions, such as the node creator's sliding panels, are shown finished)
+	await page.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled' });
 }
 
 async function signIn(browser, url, { email, password }) {

@@ -120,9 +120,9 @@ const CHECKS = [
 			const r = await editor.findInNodeCreator(ctx.page, 'EDI Exchange', SHOTS);
 			assert(r.actions >= 1, `no actions listed: ${r.text.slice(0, 400)}`);
 			assert(!/No EDI Exchange Triggers available/i.test(r.text), 'the node creator says "No EDI Exchange Triggers available"');
-			assert(r.triggers === 1, `expected 1 trigger, the panel says ${r.triggers}: ${r.text.slice(0, 400)}`);
+			assert(r.triggers >= 1, `no trigger listed: ${r.text.slice(0, 400)}`);
 			assert(r.actionNames.some((a) => /transaction/i.test(a)), `no transaction action among ${r.actionNames.join(', ')}`);
-			return `${r.actions} actions (${r.actionNames.join(', ')}), ${r.triggers} trigger`;
+			return `${r.actions} actions (${r.actionNames.join(', ')}), ${r.triggers} trigger(s)`;
 		},
 	},
 	{
