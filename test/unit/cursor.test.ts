@@ -53,22 +53,22 @@ describe('Search', () => {
 
 describe('advance', () => {
 	test('counts exactly, remembers what it found and moves the cutoff after a complete search', () => {
-		const next = advance(state(), [tx(20, 20), tx(30, 30)], { missing: 0, complete: true }, 5000, 100);
+		const next = advance(state(), [tx(20, 20), tx(30, 30)], { missing: 0, complete: true }, 5000, 100, NOW);
 		expect(next.total).toBe(12);
 		expect(next.cutoff).toBe(ms(25));
 		expect(next.seen).toEqual([['30', ms(30)]]);
 	});
 	test('holds the cutoff when the search stopped early', () => {
-		const next = advance(state(), [tx(30, 30)], { missing: 0, complete: false }, 5000, 100);
+		const next = advance(state(), [tx(30, 30)], { missing: 0, complete: false }, 5000, 100, NOW);
 		expect(next.cutoff).toBe(ms(10));
 		expect(next.seen).toEqual([['30', ms(30)]]);
 	});
 	test('accounts for transactions given up on', () => {
-		expect(advance(state(), [], { missing: 3, complete: true }, 5000, 100).total).toBe(13);
+		expect(advance(state(), [], { missing: 3, complete: true }, 5000, 100, NOW).total).toBe(13);
 	});
 	test('keeps at most maxSeen ids, raising the cutoff to the ones it forgets', () => {
 		const found = [tx(20, 20), tx(21, 21), tx(22, 22), tx(23, 23)];
-		const next = advance(state(), found, { missing: 0, complete: true }, 60_000, 2);
+		const next = advance(state(), found, { missing: 0, complete: true }, 60_000, 2, NOW);
 		expect(next.seen.map(([id]) => id)).toEqual(['22', '23']);
 		expect(next.cutoff).toBe(ms(21));
 	});
@@ -76,7 +76,7 @@ describe('advance', () => {
 
 describe('unreadable dates, missing ids and long backlogs', () => {
 	test('a transaction without a readable createdAt never moves the cutoff', () => {
-		const next = advance(state(), [tx(20, 20), { id: 21, createdAt: 'soon' }], { missing: 0, complete: true }, 5000, 100);
+		const next = advance(state(), [tx(20, 20), { id: 21, createdAt: 'soon' }], { missing: 0, complete: true }, 5000, 100, NOW);
 		expect(next.cutoff).toBe(ms(15));
 		expect(next.seen).toEqual([['20', ms(20)], ['21', ms(20)]]);
 		const search = new Search(next);
@@ -88,7 +88,7 @@ describe('unreadable dates, missing ids and long backlogs', () => {
 		const search = new Search(state());
 		search.read([idless, tx(21, 21)]);
 		expect(search.found).toHaveLength(2);
-		const next = advance(state(), search.found, { missing: 0, complete: true }, 60_000, 100);
+		const next = advance(state(), search.found, { missing: 0, complete: true }, 60_000, 100, NOW);
 		const stored: Record<string, any> = {};
 		writeState(stored, next);
 		const reread = readState<ListState>(JSON.parse(JSON.stringify(stored)), 'transactions', 'k', NOW).state!;
@@ -99,17 +99,17 @@ describe('unreadable dates, missing ids and long backlogs', () => {
 	});
 	test('125,000 found at once: no spread onto the call stack', () => {
 		const found = Array.from({ length: 125_000 }, (_, i) => ({ id: i + 100, createdAt: new Date(ms(20) + i).toISOString() }));
-		const next = advance(state(), found, { missing: 0, complete: true }, 60_000, 20_000);
+		const next = advance(state(), found, { missing: 0, complete: true }, 60_000, 20_000, NOW);
 		expect(next.total).toBe(125_010);
 		expect(next.seen).toHaveLength(20_000);
-		expect(baselineState('k', 125_000, found, true, 60_000, 20_000).seen).toHaveLength(20_000);
+		expect(baselineState('k', 125_000, found, true, 60_000, 20_000, NOW).seen).toHaveLength(20_000);
 	});
 });
 
 describe('baselineState', () => {
 	test('remembers what it read inside the late window, so a late arrival dated there is found', () => {
 		const read = [tx(5, 50), tx(4, 40), tx(3, 30), tx(2, 5)];
-		const base = baselineState('k', 4, read, true, 20_000, 100);
+		const base = baselineState('k', 4, read, true, 20_000, 100, NOW);
 		expect(base.cutoff).toBe(ms(30));
 		expect(base.seen.map(([id]) => id)).toEqual(['5', '4']);
 		const search = new Search(base);
@@ -117,7 +117,7 @@ describe('baselineState', () => {
 		expect(search.found.map((t) => t.id)).toEqual([6]);
 	});
 	test('stopped before the window ends (budget), the cutoff stays at the oldest read', () => {
-		expect(baselineState('k', 9, [tx(5, 50), tx(4, 40)], false, 60_000, 100).cutoff).toBe(ms(40));
+		expect(baselineState('k', 9, [tx(5, 50), tx(4, 40)], false, 60_000, 100, NOW).cutoff).toBe(ms(40));
 	});
 });
 

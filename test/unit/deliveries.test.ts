@@ -21,7 +21,7 @@ const ids = (items: Array<{ transactionId?: unknown }>) => items.map((item) => i
 
 describe('planInbox: redelivery, a visibility timeout on an injected clock', () => {
 	test('an emitted delivery still in the inbox is emitted again once per timeout', () => {
-		let state = inboxBaseline(settings(), []);
+		let state = inboxBaseline(settings(), [], 0);
 		const inbox = [delivery(1), delivery(2)];
 		const emittedAt: number[] = [];
 		// One poll a minute for three hours; the clock starts at 0.
@@ -35,7 +35,7 @@ describe('planInbox: redelivery, a visibility timeout on an injected clock', () 
 
 	test('an accepted delivery (gone from the inbox) never comes back; backlog is never redelivered', () => {
 		const backlog = delivery(1);
-		let state = inboxBaseline(settings(), [backlog]);
+		let state = inboxBaseline(settings(), [backlog], 0);
 		let plan = planInbox(settings(), state, [backlog, delivery(2)], 0);
 		expect(ids(plan.emit)).toEqual([2]);
 		state = plan.next;
@@ -47,13 +47,13 @@ describe('planInbox: redelivery, a visibility timeout on an injected clock', () 
 
 	test('off with 0, and with automatic acceptance', () => {
 		for (const over of [{ redeliverAfterMs: 0 }, { acceptMode: 'auto' as const }]) {
-			const first = planInbox(settings(over), inboxBaseline(settings(over), []), [delivery(1)], 0);
+			const first = planInbox(settings(over), inboxBaseline(settings(over), [], 0), [delivery(1)], 0);
 			expect(planInbox(settings(over), first.next, [delivery(1)], 600 * MINUTE).emit).toEqual([]);
 		}
 	});
 
 	test('deliveries without an id are reported, never emitted, and do not count as stuck', () => {
-		const { emit, idless, stuck } = planInbox(settings(), inboxBaseline(settings(), []), [{ transactionId: 9 }, delivery(1)], 0);
+		const { emit, idless, stuck } = planInbox(settings(), inboxBaseline(settings(), [], 0), [{ transactionId: 9 }, delivery(1)], 0);
 		expect(ids(emit)).toEqual([1]);
 		expect(ids(idless)).toEqual([9]);
 		expect(stuck).toBe(false);

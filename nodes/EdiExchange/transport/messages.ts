@@ -16,8 +16,9 @@ export interface TransactionMessage {
 	message: IDataObject | string;
 }
 
-export async function fetchMessage(this: ServiceContext, transactionId: number | string, itemIndex?: number): Promise<TransactionMessage> {
-	const { body, headers } = await serviceRequest.call(this, { route: 'getMessage', params: { id: transactionId }, itemIndex, responseText: true });
+/** `deadline`: see ServiceCall.deadline. */
+export async function fetchMessage(this: ServiceContext, transactionId: number | string, itemIndex?: number, deadline?: number): Promise<TransactionMessage> {
+	const { body, headers } = await serviceRequest.call(this, { route: 'getMessage', params: { id: transactionId }, itemIndex, responseText: true, deadline });
 	const text = typeof body === 'string' ? body : '';
 	const contentType = String(headers['content-type'] ?? '');
 	const document = parseJson(text);

@@ -34,11 +34,13 @@ export async function fetchTransactionPage(
 	offset: number,
 	limit: number,
 	itemIndex?: number,
+	/** See ServiceCall.deadline. */
+	deadline?: number,
 ): Promise<TransactionPage> {
 	const qs: IDataObject = { limit, offset };
 	if (filters.stream) qs.stream = filters.stream;
 	if (filters.direction) qs.direction = filters.direction;
-	const { body } = await serviceRequest.call(this, { route: 'listTransactions', qs, itemIndex });
+	const { body } = await serviceRequest.call(this, { route: 'listTransactions', qs, itemIndex, deadline });
 	return readTransactionPage(body);
 }
 

@@ -7,12 +7,22 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { transactionKey } from '../transport/pagination';
-import { newListState, type ListState } from './state';
+import { CLOCK_SKEW_MS, newListState, type ListState } from './state';
 
 export type ListOrder = 'newest' | 'oldest';
 
 /** The item's createdAt in ms; NaN when unreadable (such an item is never taken for an old one). */
 export const createdAtMs = (item: IDataObject): number => Date.parse(String(item.createdAt ?? ''));
+
+/**
+ * Whether a createdAt lies beyond the clock-skew tolerance ahead of `now`: such a date is
+ * emitted like any other but never moves the cutoff (one transaction dated 2099 would otherwise
+ * put every later one behind it, and the stored cutoff in the future).
+ */
+export const beyondNow = (ms: number, now: number): boolean => ms > now + CLOCK_SKEW_MS;
+
+/** The newest of `dates` (ms) the cutoff may move to: neither unreadable (NaN) nor beyond `now`. */
+export const newestTrusted = (dates: number[], now: number): number => maxOf(dates.filter((ms) => !Number.isNaN(ms) && !beyondNow(ms, now)));
 
 /** Whether the item is dated at or before `instant`: false for an unreadable date. */
 export const datedBy = (item: IDataObject, instant: number): boolean => createdAtMs(item) <= instant;
@@ -30,18 +40,22 @@ export function compareTransactions(a: IDataObject, b: IDataObject): number {
 	return sortMs(a) - sortMs(b) || idNumber(a) - idNumber(b) || transactionKey(a).localeCompare(transactionKey(b)) || 0;
 }
 
-/** FNV-1a: a short, stable fingerprint of an item that has no id. */
+/** FNV-1a: a short, stable fingerprint of a text. */
 function fingerprint(text: string): string {
 	let hash = 0x811c9dc5;
 	for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
 	return hash.toString(36);
 }
 
+/** What identifies a transaction besides its id: fields the service never changes once it is created. */
+const STABLE_FIELDS = ['createdAt', 'transactionType', 'direction', 'stream', 'senderId', 'receiverId', 'businessNumber'];
+
 /**
  * The key a transaction is remembered by: its id, or for one without an id a fingerprint of its
- * content, so it is accounted for once and never blocks or resets anything.
+ * stable fields (not its status), so it is accounted for once and never blocks or resets anything.
  */
-export const itemKey = (item: IDataObject): string => transactionKey(item) || `~noid:${fingerprint(JSON.stringify(item))}`;
+export const itemKey = (item: IDataObject): string =>
+	transactionKey(item) || `~noid:${fingerprint(JSON.stringify(STABLE_FIELDS.map((field) => item[field] ?? null)))}`;
 
 export const hasId = (item: IDataObject): boolean => transactionKey(item) !== '';
 
@@ -122,12 +136,16 @@ export function seenEntries(items: IDataObject[], newest: number, cutoff: number
 	});
 }
 
-const newestDated = (items: IDataObject[]): number => maxOf(items.map(createdAtMs).filter((ms) => !Number.isNaN(ms)));
+const newestDated = (items: IDataObject[], now: number): number => newestTrusted(items.map(createdAtMs), now);
 
-/** Keeps at most `maxSeen` entries: the cutoff rises to the newest of those it forgets. */
-function bounded(seen: Array<[string, number]>, cutoff: number, maxSeen: number): { cutoff: number; seen: Array<[string, number]> } {
-	if (seen.length > maxSeen) {
-		const sorted = seen.map(([, ms]) => ms).sort((a, b) => a - b);
+/**
+ * Keeps at most `maxSeen` entries: the cutoff rises to the newest of those it forgets. Entries
+ * dated beyond `now` stay (the cutoff never reaches them) until their date is no longer ahead.
+ */
+function bounded(seen: Array<[string, number]>, cutoff: number, maxSeen: number, now: number): { cutoff: number; seen: Array<[string, number]> } {
+	const dated = seen.map(([, ms]) => ms).filter((ms) => !beyondNow(ms, now));
+	if (dated.length > maxSeen) {
+		const sorted = dated.sort((a, b) => a - b);
 		cutoff = Math.max(cutoff, sorted[sorted.length - maxSeen - 1]);
 	}
 	return { cutoff, seen: seen.filter(([, ms]) => ms > cutoff) };
@@ -137,11 +155,11 @@ function bounded(seen: Array<[string, number]>, cutoff: number, maxSeen: number)
  * The state after a successful poll that accounted for `found`. The cutoff moves only after a
  * complete search, and never past a transaction that is still to be found.
  */
-export function advance(state: ListState, found: IDataObject[], outcome: Outcome, lateWindowMs: number, maxSeen: number): ListState {
-	const newest = Math.max(maxOf(state.seen.map(([, ms]) => ms)), newestDated(found));
+export function advance(state: ListState, found: IDataObject[], outcome: Outcome, lateWindowMs: number, maxSeen: number, now: number): ListState {
+	const newest = Math.max(newestTrusted(state.seen.map(([, ms]) => ms), now), newestDated(found, now));
 	const seen = [...state.seen, ...seenEntries(found, newest, state.cutoff)];
-	if (!outcome.complete || !seen.length) return newListState(state.key, state.total + found.length + outcome.missing, state.cutoff, seen);
-	const next = bounded(seen, Math.max(state.cutoff, newest - lateWindowMs), maxSeen);
+	if (!outcome.complete || newest === -Infinity) return newListState(state.key, state.total + found.length + outcome.missing, state.cutoff, seen);
+	const next = bounded(seen, Math.max(state.cutoff, newest - lateWindowMs), maxSeen, now);
 	return newListState(state.key, state.total + found.length + outcome.missing, next.cutoff, next.seen);
 }
 
@@ -151,11 +169,11 @@ export function advance(state: ListState, found: IDataObject[], outcome: Outcome
  * later dated inside the window is still told apart from the backlog. `read` is false when paging
  * stopped before the window's end (budget or maxSeen): the cutoff then stays at the oldest read.
  */
-export function baselineState(key: string, total: number, items: IDataObject[], complete: boolean, lateWindowMs: number, maxSeen: number): ListState {
-	const newest = newestDated(items);
+export function baselineState(key: string, total: number, items: IDataObject[], complete: boolean, lateWindowMs: number, maxSeen: number, now: number): ListState {
+	const newest = newestDated(items, now);
 	if (newest === -Infinity) return newListState(key, total, -1, seenEntries(items, 0, -1));
 	const oldestRead = -maxOf(items.map(createdAtMs).filter((ms) => !Number.isNaN(ms)).map((ms) => -ms));
 	const cutoff = complete ? newest - lateWindowMs : Math.max(newest - lateWindowMs, oldestRead);
-	const next = bounded(seenEntries(items, newest, cutoff), cutoff, maxSeen);
+	const next = bounded(seenEntries(items, newest, cutoff), cutoff, maxSeen, now);
 	return newListState(key, total, next.cutoff, next.seen);
 }

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { deliveryIdOf, INBOX_WINDOW } from '../transport/inbox';
-import { createdAtMs, datedBy, maxOf } from './cursor';
+import { createdAtMs, datedBy, newestTrusted } from './cursor';
 import { matchesTypes, type TriggerSettings } from './settings';
 import { NEVER_EMITTED, newInboxState, type InboxState } from './state';
 
@@ -16,7 +16,7 @@ export const watched = (settings: TriggerSettings, item: IDataObject): boolean =
 
 export interface InboxPlan {
 	emit: IDataObject[];
-	/** Automatic acceptance: the watched deliveries emitted now or before, still in the inbox. */
+	/** Automatic acceptance: the watched deliveries emitted now or before (never backlog), still in the inbox. */
 	accept: IDataObject[];
 	next: InboxState;
 	/** Deliveries the service listed without a delivery id: reported, never emitted. */
@@ -26,11 +26,11 @@ export interface InboxPlan {
 }
 
 /** No backlog: what is in the inbox now is accounted for. */
-export function inboxBaseline(settings: TriggerSettings, inbox: IDataObject[]): InboxState {
+export function inboxBaseline(settings: TriggerSettings, inbox: IDataObject[], now: number): InboxState {
 	const ids = inbox.map(deliveryIdOf).filter(Boolean);
 	// If the inbox is full, newer backlog may hide behind it: everything created up to the newest
-	// visible delivery is backlog too.
-	const floor = inbox.length >= INBOX_WINDOW ? Math.max(0, maxOf(inbox.map(createdAtMs).filter((ms) => !Number.isNaN(ms)))) : 0;
+	// visible delivery is backlog too (a date in the future never counts: the floor would be too).
+	const floor = inbox.length >= INBOX_WINDOW ? Math.max(0, newestTrusted(inbox.map(createdAtMs), now)) : 0;
 	return newInboxState(settings.key, ids.map((id): [string, number] => [id, NEVER_EMITTED]), floor);
 }
 
@@ -58,8 +58,8 @@ export function planInbox(settings: TriggerSettings, state: InboxState, inbox: I
 		else if (seen.has(id)) next.push([id, seen.get(id)!]);
 		else if (!watched(settings, item) || !freshIds.has(id)) next.push([id, NEVER_EMITTED]);
 	}
-	const accept =
-		settings.acceptMode === 'auto' ? listed.filter((item) => watched(settings, item) && (seen.has(deliveryIdOf(item)) || emitIds.has(deliveryIdOf(item)))) : [];
+	const emitted = (id: string) => emitIds.has(id) || (seen.get(id) ?? NEVER_EMITTED) !== NEVER_EMITTED;
+	const accept = settings.acceptMode === 'auto' ? listed.filter((item) => watched(settings, item) && emitted(deliveryIdOf(item))) : [];
 	const stuck = inbox.length >= INBOX_WINDOW && fresh.length === 0 && accept.length === 0 && emit.length === 0;
 	return { emit, accept, next: newInboxState(state.key, next, state.floor), idless, stuck };
 }

@@ -50,6 +50,11 @@ export function readSettings(this: IPollFunctions): TriggerSettings {
 		});
 	}
 	const startFrom = options.startFrom ? Date.parse(options.startFrom) : undefined;
+	if (Number.isNaN(startFrom)) {
+		throw new NodeOperationError(this.getNode(), `Start From (${options.startFrom}) is not a date`, {
+			description: 'Pick a date with the date picker, or write one such as 2026-11-01T00:00:00Z. Clear it to emit only what arrives from activation on.',
+		});
+	}
 	if (startFrom !== undefined && startFrom > Date.now()) {
 		throw new NodeOperationError(this.getNode(), `Start From (${options.startFrom}) is in the future`, {
 			description: 'Start From backfills transactions created since a past date. Clear it to emit only what arrives from activation on, or set a date in the past.',
@@ -65,7 +70,7 @@ export function readSettings(this: IPollFunctions): TriggerSettings {
 		maxItemsPerPoll: options.maxItemsPerPoll ?? DEFAULT_MAX_ITEMS_PER_POLL,
 		lateWindowMs: (options.lateArrivalWindowMinutes ?? DEFAULT_LATE_WINDOW_MINUTES) * 60_000,
 		redeliverAfterMs: Math.max(0, options.redeliverAfterMinutes ?? DEFAULT_REDELIVER_AFTER_MINUTES) * 60_000,
-		startFrom: Number.isFinite(startFrom) ? startFrom : undefined,
+		startFrom,
 		// A backfill date is part of what is watched: setting it starts a new baseline from that date.
 		key: watchKey(source, stream, types, options.startFrom ?? ''),
 	};

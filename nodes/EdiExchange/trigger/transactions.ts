@@ -8,7 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { mapBounded } from '../shared/concurrency';
 import { fetchMessage } from '../transport/messages';
 import { fetchTransactionPage, PAGE_SIZE, type ListFilters, type TransactionPage } from '../transport/pagination';
-import { advance, baselineState, compareTransactions, createdAtMs, datedBy, detectOrder, hasId, maxOf, pagesFromNewest, Search, type ListOrder } from './cursor';
+import { pollBudget, type PollBudget } from './budget';
+import { advance, baselineState, beyondNow, compareTransactions, createdAtMs, datedBy, detectOrder, hasId, newestTrusted, pagesFromNewest, Search, type ListOrder } from './cursor';
 import { MAX_SEEN, MESSAGE_CONCURRENCY, matchesTypes, type TriggerSettings } from './settings';
 import { newListState, type ListState, type SourceResult } from './state';
 
@@ -30,13 +31,17 @@ async function readFromNewest(
 	settings: TriggerSettings,
 	first: TransactionPage,
 	total: number,
+	budget: PollBudget,
 	visit: (items: IDataObject[]) => boolean,
 ): Promise<boolean> {
 	const order: ListOrder = detectOrder(first.items);
 	let stable = true;
 	for (const { offset, limit } of pagesFromNewest(order, total, PAGE_SIZE)) {
 		// The first page (offset 0, newest first) was read already.
-		const page = offset === 0 && order === 'newest' && first.items.length >= Math.min(limit, total) ? first : await fetchTransactionPage.call(this, filtersOf(settings), offset, limit);
+		const page =
+			offset === 0 && order === 'newest' && first.items.length >= Math.min(limit, total)
+				? first
+				: await fetchTransactionPage.call(this, filtersOf(settings), offset, limit, undefined, budget.request());
 		if (page.total !== undefined && page.total !== total) stable = false;
 		if (!visit(page.items) || page.items.length === 0) break;
 	}
@@ -48,45 +53,53 @@ async function readFromNewest(
  * what lies inside the Late Arrival Window (or, with Start From, leave unaccounted what was
  * created since that date, so the next poll emits it).
  */
-async function baseline(this: IPollFunctions, settings: TriggerSettings, first: TransactionPage, total: number, deadline: number): Promise<ListState> {
+async function baseline(this: IPollFunctions, settings: TriggerSettings, first: TransactionPage, total: number, budget: PollBudget): Promise<ListState> {
 	const read: IDataObject[] = [];
 	let complete = true;
 	let newest = -Infinity;
-	await readFromNewest.call(this, settings, first, total, (items) => {
+	const now = Date.now();
+	await readFromNewest.call(this, settings, first, total, budget, (items) => {
 		const wanted = settings.startFrom === undefined ? items : items.filter((item) => !datedBy(item, settings.startFrom! - 1));
 		for (const item of wanted) read.push(item);
 		if (settings.startFrom !== undefined) return wanted.length === items.length;
-		newest = Math.max(newest, maxOf(items.map(createdAtMs).filter((ms) => !Number.isNaN(ms))));
+		newest = Math.max(newest, newestTrusted(items.map(createdAtMs), now));
 		const insideWindow = items.some((item) => !datedBy(item, newest - settings.lateWindowMs));
 		if (!insideWindow) return false;
-		complete = read.length < MAX_SEEN && Date.now() < deadline;
+		complete = read.length < MAX_SEEN && Date.now() < budget.paging;
 		return complete;
 	});
+	warnFutureDated.call(this, read, now);
 	if (settings.startFrom !== undefined) return newListState(settings.key, total - read.length, settings.startFrom - 1);
-	return baselineState(settings.key, total, read, complete, settings.lateWindowMs, MAX_SEEN);
-}
-
-/** When to stop paging and when to stop fetching messages, within n8n's poll budget (absent in older n8n). */
-function budgetDeadline(this: IPollFunctions): { paging: number; messages: number } {
-	const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
-	if (!budget || budget <= 0) return { paging: Infinity, messages: Infinity };
-	// Paging stops with a fifth of the budget left, messages with a tenth (one round may still run).
-	return { paging: Date.now() + budget * 0.8, messages: Date.now() + budget * 0.9 };
+	return baselineState(settings.key, total, read, complete, settings.lateWindowMs, MAX_SEEN, now);
 }
 
 const describeItem = (item: IDataObject) => `created ${String(item.createdAt ?? 'at an unreadable date')}, type ${String(item.transactionType ?? '?')}`;
 
+const listIds = (items: IDataObject[]) => `${items.slice(0, 5).map((item) => String(item.id)).join(', ')}${items.length > 5 ? ', …' : ''}`;
+
+/** Names the transactions dated beyond n8n's clock (and its skew tolerance): they never move the cutoff. */
+function warnFutureDated(this: IPollFunctions, items: IDataObject[], now: number): void {
+	const ahead = items.filter((item) => hasId(item) && beyondNow(createdAtMs(item), now));
+	if (!ahead.length) return;
+	this.logger.warn(
+		`EDI Exchange Trigger: inbound transaction(s) ${ahead
+			.slice(0, 5)
+			.map((item) => `${String(item.id)} (created ${String(item.createdAt)})`)
+			.join(', ')}${ahead.length > 5 ? ', …' : ''} are dated in the future; they are emitted once, and the trigger's cutoff does not move for them. Check the service's (or n8n's) clock.`,
+	);
+}
+
 /** Finds, emits and accounts for the transactions not yet accounted for; `state` undefined: a baseline. */
 export async function pollTransactions(this: IPollFunctions, settings: TriggerSettings, state: ListState | undefined): Promise<SourceResult> {
-	const first = await fetchTransactionPage.call(this, filtersOf(settings), 0, PAGE_SIZE);
+	const budget = pollBudget.call(this);
+	const first = await fetchTransactionPage.call(this, filtersOf(settings), 0, PAGE_SIZE, undefined, budget.request());
 	const total = totalOf.call(this, first);
-	const deadline = budgetDeadline.call(this);
-	if (!state) return { items: [], next: await baseline.call(this, settings, first, total, deadline.paging), baseline: true };
+	if (!state) return { items: [], next: await baseline.call(this, settings, first, total, budget), baseline: true };
 	if (state.total > total) {
 		// Transactions are never deleted: a stored count above the list's cannot be right.
 		return {
 			items: [],
-			next: await baseline.call(this, settings, first, total, deadline.paging),
+			next: await baseline.call(this, settings, first, total, budget),
 			baseline: true,
 			problem: `the stored count (${state.total}) is above the list's total (${total})`,
 		};
@@ -96,11 +109,11 @@ export async function pollTransactions(this: IPollFunctions, settings: TriggerSe
 
 	const search = new Search(state);
 	let stopped = false;
-	const stable = await readFromNewest.call(this, settings, first, total, (items) => {
+	const stable = await readFromNewest.call(this, settings, first, total, budget, (items) => {
 		search.read(items);
 		if (search.found.length >= unaccounted || search.passedCutoff) return false;
 		// Out of budget, a poll stops only once it has something to emit: every poll makes progress.
-		stopped = search.found.length >= settings.maxItemsPerPoll || (Date.now() > deadline.paging && search.found.length > 0);
+		stopped = search.found.length >= settings.maxItemsPerPoll || (Date.now() > budget.paging && search.found.length > 0);
 		return !stopped;
 	});
 
@@ -110,7 +123,7 @@ export async function pollTransactions(this: IPollFunctions, settings: TriggerSe
 	const emittable = found.filter((item) => hasId(item) && matchesTypes(settings, item.transactionType));
 	let items: INodeExecutionData[] = emittable.map((json) => ({ json }));
 	if (settings.includeMessage) {
-		items = await withMessages.call(this, emittable, deadline.messages);
+		items = await withMessages.call(this, emittable, budget);
 		// Out of budget for messages: account only for what is emitted; the rest waits for the next poll.
 		if (items.length < emittable.length) {
 			found = found.slice(0, found.indexOf(emittable[items.length]));
@@ -138,23 +151,25 @@ export async function pollTransactions(this: IPollFunctions, settings: TriggerSe
 	const undated = found.filter((item) => hasId(item) && Number.isNaN(createdAtMs(item)));
 	if (undated.length) {
 		this.logger.warn(
-			`EDI Exchange Trigger: inbound transaction(s) ${undated.slice(0, 5).map((item) => String(item.id)).join(', ')}${undated.length > 5 ? ', …' : ''} have no readable createdAt; they are emitted, and the trigger's cutoff does not move for them.`,
+			`EDI Exchange Trigger: inbound transaction(s) ${listIds(undated)} have no readable createdAt; they are emitted, and the trigger's cutoff does not move for them.`,
 		);
 	}
+	const now = Date.now();
+	warnFutureDated.call(this, found, now);
 
-	return { items, next: advance(state, found, { missing, complete }, settings.lateWindowMs, MAX_SEEN) };
+	return { items, next: advance(state, found, { missing, complete }, settings.lateWindowMs, MAX_SEEN, now) };
 }
 
 /**
- * The transactions with their messages, in order. Past `deadline` no new fetch starts (after at
- * least one round): the result is then the prefix that was fetched.
+ * The transactions with their messages, in order. Past `budget.messages` no new fetch starts
+ * (after at least one round): the result is then the prefix that was fetched.
  */
-async function withMessages(this: IPollFunctions, transactions: IDataObject[], deadline = Infinity): Promise<INodeExecutionData[]> {
+async function withMessages(this: IPollFunctions, transactions: IDataObject[], budget: PollBudget): Promise<INodeExecutionData[]> {
 	let started = 0;
 	const results = await mapBounded(transactions, MESSAGE_CONCURRENCY, async (transaction): Promise<INodeExecutionData | undefined> => {
-		if (started >= MESSAGE_CONCURRENCY && Date.now() >= deadline) return undefined;
+		if (started >= MESSAGE_CONCURRENCY && Date.now() >= budget.messages) return undefined;
 		started++;
-		const { format, message } = await fetchMessage.call(this, transaction.id as string | number);
+		const { format, message } = await fetchMessage.call(this, transaction.id as string | number, undefined, budget.request());
 		return { json: { ...transaction, messageFormat: format, message } };
 	});
 	const skipped = results.indexOf(undefined);
@@ -163,14 +178,15 @@ async function withMessages(this: IPollFunctions, transactions: IDataObject[], d
 
 /** Manual mode: the newest matching transactions, touching no state. */
 export async function sampleTransactions(this: IPollFunctions, settings: TriggerSettings, howMany: number, maxPages: number): Promise<INodeExecutionData[]> {
-	const first = await fetchTransactionPage.call(this, filtersOf(settings), 0, PAGE_SIZE);
+	const budget = pollBudget.call(this);
+	const first = await fetchTransactionPage.call(this, filtersOf(settings), 0, PAGE_SIZE, undefined, budget.request());
 	const sample: IDataObject[] = [];
 	let pages = 0;
-	await readFromNewest.call(this, settings, first, totalOf.call(this, first), (items) => {
+	await readFromNewest.call(this, settings, first, totalOf.call(this, first), budget, (items) => {
 		const newestFirst = [...items].sort((a, b) => compareTransactions(b, a));
 		sample.push(...newestFirst.filter((item) => matchesTypes(settings, item.transactionType)));
 		return sample.length < howMany && ++pages < maxPages;
 	});
 	const chosen = sample.slice(0, howMany);
-	return settings.includeMessage ? await withMessages.call(this, chosen) : chosen.map((json) => ({ json }));
+	return settings.includeMessage ? await withMessages.call(this, chosen, budget) : chosen.map((json) => ({ json }));
 }
