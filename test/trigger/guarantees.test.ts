@@ -81,8 +81,8 @@ describe('Accept Note', () => {
 });
 
 describe('inbox redelivery (Redeliver After)', () => {
-	// 0.01 minutes: 600 ms. The clock is the real one here; once per timeout is proven on the pure
-	// planner with an injected clock (test/unit/deliveries.test.ts).
+	// 0.01 minutes: 600 ms, on the real clock. Once per timeout: a poll right after a redelivery
+	// (well inside the timeout) gives nothing.
 	const params = { source: 'inbox', options: { redeliverAfterMinutes: 0.01 } };
 	const pause = () => new Promise((resolve) => setTimeout(resolve, 700));
 
@@ -92,11 +92,14 @@ describe('inbox redelivery (Redeliver After)', () => {
 		const [kept, accepted] = await insert(running, { count: 2 });
 		const first = await poller.poll();
 		expect(idsOf(first.items)).toEqual([kept, accepted]);
+		expect(await poller.poll()).toEqual({ items: null });
 		await acceptAll(running, first.items!.filter((item) => item.json.transactionId === accepted).map((item) => item.json));
 		await pause();
 		expect(idsOf((await poller.poll()).items)).toEqual([kept]);
+		expect(await poller.poll()).toEqual({ items: null });
 		await pause();
 		expect(idsOf((await poller.poll()).items)).toEqual([kept]);
+		expect(await poller.poll()).toEqual({ items: null });
 	});
 
 	test('0 turns it off', async () => {

@@ -25,6 +25,50 @@ describe('transactions without a readable createdAt', () => {
 	});
 });
 
+describe('a createdAt in the future (beyond the clock-skew tolerance)', () => {
+	const future = '2099-01-01T00:00:00.000Z';
+	// The service lists newest first by createdAt: the future-dated one stays at the front.
+	const arriveSorted = (...items: Array<{ id: number; createdAt: string }>) => {
+		service.arrive(...items);
+		service.transactions.sort((a, b) => Date.parse(String(b.createdAt)) - Date.parse(String(a.createdAt)));
+	};
+
+	test('arriving after activation: emitted once and named; the cutoff does not move, later ones still come through', async () => {
+		arriveSorted({ id: 1, createdAt: at(10) });
+		const poller = service.poller();
+		await poller.poll();
+		arriveSorted({ id: 2, createdAt: future });
+		expect(ids((await poller.poll()).items)).toEqual([2]);
+		expect(warnings.join('\n')).toMatch(/transaction\(s\) 2 \(created 2099-01-01T00:00:00.000Z\) are dated in the future/);
+		expect(await poller.poll()).toEqual({ items: null });
+		arriveSorted({ id: 3, createdAt: at(1) });
+		expect(ids((await poller.poll()).items)).toEqual([3]);
+		expect(await poller.poll()).toEqual({ items: null });
+		expect(warnings.join('\n')).not.toMatch(/reset/);
+	});
+
+	test('there at activation: backlog like the rest; later ones still come through, nothing is reset', async () => {
+		arriveSorted({ id: 1, createdAt: at(10) }, { id: 2, createdAt: future });
+		const poller = service.poller();
+		expect(await poller.poll()).toEqual({ items: null });
+		expect(await poller.poll()).toEqual({ items: null });
+		arriveSorted({ id: 3, createdAt: at(1) });
+		expect(ids((await poller.poll()).items)).toEqual([3]);
+		expect(await poller.poll()).toEqual({ items: null });
+		expect(warnings.join('\n')).not.toMatch(/reset/);
+	});
+
+	test('in a full inbox at activation: the floor ignores it; a new delivery still comes through, nothing is reset', async () => {
+		const delivery = (n: number, createdAt: string) => ({ transactionId: n, stream: 'test', transactionType: '850', createdAt, delivery: { deliveryId: `d${n}` } });
+		service.inbox = [...Array.from({ length: 99 }, (_, i) => delivery(i + 1, at(60))), delivery(100, future)];
+		const poller = service.poller({ source: 'inbox' });
+		expect(await poller.poll()).toEqual({ items: null });
+		service.inbox = [...service.inbox.slice(50), delivery(101, at(0))];
+		expect((await poller.poll()).items?.map((item) => item.json.transactionId)).toEqual([101]);
+		expect(warnings.join('\n')).not.toMatch(/reset/);
+	});
+});
+
 describe.each([false, true])('transactions without an id (Include Message %s)', (includeMessage) => {
 	test('are named in a warning, never emitted, and block or reset nothing', async () => {
 		service.arrive({ id: 1, createdAt: at(10) });
@@ -35,6 +79,19 @@ describe.each([false, true])('transactions without an id (Include Message %s)', 
 		expect(first.error).toBeUndefined();
 		expect(ids(first.items)).toEqual([5]);
 		expect(warnings.join('\n')).toMatch(/1 inbound transaction\(s\) without an id were skipped \(created .*, type 850\)/);
+		service.arrive({ id: 6, createdAt: at(0) });
+		expect(ids((await poller.poll()).items)).toEqual([6]);
+		expect(await poller.poll()).toEqual({ items: null });
+		expect(warnings.join('\n')).not.toMatch(/reset/);
+	});
+
+	test('one whose status changes later is still the same transaction: not emitted or counted again', async () => {
+		service.arrive({ id: 1, createdAt: at(10) });
+		const poller = service.poller({ includeMessage });
+		await poller.poll();
+		service.arrive({ createdAt: at(2), businessNumber: 'PO-7', status: 'DELIVERED' });
+		await poller.poll();
+		service.transactions[0].status = 'ACCEPTED';
 		service.arrive({ id: 6, createdAt: at(0) });
 		expect(ids((await poller.poll()).items)).toEqual([6]);
 		expect(await poller.poll()).toEqual({ items: null });

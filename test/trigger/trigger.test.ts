@@ -163,6 +163,16 @@ describe('transactions source', () => {
 		expect(idsOf((await poller.poll()).items)).toEqual(recent);
 	});
 
+	test('an unreadable Start From is refused before anything is sent, and no state is recorded', async () => {
+		const poller = makePoller(running, { options: { startFrom: 'x' } });
+		await clearRequests(running);
+		const { error } = await poller.poll();
+		expect(error?.message).toBe('Start From (x) is not a date');
+		expect((error as { description?: string }).description).toMatch(/date picker/);
+		expect(await requests(running)).toEqual([]);
+		expect(poller.lastPollStaticData).toEqual({});
+	});
+
 	test('the API token appears in no emitted item and no error', async () => {
 		const poller = makePoller(running, { includeMessage: true });
 		await poller.poll();
@@ -198,6 +208,18 @@ describe('inbox source', () => {
 		const wanted = await insert(running, { count: 4 });
 		expect(idsOf((await poller.poll()).items)).toEqual(wanted);
 		expect((await running.api.get('/v4/inbox')).data).toEqual([]);
+	});
+
+	test('automatic accept never accepts the backlog: only what was emitted, and the backlog stays in the inbox', async () => {
+		const backlog = await insert(running, { count: 3 });
+		const poller = makePoller(running, inboxParams({ acceptMode: 'auto' }));
+		expect(await poller.poll()).toEqual({ items: null });
+		const wanted = await insert(running, { count: 2 });
+		expect(idsOf((await poller.poll()).items)).toEqual(wanted);
+		expect(await poller.poll()).toEqual({ items: null });
+		const accepted = (await requests(running)).filter((r) => r.method === 'POST' && r.path.endsWith('/accept'));
+		expect(accepted).toHaveLength(2);
+		expect(((await running.api.get('/v4/inbox')).data as Array<{ transactionId: number }>).map((item) => item.transactionId)).toEqual(backlog);
 	});
 
 	test('a full inbox of emitted but unaccepted deliveries is reported with the cause and the fix', async () => {
