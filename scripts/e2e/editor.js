@@ -176,11 +176,15 @@ async function executeWorkflow(page, lastNode) {
 	throw new Error(outcome === 'error' ? `the run stopped with an error at ${names.join(', ')}` : `"${lastNode}" did not finish within ${RUN_TIMEOUT_MS / 1000} s`);
 }
 
-/** Opens a node's panel after a run and reads its output pane (left open: close it after). */
-async function outputOf(page, name) {
+/**
+ * Opens a node's panel after a run and reads its output pane (left open: close it after), once the
+ * pane shows `expected`: the pane's header and item count render before the data itself.
+ */
+async function outputOf(page, name, expected) {
 	await page.locator(`${id('canvas-node')}[data-node-name="${name}"]`).dblclick();
 	const out = page.locator(`${id('ndv')} ${id('output-panel')}`);
 	await out.locator(id('ndv-data-container')).waitFor();
+	await out.getByText(expected).first().waitFor({ timeout: 15000 }).catch(() => {});
 	const items = (await out.locator(id('ndv-items-count')).innerText().catch(() => '')).trim();
 	return { items, text: await out.innerText() };
 }

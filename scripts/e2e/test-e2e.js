@@ -158,7 +158,7 @@ const CHECKS = [
 			await editor.shot(ctx.page, SHOTS, 'canvas-executed');
 			const outputs = [];
 			for (const node of ctx.nodes.creates) {
-				const out = await editor.outputOf(ctx.page, node.name);
+				const out = await editor.outputOf(ctx.page, node.name, 'ACCEPTED');
 				assert(/ACCEPTED/.test(out.text), `"${node.name}" output has no ACCEPTED document: ${out.text.slice(0, 300)}`);
 				if (node.name === last) await editor.shot(ctx.page, SHOTS, 'create-810-output');
 				await editor.closePanel(ctx.page);
