@@ -1,13 +1,11 @@
 /**
- * Transaction → Get Many: Return All over several pages (also while transactions arrive), Limit
- * asking for no more than needed, the client-side type filter paging on, the server-side filters,
- * and oldest-first order.
+ * Transaction → Get Many: Return All over several pages fetched in parallel (also while
+ * transactions arrive, at either end of the list), Limit asking for no more than needed and
+ * finishing under arrivals, the client-side type filter paging on, the server-side filters, and
+ * oldest-first order.
  */
-import { createServer } from 'http';
-import type { AddressInfo } from 'net';
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode } from '../../harness';
 import { idsOf, sleepMs, useNodeSandbox, type LoggedRequest } from './helpers';
 
 const sb = useNodeSandbox();
@@ -17,6 +15,8 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 const descending = (ids: number[]) => [...ids].sort((a, b) => b - a);
 const listQueries = (requests: LoggedRequest[]) =>
 	requests.filter((r) => r.method === 'GET' && r.path === '/v3/transactions').map((r) => r.query);
+/** Pages after the first are fetched in parallel: compared in offset order. */
+const byOffset = (queries: IDataObject[]) => [...queries].sort((a, b) => Number(a.offset) - Number(b.offset));
 
 async function bulk(body: IDataObject): Promise<{ firstId: number; lastId: number }> {
 	return await sb.admin('POST', '/transactions', { transactionType: '850', direction: 'inbound', stream: 'test', ...body });
@@ -40,7 +40,7 @@ describe('Return All', () => {
 		expect(result.items[0].json).toEqual(
 			expect.objectContaining({ id: 261, transactionType: '850', direction: 'inbound', stream: 'test', createdAt: expect.any(String) }),
 		);
-		expect(listQueries(await sb.requests())).toEqual([
+		expect(byOffset(listQueries(await sb.requests()))).toEqual([
 			{ limit: '100', offset: '0' },
 			{ limit: '100', offset: '100' },
 			{ limit: '100', offset: '200' },
@@ -59,9 +59,41 @@ describe('Return All', () => {
 		const ids = idsOf(result);
 		expect(new Set(ids).size).toBe(ids.length);
 		expect(ids).toEqual(expect.arrayContaining(range(1, 261)));
-		expect(ids.filter((id) => id >= arrived.firstId).length).toBeLessThanOrEqual(40);
-		// The list grew to 301 while paging: a fourth page proves the arrivals happened mid-way.
-		expect(listQueries(await sb.requests()).map((q) => q.offset)).toEqual(['0', '100', '200', '300']);
+		// Only what existed when the read began, in list order.
+		expect(ids).toEqual(descending(range(1, 261)));
+		expect(arrived.firstId).toBe(262);
+		// The last page, moved by the 40 arrivals, was read again at its new offset.
+		expect(listQueries(await sb.requests()).map((q) => q.offset)).toContain('300');
+	});
+
+	test('while transactions keep arriving at the front, each one present at the start comes out once, in order', async () => {
+		await bulk({ count: 950 });
+		await sb.admin('PUT', '/faults', { latencyMs: 20 });
+		const arrivals = keepArriving({ count: 5 });
+		const result = await sb.run(getMany({ returnAll: true }));
+		const arrived = await arrivals.stop();
+		expect(result.status).toBe('success');
+		expect(arrived).toBeGreaterThan(0);
+		// Exactly those present at the first page, newest first: none repeats, later arrivals are not mixed in.
+		const ids = idsOf(result);
+		expect(ids[0]).toBeGreaterThanOrEqual(951);
+		expect(ids).toEqual(descending(range(1, ids[0])));
+		expect(ids[0]).toBeLessThan(951 + 5 * arrived);
+	});
+
+	test('oldest-first, while transactions keep arriving at the end, each one present at the start comes out once, in order', async () => {
+		await sb.admin('PUT', '/config', { order: 'oldest' });
+		await bulk({ count: 950 });
+		await sb.admin('PUT', '/faults', { latencyMs: 20 });
+		const arrivals = keepArriving({ count: 5 });
+		const result = await sb.run(getMany({ returnAll: true }));
+		const arrived = await arrivals.stop();
+		expect(result.status).toBe('success');
+		const ids = idsOf(result);
+		expect(ids[0]).toBe(1);
+		expect(ids).toEqual(range(1, ids[ids.length - 1]));
+		expect(ids.length).toBeGreaterThanOrEqual(951);
+		expect(ids.length).toBeLessThan(951 + 5 * arrived);
 	});
 
 	test('oldest-first, with back-dated transactions appearing at the front while it pages, also returns each one present at the start once', async () => {
@@ -111,11 +143,24 @@ describe('Limit', () => {
 	test('more than exist: all of them, and it stops at the end of the list', async () => {
 		const result = await sb.run(getMany({ returnAll: false, limit: 500 }));
 		expect(idsOf(result)).toEqual(descending(range(1, 261)));
-		expect(listQueries(await sb.requests())).toEqual([
+		expect(byOffset(listQueries(await sb.requests()))).toEqual([
 			{ limit: '100', offset: '0' },
 			{ limit: '100', offset: '100' },
 			{ limit: '100', offset: '200' },
 		]);
+	});
+
+	test('Limit 250 while transactions keep arriving: exactly the 250 newest at the start, in at most 5 requests', async () => {
+		await sb.admin('PUT', '/faults', { latencyMs: 20 });
+		const arrivals = keepArriving({ count: 5 });
+		const result = await sb.run(getMany({ returnAll: false, limit: 250 }));
+		expect(await arrivals.stop()).toBeGreaterThan(0);
+		expect(result.status).toBe('success');
+		const ids = idsOf(result);
+		// 250, no repeats, newest first and without a gap: the newest 250 when the read began.
+		expect(ids).toHaveLength(250);
+		expect(ids).toEqual(descending(range(ids[249], ids[0])));
+		expect(listQueries(await sb.requests()).length).toBeLessThanOrEqual(5);
 	});
 
 	test('oldest-first order: the oldest ones', async () => {
@@ -135,7 +180,7 @@ describe('Transaction Types filter (client-side)', () => {
 		expect(idsOf(result)).toEqual([invoices.lastId, invoices.lastId - 1]);
 		expect(result.items.every((i) => i.json.transactionType === '810')).toBe(true);
 		// The type never reaches the server (it would refuse an unknown parameter); paging stops once 2 are found.
-		expect(listQueries(await sb.requests())).toEqual(['0', '100', '200', '300'].map((offset) => ({ limit: '100', offset })));
+		expect(byOffset(listQueries(await sb.requests()))).toEqual(['0', '100', '200', '300'].map((offset) => ({ limit: '100', offset })));
 	});
 
 	test('Return All returns every matching transaction of several types and no other', async () => {
@@ -174,24 +219,22 @@ test('each input item runs its own query, and each output item is paired with it
 	]);
 });
 
-describe('a service that differs from the contract', () => {
-	test('Return All ends when a service without meta ignores offset and repeats the same page', async () => {
-		// A stand-in service: a bare array of 100 transactions, whatever the offset.
-		const page = Array.from({ length: 100 }, (_, i) => ({ id: String(i + 1), transactionType: '850', createdAt: '2026-11-22T10:00:00.000Z' }));
-		let requests = 0;
-		const server = createServer((_req, res) => {
-			requests++;
-			res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(page));
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		try {
-			const { port } = server.address() as AddressInfo;
-			const result = await runNode({ credentials: { baseUrl: `http://127.0.0.1:${port}`, apiToken: 'k' }, parameters: getMany({ returnAll: true }) });
-			expect(result.error).toBeUndefined();
-			expect(result.items.map((i) => i.json.id)).toEqual(page.map((t) => t.id));
-			expect(requests).toBe(2);
-		} finally {
-			server.close();
+/** Inserts `count` inbound transactions every few milliseconds until stopped; resolves how many rounds ran. */
+function keepArriving(body: IDataObject): { stop(): Promise<number> } {
+	let running = true;
+	let rounds = 0;
+	const loop = (async () => {
+		while (running) {
+			await bulk(body);
+			rounds++;
+			await sleepMs(5);
 		}
-	});
-});
+	})();
+	return {
+		stop: async () => {
+			running = false;
+			await loop;
+			return rounds;
+		},
+	};
+}

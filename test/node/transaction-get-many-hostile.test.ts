@@ -1,0 +1,110 @@
+/**
+ * Transaction → Get Many (and the trigger, which reads the same list) against tiny servers that
+ * break the contract: a 200 whose body is no transaction list, a list that ignores `offset`, items
+ * sharing an id or lacking one.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { Poller, runNode } from '../../harness';
+import { json, raw, startHostileServer, type Answer, type HostileServer } from '../hostile/server';
+
+const getMany = (extra: IDataObject) => ({ resource: 'transaction', operation: 'getMany', ...extra });
+const transaction = (id: number | string | undefined, extra: IDataObject = {}): IDataObject => ({
+	...(id === undefined ? {} : { id }),
+	transactionType: '850',
+	direction: 'inbound',
+	stream: 'test',
+	createdAt: '2026-11-22T10:00:00.000Z',
+	...extra,
+});
+
+let server: HostileServer | undefined;
+afterEach(async () => {
+	await server?.stop();
+	server = undefined;
+});
+
+async function runAgainst(answer: Answer, parameters: IDataObject) {
+	server = await startHostileServer(answer);
+	return await runNode({ credentials: { baseUrl: server.url, apiToken: 'k' }, parameters: getMany(parameters) });
+}
+
+describe('a 200 whose body is not a transaction list', () => {
+	const bodies: Array<[string, Answer, RegExp]> = [
+		['an HTML page', raw(200, 'text/html', '<!doctype html><html><body>Sign in</body></html>'), /HTML page/],
+		['truncated JSON', raw(200, 'application/json', '{"items":[{"id":1,"transactionType":"850"'), /not JSON/],
+		['an empty body', raw(200, 'application/json', ''), /empty body/],
+		['null', json(200, null), /null/],
+		['{}', json(200, {}), /without an items list/],
+	];
+
+	test.each(bodies)('%s is a clear API error from Get Many, not 0 items', async (_name, answer, says) => {
+		const result = await runAgainst(answer, { returnAll: true });
+		expect(result.status).toBe('error');
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toMatch(/answered the transaction list with/);
+		expect(result.error?.message).toMatch(says);
+		expect((result.error as Error & { description?: string }).description).toMatch(/Base URL/);
+		expect(result.items).toEqual([]);
+	});
+
+	test.each(bodies)('%s fails the trigger’s poll and leaves its state as it was', async (_name, answer, says) => {
+		server = await startHostileServer(json(200, { items: [transaction(1)], meta: { total: 1 } }));
+		const poller = new Poller({ baseUrl: server.url, apiToken: 'k' }, { source: 'transactions', stream: 'test', transactionTypes: [], includeMessage: false, options: {} });
+		expect((await poller.poll()).error).toBeUndefined();
+		const before = JSON.stringify(poller.staticData);
+		server.answer = answer;
+		const { error } = await poller.poll();
+		expect(error?.constructor.name).toBe('NodeApiError');
+		expect(error?.message).toMatch(says);
+		expect(JSON.stringify(poller.lastPollStaticData)).toBe(before);
+	});
+});
+
+describe('a service that ignores offset', () => {
+	const samePage = (total: number | undefined): Answer => (request, res) => {
+		// The first 100, whatever offset and limit say.
+		const items = Array.from({ length: 100 }, (_, i) => transaction(i + 1));
+		json(200, total === undefined ? items : { items, meta: { total } })(request, res, server!);
+	};
+
+	test.each([
+		['with meta.total', 2_000],
+		['with a bare array', undefined],
+	])('%s: Return All stops within one round of pages and says the service ignores offset', async (_name, total) => {
+		const result = await runAgainst(samePage(total), { returnAll: true });
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toMatch(/does not page: the page at offset \d+ repeated transactions already read/);
+		expect((result.error as Error & { description?: string }).description).toMatch(/ignore the offset parameter/);
+		expect(server!.requests.length).toBeLessThanOrEqual(6);
+	});
+
+	test('Limit 150 stops after its second request', async () => {
+		const result = await runAgainst(samePage(2_000), { returnAll: false, limit: 150 });
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toMatch(/does not page/);
+		expect(server!.requests.map((r) => r.query.offset)).toEqual(['0', '100']);
+	});
+});
+
+test('items sharing an id and items without an id are all output, in list order', async () => {
+	const items = [
+		transaction(7, { transactionType: '855' }),
+		transaction(undefined, { transactionType: '810' }),
+		transaction(7, { transactionType: '856' }),
+		transaction(undefined, { transactionType: '846' }),
+		transaction(5),
+	];
+	const answer: Answer = (request, res) => {
+		const offset = Number(request.query.offset);
+		json(200, { items: items.slice(offset, offset + Number(request.query.limit)), meta: { total: items.length } })(request, res, server!);
+	};
+	const all = await runAgainst(answer, { returnAll: true });
+	expect(all.error).toBeUndefined();
+	expect(all.items.map((i) => i.json)).toEqual(items);
+	await server!.stop();
+
+	// Read two at a time (Limit below the list), the same five come out.
+	const limited = await runAgainst(answer, { returnAll: false, limit: 2 });
+	expect(limited.items.map((i) => i.json)).toEqual(items.slice(0, 2));
+});
