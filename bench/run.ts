@@ -19,6 +19,8 @@ import { Limit } from './lib/limit';
 import { startBenchSandbox } from './lib/sandbox';
 import { evaluateTargets, renderTable, type Machine } from './report';
 import { createScenarios, returnAllScenarios } from './scenarios/actions';
+import { createUnderPressure } from './scenarios/createUnderPressure';
+import { limitUnderArrivals } from './scenarios/limitUnderArrivals';
 import { orderToCash } from './scenarios/orderToCash';
 import { arrivals, idlePolls } from './scenarios/polling';
 
@@ -31,9 +33,11 @@ const FULL: Plan = {
 	idleSizes: [1_000, 10_000, 100_000],
 	arrivals: { history: 100_000, count: 1_000 },
 	returnAllSizes: [10_000, 100_000],
-	returnAllSizesWithLatency: [10_000],
+	returnAllSizesWithLatency: [10_000, 100_000],
 	creates: 1_000,
 	createsWithLatency: 100,
+	limitUnderArrivals: { limit: 250, history: 10_000, perSecond: 200 },
+	rateLimited: { creates: 150, requests: 100, windowSeconds: 10 },
 	latencies: [0, 20],
 };
 
@@ -48,6 +52,8 @@ const QUICK: Plan = {
 	returnAllSizesWithLatency: [2_000],
 	creates: 200,
 	createsWithLatency: 20,
+	limitUnderArrivals: { limit: 250, history: 2_000, perSecond: 200 },
+	rateLimited: { creates: 30, requests: 20, windowSeconds: 2 },
 };
 
 function machine(): Machine {
@@ -89,10 +95,14 @@ async function main(): Promise<void> {
 		if (only.includes(3)) {
 			log('scenario 3: Get Many, Return All');
 			await returnAllScenarios(ctx, results);
+			log('scenario 3: Get Many, Limit under arrivals');
+			await limitUnderArrivals(ctx, results);
 		}
 		if (only.includes(4)) {
 			log('scenario 4: Create');
 			await createScenarios(ctx, results);
+			log('scenario 4: Create under a rate limit and under faults');
+			await createUnderPressure(ctx, results);
 		}
 		if (only.includes(5)) {
 			log('scenario 5: order to cash');

@@ -18,8 +18,12 @@ export interface Plan {
 	/** Return All sizes also run at 20 ms (1,000 pages × 20 ms = 20 s a run at 100,000). */
 	returnAllSizesWithLatency: number[];
 	creates: number;
-	/** Fewer creates at 20 ms: one after another, 1,000 × 20 ms = 20 s a run. */
+	/** Fewer creates at 20 ms (100 at 5 at a time: 0.4 s; the hand-built workflow sends all at once). */
 	createsWithLatency: number;
+	/** Get Many with a Limit while transactions arrive: the limit, the history, arrivals per second. */
+	limitUnderArrivals: { limit: number; history: number; perSecond: number };
+	/** Create under the sandbox's rate limit: documents, and the limit (requests per window). */
+	rateLimited: { creates: number; requests: number; windowSeconds: number };
 	latencies: number[];
 }
 
@@ -32,7 +36,7 @@ export interface Context {
 	log(message: string): void;
 }
 
-export type Metric = 'ms' | 'requests' | 'heapMB' | 'rssMB' | 'perSecond';
+export type Metric = 'ms' | 'requests' | 'heapMB' | 'rssMB' | 'perSecond' | 'duplicates' | 'failed';
 
 export interface ScenarioResult {
 	/** e.g. "idle-100000". */

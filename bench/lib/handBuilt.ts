@@ -36,9 +36,13 @@ export interface HandBuilt {
 	poller(id: string): { run(withMessage: boolean): Promise<PollRun> };
 	/** Return All of the transaction list. */
 	listAll(): Promise<INodeExecutionData[]>;
-	/** One create per input item. */
-	createEach(bodies: IDataObject[]): Promise<INodeExecutionData[]>;
+	/** One create per input item; `settings`: the node's own settings (On Error, Retry On Fail). */
+	createEach(bodies: IDataObject[], settings?: NodeSettings): Promise<INodeExecutionData[]>;
+	/** The first `pages` pages of the list (HTTP Request's "Limit Pages Fetched"), split into items. */
+	listPages(pages: number): Promise<INodeExecutionData[]>;
 }
+
+export type NodeSettings = Pick<INode, 'onError' | 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
 
 const listQuery = (filters: IDataObject) => [{ name: 'limit', value: String(PAGE) }, ...Object.entries(filters).map(([name, value]) => ({ name, value: String(value) }))];
 
@@ -57,8 +61,8 @@ const httpNode = (name: string, x: number, parameters: IDataObject): INode => ({
 	credentials: HEADER_AUTH_REF,
 });
 
-/** HTTP Request, Return All by limit/offset: $pageCount × 100 until offset + items ≥ meta.total. */
-const listNode = (baseUrl: string, filters: IDataObject): INode =>
+/** HTTP Request, Return All by limit/offset: $pageCount × 100 until offset + items ≥ meta.total (or `maxPages`). */
+const listNode = (baseUrl: string, filters: IDataObject, maxPages?: number): INode =>
 	httpNode('List Transactions', 0, {
 		method: 'GET',
 		url: `${baseUrl}/v3/transactions`,
@@ -72,6 +76,7 @@ const listNode = (baseUrl: string, filters: IDataObject): INode =>
 					parameters: { parameters: [{ type: 'qs', name: 'offset', value: `={{ $pageCount * ${PAGE} }}` }] },
 					paginationCompleteWhen: 'other',
 					completeExpression: '={{ $response.body.meta.offset + $response.body.items.length >= $response.body.meta.total }}',
+					...(maxPages ? { limitPagesFetched: true, maxRequests: maxPages } : {}),
 					requestInterval: 0,
 				},
 			},
@@ -140,9 +145,13 @@ function realHandBuilt(base: BaseNodes, credentials: EdiCredentials): HandBuilt 
 			const nodes = [listNode(credentials.baseUrl, {}), splitNode];
 			return (await run({ id: 'hand-built-list', nodes, connections: chain(nodes.map((n) => n.name)), settings: { executionOrder: 'v1' } })).items;
 		},
-		async createEach(bodies) {
-			const json: WorkflowJson = { id: 'hand-built-create', nodes: [createNode(credentials.baseUrl)], connections: {}, settings: { executionOrder: 'v1' } };
+		async createEach(bodies, settings = {}) {
+			const json: WorkflowJson = { id: 'hand-built-create', nodes: [{ ...createNode(credentials.baseUrl), ...settings }], connections: {}, settings: { executionOrder: 'v1' } };
 			return (await run(json, bodies.map((body) => ({ json: body })))).items;
+		},
+		async listPages(pages) {
+			const nodes = [listNode(credentials.baseUrl, {}, pages), splitNode];
+			return (await run({ id: 'hand-built-list-pages', nodes, connections: chain(nodes.map((n) => n.name)), settings: { executionOrder: 'v1' } })).items;
 		},
 	};
 }
@@ -168,6 +177,7 @@ const reimplementation: INodeType = {
 			{ displayName: 'API Token', name: 'apiToken', type: 'string', typeOptions: { password: true }, default: '' },
 			{ displayName: 'Operation', name: 'operation', type: 'string', default: 'poll' },
 			{ displayName: 'With Message', name: 'withMessage', type: 'boolean', default: false },
+			{ displayName: 'Max Pages', name: 'maxPages', type: 'number', default: 0 },
 		],
 	},
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -185,6 +195,7 @@ const reimplementation: INodeType = {
 			const page = await request({ method: 'GET', url: `${baseUrl}/v3/transactions`, qs: { limit: PAGE, offset, ...qs } });
 			all.push(...page.items);
 			if (page.meta.offset + page.items.length >= page.meta.total) break;
+			if (offset / PAGE + 1 === this.getNodeParameter('maxPages', 0)) break;
 		}
 		if (operation === 'list') return [all.map((json) => ({ json }))];
 		const data = this.getWorkflowStaticData('node');
@@ -222,6 +233,7 @@ function reimplementedHandBuilt(credentials: EdiCredentials, loadError: string):
 			};
 		},
 		listAll: async () => (await run({ nodes: [node({ operation: 'list' })], connections: {} })).items,
+		listPages: async (maxPages) => (await run({ nodes: [node({ operation: 'list', maxPages })], connections: {} })).items,
 		createEach: async (bodies) => (await run({ nodes: [node({ operation: 'create' })], connections: {} }, bodies.map((json) => ({ json })))).items,
 	};
 }

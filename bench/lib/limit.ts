@@ -1,7 +1,8 @@
 /**
  * The limit: a bare HTTP loop with axios (the client underneath n8n's request helpers) sending
  * exactly the requests our nodes send for the same work, with no n8n in between: same page size,
- * same stop conditions, the same 4 message requests at a time, creates one after another.
+ * same stop conditions, the same 4 message requests at a time, creates 5 at a time. Return All
+ * stays the sequential loop (every page one after another): the figure our parallel pages beat.
  */
 import axios, { type AxiosInstance } from 'axios';
 
@@ -10,6 +11,8 @@ import type { EdiCredentials } from '../../harness';
 export const PAGE = 100;
 /** Our trigger's MESSAGE_CONCURRENCY. */
 export const MESSAGE_CONCURRENCY = 4;
+/** Our Create's default Concurrency. */
+export const CREATE_CONCURRENCY = 5;
 
 interface Item {
 	id: number;
@@ -33,7 +36,7 @@ export class Limit {
 		return (await this.http.get<Page>('/v3/transactions', { params: { limit, offset, ...filters } })).data;
 	}
 
-	/** Return All: every page, one after another, until offset ≥ meta.total. */
+	/** Return All: every page, one after another, until offset ≥ meta.total (not parallel: the classic loop). */
 	async listAll(): Promise<Item[]> {
 		const all: Item[] = [];
 		for (let offset = 0; ; offset += PAGE) {
@@ -51,11 +54,29 @@ export class Limit {
 		return (await this.http.post('/v4/transactions', body)).data;
 	}
 
-	/** One create after another, as our node does (creates are never sent concurrently or retried). */
-	async createEach(bodies: unknown[]): Promise<Array<{ id: number; status: string }>> {
-		const answers = [];
-		for (const body of bodies) answers.push(await this.create(body));
+	/** Creates `concurrency` at a time, as our node does by default (never retried). */
+	async createEach(bodies: unknown[], concurrency = CREATE_CONCURRENCY): Promise<Array<{ id: number; status: string }>> {
+		const answers = new Array<{ id: number; status: string }>(bodies.length);
+		let next = 0;
+		const worker = async () => {
+			while (next < bodies.length) {
+				const index = next++;
+				answers[index] = await this.create(bodies[index]);
+			}
+		};
+		await Promise.all(Array.from({ length: Math.min(concurrency, bodies.length) }, worker));
 		return answers;
+	}
+
+	/** The first `wanted` transactions, page after page (offset 0, 100, …), as a plain loop reads them. */
+	async listFirst(wanted: number): Promise<Item[]> {
+		const all: Item[] = [];
+		for (let offset = 0; offset < wanted; offset += PAGE) {
+			const page = await this.page(offset, Math.min(PAGE, wanted - offset));
+			all.push(...page.items);
+			if (page.items.length === 0) break;
+		}
+		return all;
 	}
 }
 

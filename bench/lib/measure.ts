@@ -27,6 +27,10 @@ export interface Sample {
 	requests: number;
 	/** Items the run emitted or output. */
 	items: number;
+	/** Items that came out twice (Get Many under arrivals). */
+	duplicates?: number;
+	/** Items that failed (Create under a rate limit or injected faults). */
+	failed?: number;
 	/** Peak heap growth (MB). */
 	heapMB?: number;
 	/** Peak RSS growth (MB). */
@@ -62,16 +66,19 @@ export class MemorySampler {
 }
 
 /** One measured run: the request log cleared before, counted after; memory sampled on demand. */
-export async function timed(sb: BenchSandbox, run: () => Promise<number>, options: { memory?: boolean } = {}): Promise<Sample> {
+/** What a run reports: the items it output, or those with the duplicates and failures among them. */
+export type Outcome = number | { items: number; duplicates?: number; failed?: number };
+
+export async function timed(sb: BenchSandbox, run: () => Promise<Outcome>, options: { memory?: boolean } = {}): Promise<Sample> {
 	await sb.clearRequests();
 	const sampler = options.memory ? new MemorySampler() : undefined;
 	sampler?.start();
 	const start = performance.now();
-	const items = await run();
+	const outcome = await run();
 	const ms = performance.now() - start;
 	const memory = sampler?.stop();
 	const requests = await sb.requestCount();
-	return { ms, requests, items, ...(memory ? { heapMB: memory.heapMB } : {}) };
+	return { ms, requests, ...(typeof outcome === 'number' ? { items: outcome } : outcome), ...(memory ? { heapMB: memory.heapMB } : {}) };
 }
 
 export function median(values: number[]): number {
@@ -93,6 +100,8 @@ export interface Cell {
 	items: number;
 	heapMB?: number;
 	rssMB?: number;
+	duplicates?: number;
+	failed?: number;
 	/** Derived rate (documents per second) where the scenario reports one. */
 	perSecond?: number;
 	samples: Sample[];
@@ -114,6 +123,8 @@ export function cellOf(approach: Approach, what: string, samples: Sample[], warm
 		requests: pick('requests')!,
 		items: pick('items')!,
 		heapMB: pick('heapMB'),
+		duplicates: pick('duplicates'),
+		failed: pick('failed'),
 		samples,
 		...(note ? { note } : {}),
 	};
