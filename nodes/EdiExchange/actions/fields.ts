@@ -112,3 +112,26 @@ export const limitField = (max: number, extra: Partial<INodeProperties> = {}): I
 	description: 'Max number of results to return',
 	...extra,
 });
+
+/** Items a create or a submission sends at once by default: measured in npm run bench (README, Performance). */
+export const DEFAULT_CONCURRENCY = 5;
+export const MAX_CONCURRENCY = 20;
+
+/** Options → Concurrency, for the operations that send one document per item. */
+export const sendingOptions = (noun: string): INodeProperties => ({
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Concurrency',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
+			default: DEFAULT_CONCURRENCY,
+			description: `How many ${noun} are sent at once. Output items keep the input order either way; 1 sends them one after another. On a rate limit (429) the node waits as the service says and sends fewer at once.`,
+		},
+	],
+});

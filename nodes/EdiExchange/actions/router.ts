@@ -2,11 +2,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { mapUntil, Pacer, pacers } from '../shared/concurrency';
 import { optionsField } from '../shared/fields';
 import { inbox } from './inbox';
 import { integrationPayload } from './integrationPayload';
 import { byName } from './resource';
 import { transaction } from './transaction';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './fields';
 import type { Operation } from './types';
 
 /** The resources in the order of their fields; the Resource field lists them alphabetically. */
@@ -46,32 +48,68 @@ function errorItem(error: Error): IDataObject {
 	return json;
 }
 
+/** What one item came to: its output items, or the error that stopped it. */
+type ItemOutcome = { results: INodeExecutionData[] } | { error: Error };
+
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const operation = OPERATIONS[resource]?.[operationName];
 	if (!operation) throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
 
-	const output: INodeExecutionData[] = [];
+	// Items run one at a time unless the operation sends several at once (Create, Submit).
+	const concurrency = operation.concurrent ? readConcurrency.call(this) : 1;
+	if (concurrency > 1) pacers.set(this, new Pacer(concurrency));
 	const items = this.getInputData();
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			const results = await operation.execute.call(this, itemIndex);
+	let stopped = false;
+	const outcomes = await mapUntil(
+		items.map((_, itemIndex) => itemIndex),
+		concurrency,
+		async (itemIndex): Promise<ItemOutcome> => {
+			try {
+				return { results: await operation.execute.call(this, itemIndex) };
+			} catch (error) {
+				// Without Continue On Fail, the first failure stops the items not yet started.
+				stopped ||= !this.continueOnFail();
+				return { error: error as Error };
+			}
+		},
+		() => stopped,
+	);
+
+	const output: INodeExecutionData[] = [];
+	for (const [itemIndex, outcome] of outcomes.entries()) {
+		if (!outcome) continue;
+		if ('results' in outcome) {
 			// No spread: Return All can bring more items than a call's arguments may hold.
-			for (const result of this.helpers.constructExecutionMetaData(results, { itemData: { item: itemIndex } })) output.push(result);
-		} catch (error) {
-			if (this.continueOnFail()) {
-				output.push({ json: errorItem(error as Error), pairedItem: { item: itemIndex } });
-				continue;
-			}
-			if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-				error.context.itemIndex ??= itemIndex;
-				// Already an n8n error with its hint: wrapping it again would lose NodeApiError's status.
-				// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-				throw error;
-			}
-			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			for (const result of this.helpers.constructExecutionMetaData(outcome.results, { itemData: { item: itemIndex } })) output.push(result);
+		} else if (this.continueOnFail()) {
+			output.push({ json: errorItem(outcome.error), pairedItem: { item: itemIndex } });
+		} else {
+			throw failedItem.call(this, outcome.error, itemIndex, outcomes.slice(itemIndex + 1));
 		}
 	}
 	return [output];
+}
+
+/** The error that stops the run, naming the items sent meanwhile, so no one sends them twice. */
+function failedItem(this: IExecuteFunctions, error: Error, itemIndex: number, later: Array<ItemOutcome | undefined>): Error {
+	const sent = later.flatMap((outcome, i) => (outcome && 'results' in outcome ? [i + itemIndex + 1] : []));
+	const n8nError = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error, { itemIndex });
+	n8nError.context.itemIndex ??= itemIndex;
+	if (sent.length) {
+		n8nError.description = `${n8nError.description ? `${n8nError.description} ` : ''}Items ${sent.join(', ')} (counted from 0) ran at the same time and succeeded: take them out of the input before running again, or they are sent twice.`;
+	}
+	return n8nError;
+}
+
+/** Options → Concurrency: how many items are sent at once. */
+function readConcurrency(this: IExecuteFunctions): number {
+	const value = this.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY) as number;
+	if (!Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
+		throw new NodeOperationError(this.getNode(), `Concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, not ${value}`, {
+			description: `Open Options → Concurrency and enter how many items to send at once (default ${DEFAULT_CONCURRENCY}; 1 sends them one after another).`,
+		});
+	}
+	return value;
 }

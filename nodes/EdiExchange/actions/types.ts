@@ -6,6 +6,8 @@ export interface Operation {
 	/** The canvas subtitle, as an editor expression in title case: '"Get Many Transactions"'. */
 	subtitle: string;
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
+	/** Items may run several at once, as Options → Concurrency (optionsField) says. */
+	concurrent?: boolean;
 }
 
 /**

@@ -12,6 +12,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { pacers } from '../shared/concurrency';
 import { DeadlineExceeded, withinDeadline } from './deadline';
 import { connectionError, redirectError, serviceError, timeoutError, unexpectedBodyError } from './errors';
 import { redactor, type Redact } from './redact';
@@ -169,6 +170,9 @@ export async function serviceRequest<T = unknown>(this: ServiceContext, call: Se
 		const timeLeft = Math.min(target.timeoutMs, deadline - Date.now());
 		if (timeLeft <= 0) throw timeoutError(this.getNode(), route, Date.now() - started, 'deadline', call.itemIndex);
 		let response: IN8nHttpFullResponse;
+		// Items sent concurrently take turns: a 429 makes the whole node run slow down.
+		const pacer = pacers.get(this);
+		await pacer?.acquire();
 		try {
 			response = await withinDeadline(timeLeft, async (abortSignal) => {
 				// axios's timeout measures silence only; it ends the request where the signal cannot.
@@ -176,6 +180,7 @@ export async function serviceRequest<T = unknown>(this: ServiceContext, call: Se
 				return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request)) as IN8nHttpFullResponse;
 			});
 		} catch (error) {
+			pacer?.release();
 			// A request that ran out of time is not repeated: the service is not answering.
 			if (error instanceof DeadlineExceeded) throw timeoutError(this.getNode(), route, error.ms, limitedBy, call.itemIndex);
 			if (mayRetry()) {
@@ -184,6 +189,7 @@ export async function serviceRequest<T = unknown>(this: ServiceContext, call: Se
 			}
 			throw connectionError(this.getNode(), route, redact(networkReason(error)), failures + 1, call.itemIndex);
 		}
+		pacer?.release();
 		const { statusCode, headers, body } = response;
 		const redirect = readRedirect(statusCode, headers, options.url);
 		if (redirect) {
@@ -195,6 +201,8 @@ export async function serviceRequest<T = unknown>(this: ServiceContext, call: Se
 			}
 			throw redirectError(this.getNode(), route, redact(redirect), target.baseUrl, redirects, call.itemIndex);
 		}
+		if (statusCode === 429) pacer?.rateLimited();
+		else if (statusCode < 400) pacer?.succeeded();
 		if (statusCode === 429 && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
 			const wait = retryAfterSeconds(headers['retry-after']);
 			if (wait <= MAX_RETRY_AFTER_SECONDS && Date.now() + wait * 1000 < deadline) {

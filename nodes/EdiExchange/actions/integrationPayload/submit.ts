@@ -7,7 +7,7 @@ import { optionsField, streamField } from '../../shared/fields';
 import { readJsonParameter } from '../../shared/json';
 import { serviceRequest } from '../../transport/request';
 import { readInterchange } from '../../x12';
-import { readRequiredText } from '../fields';
+import { readRequiredText, sendingOptions } from '../fields';
 import { forOperation, type Operation } from '../types';
 
 interface SubmitAnswer {
@@ -81,7 +81,9 @@ export const submit: Operation = {
 			description: 'The transaction set’s segments without ST and SE (the service adds them): an array of arrays of strings',
 			displayOptions: { show: { format: ['json'] } },
 		},
+		sendingOptions('payloads'),
 	]),
+	concurrent: true,
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const format = this.getNodeParameter('format', itemIndex) as string;

@@ -7,7 +7,7 @@ import { refusedError } from '../../../shared/failed';
 import { optionsField, streamField } from '../../../shared/fields';
 import { parseJsonText } from '../../../shared/json';
 import { serviceRequest } from '../../../transport/request';
-import { readJsonObject, readRequiredText } from '../../fields';
+import { readJsonObject, readRequiredText, sendingOptions } from '../../fields';
 import { forOperation, type Operation } from '../../types';
 import { buildMessage, fromPurchaseOrderFields } from './fromPurchaseOrder';
 
@@ -88,7 +88,9 @@ export const create: Operation = {
 			displayOptions: { show: { messageSource: ['field'] } },
 		},
 		...fromPurchaseOrderFields,
+		sendingOptions('documents'),
 	]),
+	concurrent: true,
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const type = this.getNodeParameter('documentType', itemIndex) as string;

@@ -1,0 +1,162 @@
+/**
+ * Create and Submit send several items at once (Options → Concurrency, default 5): output in input
+ * order with each item's pairedItem, each document sent once, a 429 slowing the whole run down,
+ * Continue On Fail per item, and a stop at the first failure naming what was sent meanwhile.
+ * Tiny servers on 127.0.0.1 hold answers back to make the order of completion differ from the
+ * input order.
+ */
+import type { ServerResponse } from 'http';
+import type { IDataObject } from 'n8n-workflow';
+
+import { runNode } from '../../harness';
+import { startHostileServer, type HostileServer, type ReceivedRequest } from '../hostile/server';
+import { createParameters } from './helpers';
+
+const message = (i: number): IDataObject => ({ purchaseOrderNumber: `PO-${i}`, status: 'accepted', lineItems: [] });
+const input = (n: number) => Array.from({ length: n }, (_, i) => ({ message: message(i) }));
+const createEach = (options: IDataObject = {}) => createParameters({ messageSource: 'field', messageField: 'message', options });
+/** The PO number a create's message or a payload's BAK segment carries. */
+function numberOf(request: ReceivedRequest): string {
+	const body = JSON.parse(request.body);
+	return body.message?.purchaseOrderNumber ?? body.content.segments[0][3];
+}
+
+let server: HostileServer | undefined;
+afterEach(async () => {
+	await server?.stop();
+	server = undefined;
+});
+
+interface Held {
+	request: ReceivedRequest;
+	res: ServerResponse;
+}
+
+/** A service that assigns ids in arrival order and lets `release` decide when held answers go out. */
+async function holdingService(release: (held: Held[], inFlight: number) => Held[]) {
+	let nextId = 100;
+	const held: Held[] = [];
+	const inFlightAtArrival: number[] = [];
+	server = await startHostileServer((request, res) => {
+		held.push({ request, res });
+		inFlightAtArrival.push(held.length);
+		for (const { request: answered, res: out } of release(held, held.length)) {
+			held.splice(held.findIndex((h) => h.res === out), 1);
+			out.writeHead(202, { 'content-type': 'application/json' }).end(JSON.stringify({ id: nextId++, status: 'ACCEPTED', detail: numberOf(answered) }));
+		}
+	});
+	return { url: server.url, inFlightAtArrival };
+}
+
+const run = async (url: string, parameters: IDataObject, n: number, continueOnFail = false) =>
+	await runNode({ credentials: { baseUrl: url, apiToken: 'k' }, parameters, input: input(n), continueOnFail });
+
+test('5 at a time, answered in reverse: output keeps the input order, each item paired with its own', async () => {
+	// Answers only once 5 are waiting, newest first: item 4 finishes before item 0.
+	const service = await holdingService((held) => (held.length >= 5 ? [...held].reverse() : []));
+	const result = await run(service.url, createEach(), 10);
+	expect(result.status).toBe('success');
+	expect(result.items.map((i) => [i.json.message && (i.json.message as IDataObject).purchaseOrderNumber, i.json.detail, i.pairedItem])).toEqual(
+		Array.from({ length: 10 }, (_, item) => [`PO-${item}`, `PO-${item}`, { item }]),
+	);
+	expect(Math.max(...service.inFlightAtArrival)).toBe(5);
+	// Each document was sent once.
+	expect(server!.requests.map(numberOf).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `PO-${i}`).sort());
+});
+
+test('Concurrency 1 sends one after another', async () => {
+	const service = await holdingService((held) => held);
+	const result = await run(service.url, createEach({ concurrency: 1 }), 6);
+	expect(result.status).toBe('success');
+	expect(service.inFlightAtArrival).toEqual([1, 1, 1, 1, 1, 1]);
+	expect(server!.requests.map(numberOf)).toEqual(Array.from({ length: 6 }, (_, i) => `PO-${i}`));
+});
+
+test('Submit sends payloads 5 at a time too, output in input order', async () => {
+	const service = await holdingService((held) => (held.length >= 5 ? [...held].reverse() : []));
+	const result = await runNode({
+		credentials: { baseUrl: service.url, apiToken: 'k' },
+		parameters: { resource: 'integrationPayload', operation: 'submit', format: 'json', senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL', segments: '={{ JSON.stringify([["BAK", "00", "AC", $json.message.purchaseOrderNumber, "20261122"]]) }}' },
+		input: input(5),
+	});
+	expect(result.status).toBe('success');
+	expect(Math.max(...service.inFlightAtArrival)).toBe(5);
+	expect(server!.requests.map(numberOf).sort()).toEqual(['PO-0', 'PO-1', 'PO-2', 'PO-3', 'PO-4']);
+	expect(result.items.map((i) => [i.json.detail, i.pairedItem])).toEqual([0, 1, 2, 3, 4].map((item) => [`PO-${item}`, { item }]));
+});
+
+test('a 429 slows the whole run down: after it, requests go out one, then two at a time; every document is created once', async () => {
+	let phase: 'limited' | 'open' = 'limited';
+	const afterLimit: number[] = [];
+	let inFlight = 0;
+	let nextId = 1;
+	const held: ServerResponse[] = [];
+	server = await startHostileServer((request, res) => {
+		if (phase === 'limited') {
+			// The first 5 requests all meet the rate limit (Retry-After 0: no wait in the test).
+			held.push(res);
+			if (held.length < 5) return;
+			phase = 'open';
+			for (const out of held) out.writeHead(429, { 'retry-after': '0', 'content-type': 'application/json' }).end('{"type":"rateLimitError","message":"slow down"}');
+			return;
+		}
+		inFlight++;
+		afterLimit.push(inFlight);
+		// Answered a moment later, so requests sent together are seen together.
+		server!.repeat(res, 20, () => {
+			if (res.writableEnded) return;
+			inFlight--;
+			res.writeHead(202, { 'content-type': 'application/json' }).end(JSON.stringify({ id: nextId++, status: 'ACCEPTED', detail: numberOf(request) }));
+		});
+	});
+	const result = await run(server.url, createEach(), 12);
+	expect(result.status).toBe('success');
+	expect(result.items.map((i) => [i.json.detail, i.pairedItem])).toEqual(Array.from({ length: 12 }, (_, item) => [`PO-${item}`, { item }]));
+	// Without the slow-down the 5 rate-limited items would all be repeated at once.
+	expect(afterLimit.slice(0, 3).every((n) => n <= 2)).toBe(true);
+	expect(afterLimit[0]).toBe(1);
+	// 5 answered 429 (not processed), then each of the 12 exactly once.
+	const accepted = server.requests.slice(5).map(numberOf);
+	expect(accepted.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `PO-${i}`).sort());
+});
+
+describe('a failing item among concurrent ones', () => {
+	/** Item 2's create fails with a 500 (after the others were sent); the rest are accepted. */
+	const failingService = () =>
+		holdingService((held) => {
+			if (held.length < 5) return [];
+			for (const h of held.filter((h) => numberOf(h.request) === 'PO-2')) {
+				held.splice(held.indexOf(h), 1);
+				h.res.writeHead(500, { 'content-type': 'application/json' }).end('{"type":"serverError","message":"boom"}');
+			}
+			return [...held];
+		});
+
+	test('with Continue On Fail: an error item in its place, the others created, none sent twice', async () => {
+		const service = await failingService();
+		const result = await run(service.url, createEach(), 10, true);
+		expect(result.status).toBe('success');
+		expect(result.items.map((i) => i.pairedItem)).toEqual(Array.from({ length: 10 }, (_, item) => ({ item })));
+		expect(result.items.map((i) => ('error' in i.json ? 'error' : i.json.detail))).toEqual(['PO-0', 'PO-1', 'error', 'PO-3', 'PO-4', 'PO-5', 'PO-6', 'PO-7', 'PO-8', 'PO-9']);
+		expect(result.items[2].json.description).toContain('NOT sent again');
+		expect(server!.requests.filter((r) => numberOf(r) === 'PO-2')).toHaveLength(1);
+	});
+
+	test('without it: the run stops, starts nothing more, and names the items sent at the same time', async () => {
+		const service = await failingService();
+		const result = await run(service.url, createEach(), 10);
+		expect(result.status).toBe('error');
+		expect((result.error as Error & { context: IDataObject }).context.itemIndex).toBe(2);
+		// Items 0–4 were under way together; nothing after them was started.
+		expect(server!.requests.map(numberOf).sort()).toEqual(['PO-0', 'PO-1', 'PO-2', 'PO-3', 'PO-4']);
+		expect((result.error as Error & { description: string }).description).toContain('Items 3, 4 (counted from 0) ran at the same time and succeeded');
+	});
+});
+
+test('a Concurrency outside 1–20 is refused before anything is sent', async () => {
+	const service = await holdingService((held) => held);
+	const result = await run(service.url, createEach({ concurrency: 0 }), 2);
+	expect(result.status).toBe('error');
+	expect(result.error?.message).toBe('Concurrency must be a whole number from 1 to 20, not 0');
+	expect(server!.requests).toHaveLength(0);
+});
