@@ -1,5 +1,5 @@
 /**
- * Create and Submit send several items at once (Options → Concurrency, default 5): output in input
+ * Create and Submit send several items at once (Options → Concurrency, default 20): output in input
  * order with each item's pairedItem, each document sent once, a 429 slowing the whole run down,
  * Continue On Fail per item, and a stop at the first failure naming what was sent meanwhile.
  * Tiny servers on 127.0.0.1 hold answers back to make the order of completion differ from the
@@ -54,7 +54,7 @@ const run = async (url: string, parameters: IDataObject, n: number, continueOnFa
 test('5 at a time, answered in reverse: output keeps the input order, each item paired with its own', async () => {
 	// Answers only once 5 are waiting, newest first: item 4 finishes before item 0.
 	const service = await holdingService((held) => (held.length >= 5 ? [...held].reverse() : []));
-	const result = await run(service.url, createEach(), 10);
+	const result = await run(service.url, createEach({ concurrency: 5 }), 10);
 	expect(result.status).toBe('success');
 	expect(result.items.map((i) => [i.json.message && (i.json.message as IDataObject).purchaseOrderNumber, i.json.detail, i.pairedItem])).toEqual(
 		Array.from({ length: 10 }, (_, item) => [`PO-${item}`, `PO-${item}`, { item }]),
@@ -62,6 +62,14 @@ test('5 at a time, answered in reverse: output keeps the input order, each item 
 	expect(Math.max(...service.inFlightAtArrival)).toBe(5);
 	// Each document was sent once.
 	expect(server!.requests.map(numberOf).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `PO-${i}`).sort());
+});
+
+test('by default 20 at a time', async () => {
+	const service = await holdingService((held) => (held.length >= 20 ? [...held].reverse() : []));
+	const result = await run(service.url, createEach(), 40);
+	expect(result.status).toBe('success');
+	expect(Math.max(...service.inFlightAtArrival)).toBe(20);
+	expect(result.items.map((i) => [i.json.detail, i.pairedItem])).toEqual(Array.from({ length: 40 }, (_, item) => [`PO-${item}`, { item }]));
 });
 
 test('Concurrency 1 sends one after another', async () => {
@@ -76,7 +84,7 @@ test('Submit sends payloads 5 at a time too, output in input order', async () =>
 	const service = await holdingService((held) => (held.length >= 5 ? [...held].reverse() : []));
 	const result = await runNode({
 		credentials: { baseUrl: service.url, apiToken: 'k' },
-		parameters: { resource: 'integrationPayload', operation: 'submit', format: 'json', senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL', segments: '={{ JSON.stringify([["BAK", "00", "AC", $json.message.purchaseOrderNumber, "20261122"]]) }}' },
+		parameters: { resource: 'integrationPayload', operation: 'submit', options: { concurrency: 5 }, format: 'json', senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL', segments: '={{ JSON.stringify([["BAK", "00", "AC", $json.message.purchaseOrderNumber, "20261122"]]) }}' },
 		input: input(5),
 	});
 	expect(result.status).toBe('success');
@@ -109,7 +117,7 @@ test('a 429 slows the whole run down: after it, requests go out one, then two at
 			res.writeHead(202, { 'content-type': 'application/json' }).end(JSON.stringify({ id: nextId++, status: 'ACCEPTED', detail: numberOf(request) }));
 		});
 	});
-	const result = await run(server.url, createEach(), 12);
+	const result = await run(server.url, createEach({ concurrency: 5 }), 12);
 	expect(result.status).toBe('success');
 	expect(result.items.map((i) => [i.json.detail, i.pairedItem])).toEqual(Array.from({ length: 12 }, (_, item) => [`PO-${item}`, { item }]));
 	// Without the slow-down the 5 rate-limited items would all be repeated at once.
@@ -134,7 +142,7 @@ describe('a failing item among concurrent ones', () => {
 
 	test('with Continue On Fail: an error item in its place, the others created, none sent twice', async () => {
 		const service = await failingService();
-		const result = await run(service.url, createEach(), 10, true);
+		const result = await run(service.url, createEach({ concurrency: 5 }), 10, true);
 		expect(result.status).toBe('success');
 		expect(result.items.map((i) => i.pairedItem)).toEqual(Array.from({ length: 10 }, (_, item) => ({ item })));
 		expect(result.items.map((i) => ('error' in i.json ? 'error' : i.json.detail))).toEqual(['PO-0', 'PO-1', 'error', 'PO-3', 'PO-4', 'PO-5', 'PO-6', 'PO-7', 'PO-8', 'PO-9']);
@@ -144,7 +152,7 @@ describe('a failing item among concurrent ones', () => {
 
 	test('without it: the run stops, starts nothing more, and names the items sent at the same time', async () => {
 		const service = await failingService();
-		const result = await run(service.url, createEach(), 10);
+		const result = await run(service.url, createEach({ concurrency: 5 }), 10);
 		expect(result.status).toBe('error');
 		expect((result.error as Error & { context: IDataObject }).context.itemIndex).toBe(2);
 		// Items 0–4 were under way together; nothing after them was started.
@@ -153,10 +161,10 @@ describe('a failing item among concurrent ones', () => {
 	});
 });
 
-test('a Concurrency outside 1–20 is refused before anything is sent', async () => {
+test('a Concurrency outside 1–50 is refused before anything is sent', async () => {
 	const service = await holdingService((held) => held);
 	const result = await run(service.url, createEach({ concurrency: 0 }), 2);
 	expect(result.status).toBe('error');
-	expect(result.error?.message).toBe('Concurrency must be a whole number from 1 to 20, not 0');
+	expect(result.error?.message).toBe('Concurrency must be a whole number from 1 to 50, not 0');
 	expect(server!.requests).toHaveLength(0);
 });

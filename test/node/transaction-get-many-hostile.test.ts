@@ -108,3 +108,37 @@ test('items sharing an id and items without an id are all output, in list order'
 	const limited = await runAgainst(answer, { returnAll: false, limit: 2 });
 	expect(limited.items.map((i) => i.json)).toEqual(items.slice(0, 2));
 });
+
+describe('Return All and the rate limit', () => {
+	/** 500 transactions; each answer waits a moment and reports `remaining` requests left. */
+	const paging = (remaining: number) => {
+		let inFlight = 0;
+		const seen: number[] = [];
+		const answer: Answer = (request, res, hostile) => {
+			inFlight++;
+			seen.push(inFlight);
+			hostile.repeat(res, 10, () => {
+				if (res.writableEnded) return;
+				inFlight--;
+				const offset = Number(request.query.offset);
+				const items = Array.from({ length: Math.max(0, Math.min(Number(request.query.limit), 500 - offset)) }, (_, i) => transaction(500 - offset - i));
+				json(200, { items, meta: { total: 500 } }, { 'x-ratelimit-remaining': String(remaining) })(request, res, hostile);
+			});
+		};
+		return { answer, seen };
+	};
+
+	test('with the window nearly used up, pages are fetched one at a time', async () => {
+		const { answer, seen } = paging(1);
+		const result = await runAgainst(answer, { returnAll: true });
+		expect(result.items).toHaveLength(500);
+		expect(Math.max(...seen)).toBe(1);
+	});
+
+	test('with room in the window, pages after the first are fetched several at once', async () => {
+		const { answer, seen } = paging(1_000);
+		const result = await runAgainst(answer, { returnAll: true });
+		expect(result.items.map((i) => i.json.id)).toEqual(Array.from({ length: 500 }, (_, i) => 500 - i));
+		expect(Math.max(...seen)).toBe(4);
+	});
+});

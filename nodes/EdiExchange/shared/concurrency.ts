@@ -37,6 +37,11 @@ export class Pacer {
 		this.successes = 0;
 	}
 
+	/** The service's x-ratelimit-remaining: no more under way than the window still allows. */
+	remaining(requests: number): void {
+		if (requests < this.limit) this.limit = Math.max(1, requests);
+	}
+
 	succeeded(): void {
 		if (++this.successes < this.limit) return;
 		this.successes = 0;

@@ -203,6 +203,8 @@ export async function serviceRequest<T = unknown>(this: ServiceContext, call: Se
 		}
 		if (statusCode === 429) pacer?.rateLimited();
 		else if (statusCode < 400) pacer?.succeeded();
+		const remaining = Number(headers['x-ratelimit-remaining'] ?? NaN);
+		if (Number.isFinite(remaining)) pacer?.remaining(remaining);
 		if (statusCode === 429 && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
 			const wait = retryAfterSeconds(headers['retry-after']);
 			if (wait <= MAX_RETRY_AFTER_SECONDS && Date.now() + wait * 1000 < deadline) {
