@@ -2,6 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { optionsCollection } from '../shared/fields';
 import { readJsonParameter } from '../shared/json';
 import { fromVersion1_1, inVersion1 } from './types';
 
@@ -122,13 +123,8 @@ export const DEFAULT_CONCURRENCY = 20;
 export const MAX_CONCURRENCY = 50;
 
 /** Options → Concurrency, for the operations that send one document per item. */
-export const sendingOptions = (noun: string): INodeProperties => ({
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
+export const sendingOptions = (noun: string): INodeProperties =>
+	optionsCollection([
 		{
 			displayName: 'Concurrency',
 			name: 'concurrency',
@@ -137,5 +133,4 @@ export const sendingOptions = (noun: string): INodeProperties => ({
 			default: DEFAULT_CONCURRENCY,
 			description: `How many ${noun} are sent at once. Output items keep the input order either way; 1 sends them one after another. On a rate limit (429) the node waits as the service says and sends fewer at once.`,
 		},
-	],
-});
+	]);

@@ -6,7 +6,7 @@ export interface Operation {
 	/** The canvas subtitle, as an editor expression in title case: '"Get Many Transactions"'. */
 	subtitle: string;
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
-	/** Items may run several at once, as Options → Concurrency (optionsField) says. */
+	/** Items may run several at once, as Options → Concurrency (sendingOptions) says. */
 	concurrent?: boolean;
 }
 

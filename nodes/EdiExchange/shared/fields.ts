@@ -35,3 +35,14 @@ export const transactionTypesField = (description: string, extra: Partial<INodeP
 	description,
 	...extra,
 });
+
+/** The "Options" collection of an operation: settings most users leave alone. */
+export const optionsCollection = (options: INodeProperties[], description?: string): INodeProperties => ({
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	...(description ? { description } : {}),
+	options,
+});

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { fetchMessage, X12_MIME_TYPE } from '../../transport/messages';
+import { optionsCollection } from '../../shared/fields';
 import { readTransactionId, transactionIdFields } from '../fields';
 import { forOperation, type Operation } from '../types';
 
@@ -8,14 +9,8 @@ export const getMessage: Operation = {
 	subtitle: '"Get Transaction Message"',
 	description: forOperation('transaction', 'getMessage', [
 		...transactionIdFields('The transaction whose message (document content) to read'),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			description: 'How the message is put out',
-			options: [
+		optionsCollection(
+			[
 				{
 					displayName: 'Put X12 in Binary Field',
 					name: 'binaryPropertyName',
@@ -25,7 +20,8 @@ export const getMessage: Operation = {
 						'For X12 content: also output the text as a file (.edi, application/edi-x12) in this binary field, to save or attach it',
 				},
 			],
-		},
+			'How the message is put out',
+		),
 	]),
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
