@@ -124,13 +124,16 @@ export const MAX_CONCURRENCY = 50;
 
 /** Options → Concurrency, for the operations that send one document per item. */
 export const sendingOptions = (noun: string): INodeProperties =>
-	optionsCollection([
-		{
-			displayName: 'Concurrency',
-			name: 'concurrency',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
-			default: DEFAULT_CONCURRENCY,
-			description: `How many ${noun} are sent at once. Output items keep the input order either way; 1 sends them one after another. On a rate limit (429) the node waits as the service says and sends fewer at once.`,
-		},
-	]);
+	optionsCollection(
+		[
+			{
+				displayName: 'Concurrency',
+				name: 'concurrency',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
+				default: DEFAULT_CONCURRENCY,
+				description: `How many ${noun} are sent at once. Output items keep the input order either way; 1 sends them one after another. On a rate limit (429) the node waits as the service says and sends fewer at once.`,
+			},
+		],
+		`How the ${noun} are sent`,
+	);
