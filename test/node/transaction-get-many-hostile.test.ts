@@ -35,14 +35,14 @@ describe('a 200 whose body is not a transaction list', () => {
 		['truncated JSON', raw(200, 'application/json', '{"items":[{"id":1,"transactionType":"850"'), /not JSON/],
 		['an empty body', raw(200, 'application/json', ''), /empty body/],
 		['null', json(200, null), /null/],
-		['{}', json(200, {}), /without an items list/],
+		['{}', json(200, {}), /an empty object/],
 	];
 
 	test.each(bodies)('%s is a clear API error from Get Many, not 0 items', async (_name, answer, says) => {
 		const result = await runAgainst(answer, { returnAll: true });
 		expect(result.status).toBe('error');
 		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/answered the transaction list with/);
+		expect(result.error?.message).toMatch(/instead of the transaction list/);
 		expect(result.error?.message).toMatch(says);
 		expect((result.error as Error & { description?: string }).description).toMatch(/Base URL/);
 		expect(result.items).toEqual([]);

@@ -103,9 +103,8 @@ describe.each([false, true])('transactions without an id (Include Message %s)', 
 	});
 });
 
-// The NodeApiError for such bodies is the transport's: the inbox's is in (transport-guard); the
-// transaction list's is branch perf's, and until it lands the list reads the junk as an empty list
-// and fails. `test.failing` marks that: flip it to `test` once the list refuses them.
+// The NodeApiError for such bodies is the transport's: the inbox's and the transaction list's
+// (fetchTransactionPage), the same for Get Many.
 const junk = [
 	['an HTML page', 'text/html', '<html><body>Maintenance</body></html>'],
 	['truncated JSON', 'application/json', '{"items":[{"id":1,'],
@@ -115,7 +114,7 @@ const junk = [
 ];
 
 describe('a body that is not a transaction list or an inbox, at activation', () => {
-	test.failing.each(junk)('%s: the poll fails, no state is recorded, and no backlog is emitted when the list comes back', async (_name, type, body) => {
+	test.each(junk)('%s: the poll fails, no state is recorded, and no backlog is emitted when the list comes back', async (_name, type, body) => {
 		for (let i = 1; i <= 300; i++) service.arrive({ id: i, createdAt: at(60) });
 		service.raw = { type, body };
 		const poller = service.poller();
