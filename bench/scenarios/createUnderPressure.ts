@@ -36,9 +36,10 @@ async function duplicatedDocuments(ctx: Context): Promise<number> {
 
 const failedOf = (items: INodeExecutionData[]) => items.filter((item) => item.json.error !== undefined).length;
 
-async function runOurs(ctx: Context, messages: IDataObject[]): Promise<INodeExecutionData[]> {
+/** Our node over `messages`; `timeout`: the credential's Timeout in seconds (default 60). */
+async function runOurs(ctx: Context, messages: IDataObject[], timeout?: number): Promise<INodeExecutionData[]> {
 	const result = await runNode({
-		credentials: ctx.sb.credentials,
+		credentials: { ...ctx.sb.credentials, ...(timeout ? { timeout } : {}) },
 		continueOnFail: true,
 		input: messages.map((message) => ({ message })),
 		parameters: { resource: 'transaction', operation: 'create', ...ENVELOPE, documentType: ENVELOPE.type, messageSource: 'field', messageField: 'message' },
@@ -106,7 +107,8 @@ export async function createUnderPressure(ctx: Context, results: ScenarioResult[
 		});
 		return { ...sample, duplicates: await duplicatedDocuments(ctx) };
 	};
-	const oursFaults = await repeat(ctx, withFaults(() => runOurs(ctx, messages)));
+	// A dropped answer can leave a request waiting for the Timeout: 10 s keeps a stalled run short.
+	const oursFaults = await repeat(ctx, withFaults(() => runOurs(ctx, messages, 10)));
 	await sb.setLatency(latencyMs);
 	results.push({
 		id: 'create-faults',
