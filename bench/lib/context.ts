@@ -18,7 +18,7 @@ export interface Plan {
 	/** Return All sizes also run at 20 ms (1,000 pages × 20 ms = 20 s a run at 100,000). */
 	returnAllSizesWithLatency: number[];
 	creates: number;
-	/** Fewer creates at 20 ms (100 at 20 at a time; the hand-built workflow sends all at once). */
+	/** Fewer creates at 20 ms (100 at 50 at a time; the hand-built workflow sends all at once). */
 	createsWithLatency: number;
 	/** Get Many with a Limit while transactions arrive: the limit, the history, arrivals per second. */
 	limitUnderArrivals: { limit: number; history: number; perSecond: number };

@@ -1,7 +1,7 @@
 /**
  * The limit: a bare HTTP loop with axios (the client underneath n8n's request helpers) sending
  * exactly the requests our nodes send for the same work, with no n8n in between: same page size,
- * same stop conditions, the same 4 message requests at a time, creates 20 at a time. Return All
+ * same stop conditions, the same 4 message requests at a time, creates 50 at a time. Return All
  * stays the sequential loop (every page one after another): the figure our parallel pages beat.
  */
 import axios, { type AxiosInstance } from 'axios';
@@ -12,7 +12,7 @@ export const PAGE = 100;
 /** Our trigger's MESSAGE_CONCURRENCY. */
 export const MESSAGE_CONCURRENCY = 4;
 /** Our Create's default Concurrency. */
-export const CREATE_CONCURRENCY = 20;
+export const CREATE_CONCURRENCY = 50;
 
 interface Item {
 	id: number;

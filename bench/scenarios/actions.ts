@@ -121,11 +121,11 @@ export async function createScenarios(ctx: Context, results: ScenarioResult[]): 
 			title: `4. Create ${count.toLocaleString('en-US')} structured 855s (one per item)`,
 			latencyMs,
 			metrics: ['requests', 'ms', 'perSecond'],
-			ours: rate(cellOf('ours', 'EDI Exchange: Transaction → Create, message from a field of each item, default Concurrency (20)', ours.samples, ours.warmups)),
+			ours: rate(cellOf('ours', 'EDI Exchange: Transaction → Create, message from a field of each item, default Concurrency (50)', ours.samples, ours.warmups)),
 			handBuilt: rate(
 				cellOf('handBuilt', hand.real ? 'n8n-nodes-base: HTTP Request 4.2, one POST per item (n8n sends them all at once)' : hand.what, handBuilt.samples, handBuilt.warmups),
 			),
-			limit: rate(cellOf('limit', 'axios: 20 POSTs at a time (as our node by default)', bare.samples, bare.warmups)),
+			limit: rate(cellOf('limit', 'axios: 50 POSTs at a time (as our node by default)', bare.samples, bare.warmups)),
 			notes: [],
 		};
 		results.push(previous);

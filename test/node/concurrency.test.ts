@@ -1,5 +1,5 @@
 /**
- * Create and Submit send several items at once (Options → Concurrency, default 20): output in input
+ * Create and Submit send several items at once (Options → Concurrency, default 50): output in input
  * order with each item's pairedItem, each document sent once, a 429 slowing the whole run down,
  * Continue On Fail per item, and a stop at the first failure naming what was sent meanwhile.
  * Tiny servers on 127.0.0.1 hold answers back to make the order of completion differ from the
@@ -64,12 +64,12 @@ test('5 at a time, answered in reverse: output keeps the input order, each item 
 	expect(server!.requests.map(numberOf).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `PO-${i}`).sort());
 });
 
-test('by default 20 at a time', async () => {
-	const service = await holdingService((held) => (held.length >= 20 ? [...held].reverse() : []));
-	const result = await run(service.url, createEach(), 40);
+test('by default 50 at a time', async () => {
+	const service = await holdingService((held) => (held.length >= 50 ? [...held].reverse() : []));
+	const result = await run(service.url, createEach(), 100);
 	expect(result.status).toBe('success');
-	expect(Math.max(...service.inFlightAtArrival)).toBe(20);
-	expect(result.items.map((i) => [i.json.detail, i.pairedItem])).toEqual(Array.from({ length: 40 }, (_, item) => [`PO-${item}`, { item }]));
+	expect(Math.max(...service.inFlightAtArrival)).toBe(50);
+	expect(result.items.map((i) => [i.json.detail, i.pairedItem])).toEqual(Array.from({ length: 100 }, (_, item) => [`PO-${item}`, { item }]));
 });
 
 test('Concurrency 1 sends one after another', async () => {
@@ -161,10 +161,10 @@ describe('a failing item among concurrent ones', () => {
 	});
 });
 
-test('a Concurrency outside 1–50 is refused before anything is sent', async () => {
+test('a Concurrency outside 1–100 is refused before anything is sent', async () => {
 	const service = await holdingService((held) => held);
 	const result = await run(service.url, createEach({ concurrency: 0 }), 2);
 	expect(result.status).toBe('error');
-	expect(result.error?.message).toBe('Concurrency must be a whole number from 1 to 50, not 0');
+	expect(result.error?.message).toBe('Concurrency must be a whole number from 1 to 100, not 0');
 	expect(server!.requests).toHaveLength(0);
 });
