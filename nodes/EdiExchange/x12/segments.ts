@@ -1,4 +1,4 @@
-/** Splitting interchange text into segments, and joining segments back into text. */
+/** Splitting interchange text into segments (the writer is a sandbox tool: sandbox/x12/). */
 import type { X12Separators } from './types';
 
 export interface RawSegment {
@@ -44,9 +44,3 @@ function isBlank(text: string, start: number, stop: number): boolean {
 	return true;
 }
 const WHITE_SPACE = /\s/;
-
-/** Joins segments with the given separators; every segment gets its terminator. */
-export function joinSegments(segments: string[][], separators: X12Separators, lineBreaks = false): string {
-	const end = separators.segment + (lineBreaks && separators.segment !== '\n' ? '\n' : '');
-	return segments.map((segment) => segment.join(separators.element) + end).join('');
-}
