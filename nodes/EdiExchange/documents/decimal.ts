@@ -72,10 +72,6 @@ export function multiplyDecimal(a: Decimal, b: Decimal): Decimal {
 	return { units: a.units * b.units, scale: a.scale + b.scale };
 }
 
-export function sumDecimals(values: readonly Decimal[]): Decimal {
-	return values.reduce(addDecimal, ZERO);
-}
-
 /** -1, 0 or 1, by value: "5" and "5.00" are equal. */
 export function compareDecimal(a: Decimal, b: Decimal): -1 | 0 | 1 {
 	const scale = Math.max(a.scale, b.scale);
