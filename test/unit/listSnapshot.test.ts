@@ -58,3 +58,21 @@ test('a page shorter than the total promises ends the list there', () => {
 	expect(list.end).toBe(40);
 	expect(list.nextRequests(Infinity, 5, 100)).toEqual([]);
 });
+
+test('a position read twice, once with a numeric id and once with the same id as a string, is the same transaction', () => {
+	const list = new ListSnapshot(200);
+	expect(list.add(page(200, 0, 100))).toBe(true);
+	const asStrings = page(200, 50, 100);
+	asStrings.items = asStrings.items.map((item) => ({ id: String(item.id) }));
+	expect(list.add(asStrings)).toBe(true);
+	expect(list.prefix).toBe(150);
+});
+
+test('a service repeating its first page with string ids is caught as well', () => {
+	const list = new ListSnapshot(1000);
+	const first = page(1000, 0, 100);
+	first.items = first.items.map((item) => ({ id: `T-${item.id}` }));
+	list.add(first);
+	expect(list.add({ ...first, offset: 100 })).toBe(false);
+	expect(list.inconsistency).toEqual({ offset: 100, keys: expect.arrayContaining(['T-1000', 'T-901']) });
+});

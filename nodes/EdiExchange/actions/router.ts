@@ -81,8 +81,13 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	for (const [itemIndex, outcome] of outcomes.entries()) {
 		if (!outcome) continue;
 		if ('results' in outcome) {
-			// No spread: Return All can bring more items than a call's arguments may hold.
-			for (const result of this.helpers.constructExecutionMetaData(outcome.results, { itemData: { item: itemIndex } })) output.push(result);
+			// Paired in place, as constructExecutionMetaData would (an operation's own pairing wins),
+			// without a second object per item, and no spread: Return All may bring 100,000 items.
+			const pairedItem = { item: itemIndex };
+			for (const result of outcome.results) {
+				result.pairedItem ??= pairedItem;
+				output.push(result);
+			}
 		} else if (this.continueOnFail()) {
 			output.push({ json: errorItem(outcome.error), pairedItem: { item: itemIndex } });
 		} else {

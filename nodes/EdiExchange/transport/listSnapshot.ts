@@ -33,14 +33,20 @@ export interface Inconsistency {
 /** A transaction's id as a stable key, whether the service sends it as a number or a string. */
 export const transactionKey = (item: IDataObject): string => String(item.id ?? item.transactionId ?? '');
 
-/** An item's identity for comparing readings: its id, or all of it when it has none. */
-const identity = (item: IDataObject): string => transactionKey(item) || JSON.stringify(item);
+/**
+ * An item's identity for comparing readings: its id as sent (no string made per item: a Return All
+ * holds one per transaction), or all of it when it has none.
+ */
+const identity = (item: IDataObject): unknown => item.id ?? item.transactionId ?? JSON.stringify(item);
+
+/** Whether two readings are the same transaction, whether its id came as a number or a string. */
+const sameTransaction = (a: IDataObject, b: IDataObject): boolean => String(identity(a)) === String(identity(b));
 
 export class ListSnapshot {
-	/** Items by their position at the start. */
-	private items = new Map<number, IDataObject>();
-	/** The first item read under each identity. */
-	private byKey = new Map<string, IDataObject>();
+	/** Items by their position at the start (dense from 0: an array holds them in the least memory). */
+	private items: IDataObject[] = [];
+	/** The position of the first item read under each identity. */
+	private byKey = new Map<unknown, number>();
 	/** Covered position intervals [start, end), sorted and merged. */
 	private covered: Array<[number, number]> = [];
 	private readonly pages: ListPage[] = [];
@@ -69,7 +75,7 @@ export class ListSnapshot {
 	tryOtherGrowth(): boolean {
 		if (this.growsAt === 'back' || this.startTotal === undefined) return false;
 		this.growsAt = 'back';
-		this.items = new Map();
+		this.items = [];
 		this.byKey = new Map();
 		this.covered = [];
 		this.end = this.startTotal;
@@ -86,7 +92,7 @@ export class ListSnapshot {
 	/** The items at positions [from, upTo), in list order. */
 	*itemsBetween(from: number, upTo: number): Generator<IDataObject> {
 		for (let position = from; position < upTo; position++) {
-			const item = this.items.get(position);
+			const item = this.items[position];
 			if (item) yield item;
 		}
 	}
@@ -132,18 +138,18 @@ export class ListSnapshot {
 		page.items.forEach((item, i) => {
 			const position = start + i;
 			if (position < 0 || position >= this.end) return; // arrived after the read began
-			const key = identity(item);
-			const there = this.items.get(position);
+			const there = this.items[position];
 			if (there) {
 				// The same position read twice must hold the same transaction.
-				if (identity(there) !== key) misfits.push(key);
+				if (!sameTransaction(there, item)) misfits.push(String(identity(item)));
 				return;
 			}
+			const key = identity(item);
 			const earlier = this.byKey.get(key);
 			// The same transaction at a second position (two items merely sharing an id are both kept).
-			if (earlier && JSON.stringify(earlier) === JSON.stringify(item)) misfits.push(key);
-			if (!earlier) this.byKey.set(key, item);
-			this.items.set(position, item);
+			if (earlier !== undefined && JSON.stringify(this.items[earlier]) === JSON.stringify(item)) misfits.push(String(key));
+			if (earlier === undefined) this.byKey.set(key, position);
+			this.items[position] = item;
 		});
 		if (page.items.length) this.cover(start, start + page.items.length);
 		if (misfits.length) this.inconsistency = { offset: page.offset, keys: misfits };

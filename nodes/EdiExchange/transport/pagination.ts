@@ -103,7 +103,9 @@ export async function collectTransactions(
 		idle = list.prefix > before ? 0 : idle + 1;
 		if (idle >= MAX_IDLE_ROUNDS) throw listOutran.call(this, requests, itemIndex);
 	}
-	return found.slice(0, wanted);
+	// No copy when nothing is cut: a Return All's array is as large as its output.
+	if (found.length > wanted) found.length = wanted;
+	return found;
 }
 
 function offsetIgnored(this: ServiceContext, list: ListSnapshot, requests: number, itemIndex?: number): NodeApiError {
