@@ -38,11 +38,16 @@ export async function repeat(ctx: Context, once: () => Promise<Sample>, warmedMs
 	if (estimate === undefined) {
 		for (; warmups < plan.warmups; warmups++) estimate = (await once()).ms;
 	}
-	const slow = (estimate ?? 0) > SLOW_MS;
-	const runs = slow ? Math.max(plan.minRuns, Math.min(plan.runs, Math.floor(plan.cellBudgetMs / estimate!))) : plan.runs;
-	const note = slow ? `slow: warm-up was ${warmedBy ?? 'one run'}; ${runs} run${runs > 1 ? 's' : ''} (about ${(estimate! / 1000).toFixed(0)} s each)` : undefined;
+	const runsFor = (ms: number) => (ms > SLOW_MS ? Math.max(plan.minRuns, Math.min(plan.runs, Math.floor(plan.cellBudgetMs / ms))) : plan.runs);
+	let runs = runsFor(estimate ?? 0);
 	const samples: Sample[] = [];
-	for (let i = 0; i < runs; i++) samples.push(await once());
+	for (let i = 0; i < runs; i++) {
+		samples.push(await once());
+		// An estimate carried from another latency can be far off (pages fetched in parallel): the first run says.
+		if (i === 0) runs = runsFor(samples[0].ms);
+	}
+	const slow = runs < plan.runs;
+	const note = slow ? `slow: warm-up was ${warmedBy ?? 'one run'}; ${runs} run${runs > 1 ? 's' : ''} (about ${(samples[0].ms / 1000).toFixed(0)} s each)` : undefined;
 	return { samples, warmups, note };
 }
 
