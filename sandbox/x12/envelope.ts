@@ -5,7 +5,7 @@
  *
  * Checked: the ISA's fixed layout (106 characters, separators at fixed places), ISA13 = IEA02,
  * GS06 = GE02, ST02 = SE02, SE01 = segments ST..SE, GE01 = sets, IEA01 = groups, trailers that are
- * missing, and anything after the IEA. Every problem found is reported, not just the first.
+ * missing or carry an element too many, segment ids, and anything after the IEA. Every problem found is reported, not just the first.
  */
 import type { CheckedInterchange, EnvelopeGroup, EnvelopeProblem, Separators } from './types';
 
@@ -36,6 +36,7 @@ export function checkEnvelope(text: string): EnvelopeCheck {
 	if (usage !== 'T' && usage !== 'P') problems.push({ segment: 'ISA', position: 1, message: `ISA15 must be T (test) or P (production), found "${usage}"` });
 	if (!/^\d{9}$/.test(elements[13])) problems.push({ segment: 'ISA', position: 1, message: `ISA13 must be nine digits, found "${elements[13]}"` });
 	const segments = splitBody(content.slice(ISA_LENGTH), separators);
+	checkSegmentShapes(segments, problems);
 	const groups = walk(segments, elements[13], problems);
 	const last = segments[segments.length - 1];
 	if (last && !last.terminated) {
@@ -82,6 +83,23 @@ function splitBody(body: string, separators: Separators): Segment[] {
 		segments.push({ elements: cleaned.split(separators.element), position: segments.length + 2, terminated: index < pieces.length - 1 });
 	});
 	return segments;
+}
+
+/** Elements after the id of each trailer: a trailing separator would add an empty one (X12 forbids it). */
+const TRAILER_ELEMENTS: Record<string, number> = { SE: 2, GE: 2, IEA: 2 };
+
+/** Every segment id is 2–3 upper-case letters or digits; trailers have exactly their two elements. */
+function checkSegmentShapes(segments: Segment[], problems: EnvelopeProblem[]): void {
+	for (const { elements, position } of segments) {
+		const id = elements[0];
+		if (!/^[A-Z0-9]{2,3}$/.test(id)) {
+			problems.push({ segment: id || '(no id)', position, message: `a segment id must be 2–3 upper-case letters or digits, found "${id}"` });
+		}
+		const wanted = TRAILER_ELEMENTS[id];
+		if (wanted !== undefined && elements.length - 1 !== wanted) {
+			problems.push({ segment: id, position, message: `${id} must have ${wanted} elements, found ${elements.length - 1}` });
+		}
+	}
 }
 
 /** Reads GS..GE groups of ST..SE sets up to the IEA, reporting what does not add up. */

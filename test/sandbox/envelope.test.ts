@@ -50,6 +50,10 @@ describe('checkEnvelope', () => {
 		['trailing segment after IEA', (t) => `${t}XX*1~`, [['XX', 15]]],
 		['a second interchange after IEA', (t) => t + t.slice(0, 106), [['ISA', 15]]],
 		['no group at all', (t) => t.slice(0, 106) + 'IEA*0*000000042~', [['GS', 2]]],
+		['a trailing element separator on IEA', (t) => t.replace('IEA*1*000000042~', 'IEA*1*000000042*~'), [['IEA', 14]]],
+		['a trailing element separator on SE', (t) => t.replace('SE*5*0001~', 'SE*5*0001*~'), [['SE', 7]]],
+		['a segment without its id', (t) => t.replace('PO1*', '*'), [['(no id)', 5]]],
+		['a lower-case segment id', (t) => t.replace('CTT*', 'ctt*'), [['ctt', 6]]],
 	];
 	it.each(broken)('reports %s at its segment and position', (_name, breakIt, expected) => {
 		expect(problemsOf(breakIt(write()))).toEqual(expected);
