@@ -24,6 +24,21 @@ describe('transactions without a readable createdAt', () => {
 		expect(ids((await poller.poll()).items)).toEqual([3, 4]);
 		expect(await poller.poll()).toEqual({ items: null });
 	});
+
+	test('stay remembered after the Late Arrival Window: a later search passing one emits only the late arrival, and resets nothing', async () => {
+		service.arrive({ id: 1, createdAt: at(200) });
+		const poller = service.poller({ options: { lateArrivalWindowMinutes: 10 } });
+		await poller.poll();
+		service.arrive({ id: 2, createdAt: 'not a date' });
+		expect(ids((await poller.poll()).items)).toEqual([2]);
+		service.arrive({ id: 3, createdAt: at(0) });
+		expect(ids((await poller.poll()).items)).toEqual([3]);
+		// A late arrival, dated inside the window, becomes visible behind the undated one.
+		service.transactions.splice(2, 0, { id: 4, createdAt: at(5), direction: 'inbound', stream: 'test', transactionType: '850' });
+		expect(ids((await poller.poll()).items)).toEqual([4]);
+		expect(await poller.poll()).toEqual({ items: null });
+		expect(warnings.join('\n')).not.toMatch(/reset/);
+	});
 });
 
 describe('a createdAt in the future (beyond the clock-skew tolerance)', () => {

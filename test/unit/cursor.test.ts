@@ -1,4 +1,4 @@
-import { advance, baselineState, detectOrder, pagesFromNewest, Search } from '../../nodes/EdiExchange/trigger/cursor';
+import { advance, baselineState, detectOrder, pagesFromNewest, Search, UNDATED } from '../../nodes/EdiExchange/trigger/cursor';
 import { newListState, readState, watchKey, writeState, type ListState } from '../../nodes/EdiExchange/trigger/state';
 
 const tx = (id: number, second: number) => ({ id, createdAt: new Date(Date.UTC(2026, 10, 22, 10, 0, second)).toISOString() });
@@ -78,10 +78,25 @@ describe('unreadable dates, missing ids and long backlogs', () => {
 	test('a transaction without a readable createdAt never moves the cutoff', () => {
 		const next = advance(state(), [tx(20, 20), { id: 21, createdAt: 'soon' }], { missing: 0, complete: true }, 5000, 100, NOW);
 		expect(next.cutoff).toBe(ms(15));
-		expect(next.seen).toEqual([['20', ms(20)], ['21', ms(20)]]);
+		expect(next.seen).toEqual([['20', ms(20)], ['21', UNDATED]]);
 		const search = new Search(next);
 		search.read([tx(22, 16), { id: 21, createdAt: 'soon' }]);
 		expect(search.found.map((t) => t.id)).toEqual([22]);
+	});
+	test('a transaction without a readable createdAt is remembered after the window has passed everything dated', () => {
+		const first = advance(state(), [{ id: 21, createdAt: 'soon' }], { missing: 0, complete: true }, 5000, 100, NOW);
+		const later = advance(first, [tx(50, 50)], { missing: 0, complete: true }, 5000, 100, NOW);
+		expect(later.cutoff).toBe(ms(45));
+		const search = new Search(later);
+		search.read([tx(51, 51), { id: 21, createdAt: 'soon' }, tx(46, 46)]);
+		expect(search.found.map((t) => t.id)).toEqual([51, 46]);
+	});
+	test('undated and future-dated entries are bounded too: the latest maxSeen of them are kept', () => {
+		const undated = Array.from({ length: 5 }, (_, i) => ({ id: 100 + i, createdAt: '' }));
+		const next = advance(state(), undated, { missing: 0, complete: true }, 5000, 3, NOW);
+		expect(next.seen.map(([id]) => id)).toEqual(['102', '103', '104']);
+		const baseline = baselineState('k', 5, undated, true, 5000, 3, NOW);
+		expect(baseline.seen.map(([id]) => id)).toEqual(['102', '103', '104']);
 	});
 	test('a transaction without an id is remembered by its content: found once, stored readably', () => {
 		const idless = { createdAt: tx(0, 20).createdAt, transactionType: '850' };

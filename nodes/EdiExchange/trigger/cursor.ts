@@ -124,23 +124,35 @@ export interface Outcome {
 }
 
 /**
- * Seen entries for `items`. A transaction without a readable date is stamped with the newest date
- * known (`newest`), or just after the cutoff: it stays remembered for the window and never moves
- * the cutoff itself.
+ * The date stored for a transaction without a readable createdAt: the latest JavaScript can
+ * represent, so the cutoff never passes it. Forgotten, such a transaction would look new to a
+ * later search (emitted twice, its count overshooting the list's).
  */
-export function seenEntries(items: IDataObject[], newest: number, cutoff: number): Array<[string, number]> {
-	const stamp = Math.max(newest, cutoff + 1);
+export const UNDATED = 8_640_000_000_000_000;
+
+/** Seen entries for `items`: each under its key, with its date, or UNDATED. */
+export function seenEntries(items: IDataObject[]): Array<[string, number]> {
 	return items.map((item): [string, number] => {
 		const ms = createdAtMs(item);
-		return [itemKey(item), Number.isNaN(ms) ? stamp : ms];
+		return [itemKey(item), Number.isNaN(ms) ? UNDATED : ms];
 	});
 }
 
 const newestDated = (items: IDataObject[], now: number): number => newestTrusted(items.map(createdAtMs), now);
 
 /**
- * Keeps at most `maxSeen` entries: the cutoff rises to the newest of those it forgets. Entries
- * dated beyond `now` stay (the cutoff never reaches them) until their date is no longer ahead.
+ * Entries dated beyond `now` (undated ones, a date like 2099) are never reached by the cutoff:
+ * the latest `maxSeen` of them are kept, the earliest remembered are forgotten.
+ */
+function capAhead(seen: Array<[string, number]>, maxSeen: number, now: number): Array<[string, number]> {
+	let drop = seen.filter(([, ms]) => beyondNow(ms, now)).length - maxSeen;
+	return drop > 0 ? seen.filter(([, ms]) => !(beyondNow(ms, now) && drop-- > 0)) : seen;
+}
+
+/**
+ * Keeps at most `maxSeen` dated entries: the cutoff rises to the newest of those it forgets.
+ * Entries dated beyond `now` stay (the cutoff never reaches them) until their date is no longer
+ * ahead, at most `maxSeen` of them.
  */
 function bounded(seen: Array<[string, number]>, cutoff: number, maxSeen: number, now: number): { cutoff: number; seen: Array<[string, number]> } {
 	const dated = seen.map(([, ms]) => ms).filter((ms) => !beyondNow(ms, now));
@@ -148,7 +160,7 @@ function bounded(seen: Array<[string, number]>, cutoff: number, maxSeen: number,
 		const sorted = dated.sort((a, b) => a - b);
 		cutoff = Math.max(cutoff, sorted[sorted.length - maxSeen - 1]);
 	}
-	return { cutoff, seen: seen.filter(([, ms]) => ms > cutoff) };
+	return { cutoff, seen: capAhead(seen.filter(([, ms]) => ms > cutoff), maxSeen, now) };
 }
 
 /**
@@ -157,8 +169,8 @@ function bounded(seen: Array<[string, number]>, cutoff: number, maxSeen: number,
  */
 export function advance(state: ListState, found: IDataObject[], outcome: Outcome, lateWindowMs: number, maxSeen: number, now: number): ListState {
 	const newest = Math.max(newestTrusted(state.seen.map(([, ms]) => ms), now), newestDated(found, now));
-	const seen = [...state.seen, ...seenEntries(found, newest, state.cutoff)];
-	if (!outcome.complete || newest === -Infinity) return newListState(state.key, state.total + found.length + outcome.missing, state.cutoff, seen);
+	const seen = [...state.seen, ...seenEntries(found)];
+	if (!outcome.complete || newest === -Infinity) return newListState(state.key, state.total + found.length + outcome.missing, state.cutoff, capAhead(seen, maxSeen, now));
 	const next = bounded(seen, Math.max(state.cutoff, newest - lateWindowMs), maxSeen, now);
 	return newListState(state.key, state.total + found.length + outcome.missing, next.cutoff, next.seen);
 }
@@ -171,9 +183,9 @@ export function advance(state: ListState, found: IDataObject[], outcome: Outcome
  */
 export function baselineState(key: string, total: number, items: IDataObject[], complete: boolean, lateWindowMs: number, maxSeen: number, now: number): ListState {
 	const newest = newestDated(items, now);
-	if (newest === -Infinity) return newListState(key, total, -1, seenEntries(items, 0, -1));
+	if (newest === -Infinity) return newListState(key, total, -1, capAhead(seenEntries(items), maxSeen, now));
 	const oldestRead = -maxOf(items.map(createdAtMs).filter((ms) => !Number.isNaN(ms)).map((ms) => -ms));
 	const cutoff = complete ? newest - lateWindowMs : Math.max(newest - lateWindowMs, oldestRead);
-	const next = bounded(seenEntries(items, newest, cutoff), cutoff, maxSeen, now);
+	const next = bounded(seenEntries(items), cutoff, maxSeen, now);
 	return newListState(key, total, next.cutoff, next.seen);
 }
