@@ -36,10 +36,10 @@ async function duplicatedDocuments(ctx: Context): Promise<number> {
 
 const failedOf = (items: INodeExecutionData[]) => items.filter((item) => item.json.error !== undefined).length;
 
-/** Our node over `messages`; `timeout`: the credential's Timeout in seconds (default 60). */
-async function runOurs(ctx: Context, messages: IDataObject[], timeout?: number): Promise<INodeExecutionData[]> {
+/** Our node over `messages`, with the credential's defaults (Timeout 60 s). */
+async function runOurs(ctx: Context, messages: IDataObject[]): Promise<INodeExecutionData[]> {
 	const result = await runNode({
-		credentials: { ...ctx.sb.credentials, ...(timeout ? { timeout } : {}) },
+		credentials: ctx.sb.credentials,
 		continueOnFail: true,
 		input: messages.map((message) => ({ message })),
 		parameters: { resource: 'transaction', operation: 'create', ...ENVELOPE, documentType: ENVELOPE.type, messageSource: 'field', messageField: 'message' },
@@ -107,8 +107,7 @@ export async function createUnderPressure(ctx: Context, results: ScenarioResult[
 		});
 		return { ...sample, duplicates: await duplicatedDocuments(ctx) };
 	};
-	// A dropped answer can leave a request waiting for the Timeout: 10 s keeps a stalled run short.
-	const oursFaults = await repeat(ctx, withFaults(() => runOurs(ctx, messages, 10)));
+	const oursFaults = await repeat(ctx, withFaults(() => runOurs(ctx, messages)));
 	await sb.setLatency(latencyMs);
 	results.push({
 		id: 'create-faults',
