@@ -1,8 +1,10 @@
 /**
  * The trigger's guarantees where the state or the timing is unusual: impossible or corrupt state
- * (reset, and said so), late arrivals dated before activation, the Accept Note limit, and inbox
- * redelivery. Through n8n's PollContext against the sandbox.
+ * (reset, and said so), late arrivals dated before activation or before what a full inbox shows,
+ * the Accept Note limit, and inbox redelivery. Through n8n's PollContext against the sandbox.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { useSandbox } from '../sandbox/helpers';
 import { acceptAll, clearRequests, idsOf, insert, isoSecondsAgo, makePoller, requests, reset, useWarnings } from './helpers';
 
@@ -45,6 +47,20 @@ describe('impossible or corrupt state is detected, reset, and every reset is sai
 		expect(idsOf((await poller.poll()).items)).toEqual(wanted);
 	});
 
+	test('an inbox emission time ahead of the clock (n8n\'s clock stepped back) is no reason to reset: what arrives meanwhile is emitted', async () => {
+		const poller = makePoller(running, { source: 'inbox' });
+		await poller.poll();
+		await insert(running, { count: 1 });
+		await poller.poll();
+		const state = poller.staticData.state as { seen: Array<[string, number]> };
+		state.seen[0][1] = Date.now() + 3_600_000;
+		poller.staticData = { state };
+		const wanted = await insert(running, { count: 2 });
+		expect(idsOf((await poller.poll()).items)).toEqual(wanted);
+		expect(await poller.poll()).toEqual({ items: null });
+		expect(warnings).toEqual([]);
+	});
+
 	test('a change of the watched settings is a reset too, and said', async () => {
 		const poller = makePoller(running, {});
 		await poller.poll();
@@ -66,6 +82,39 @@ describe('late arrivals dated before activation', () => {
 		expect(idsOf(items).filter((id) => backlog.includes(id))).toEqual([]);
 		expect(await poller.poll()).toEqual({ items: null });
 		expect(warnings).toEqual([]);
+	});
+});
+
+describe('inbox late arrivals: deliveries dated before what the inbox already shows', () => {
+	const inboxNow = async () => (await running.api.get('/v4/inbox?limit=100')).data as IDataObject[];
+
+	test('one pushes an emitted delivery behind the full window: that delivery is not emitted again when it comes back', async () => {
+		const poller = makePoller(running, { source: 'inbox' });
+		await poller.poll();
+		const first = await insert(running, { count: 100 });
+		expect(idsOf((await poller.poll()).items)).toEqual(first);
+		// Oldest first: the late one takes the front, and the 100th slips out of sight.
+		const late = await insert(running, { count: 1, createdAt: isoSecondsAgo(3600) });
+		expect((await inboxNow()).map((item) => item.transactionId)).not.toContain(first[99]);
+		expect(idsOf((await poller.poll()).items)).toEqual(late);
+		// The workflow accepts the late one and ten more: the 100th is visible again.
+		await acceptAll(running, (await inboxNow()).slice(0, 11));
+		expect(await poller.poll()).toEqual({ items: null });
+		const more = await insert(running, { count: 1 });
+		expect(idsOf((await poller.poll()).items)).toEqual(more);
+	});
+
+	test('after an activation against a full inbox, once the backlog is cleared, one dated before that backlog is emitted', async () => {
+		await insert(running, { count: 150, createdAt: isoSecondsAgo(600) });
+		const poller = makePoller(running, { source: 'inbox' });
+		expect(await poller.poll()).toEqual({ items: null });
+		// Another workflow (Inbox → Accept) clears the backlog.
+		await acceptAll(running, await inboxNow());
+		await acceptAll(running, await inboxNow());
+		expect(await poller.poll()).toEqual({ items: null });
+		const late = await insert(running, { count: 1, createdAt: isoSecondsAgo(1200) });
+		expect(idsOf((await poller.poll()).items)).toEqual(late);
+		expect(await poller.poll()).toEqual({ items: null });
 	});
 });
 

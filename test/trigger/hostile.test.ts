@@ -1,9 +1,12 @@
 /**
  * The trigger against a service that breaks the contract in ways the strict sandbox never does:
- * items without an id or a readable date, and bodies that are not a list at all. Asserted: what
- * is emitted, what is warned, and the state after.
+ * items without an id or a readable date, inbox deliveries listed twice, accepts that fail, and
+ * bodies that are not a list at all. Asserted: what is emitted, what is warned, and the state after.
  */
-import type { Poller } from '../../harness';
+import type { IDataObject } from 'n8n-workflow';
+
+import { Poller } from '../../harness';
+import { startHostileServer, type HostileServer } from '../hostile/server';
 import { useWarnings } from './helpers';
 import { useListService } from './listService';
 
@@ -85,6 +88,48 @@ describe('a createdAt in the future (beyond the clock-skew tolerance)', () => {
 		service.inbox = [...service.inbox.slice(50), delivery(101, at(0))];
 		expect((await poller.poll()).items?.map((item) => item.json.transactionId)).toEqual([101]);
 		expect(warnings.join('\n')).not.toMatch(/reset/);
+	});
+});
+
+describe('inbox deliveries the contract does not foresee', () => {
+	const delivery = (n: number, createdAt: string, deliveryId = `d${n}`) => ({ transactionId: n, stream: 'test', transactionType: '850', createdAt, delivery: { deliveryId } });
+	const transactions = (items: Array<{ json: { transactionId?: unknown } }> | null) => (items ?? []).map((item) => item.json.transactionId);
+
+	test('the same delivery listed twice in one answer: emitted once', async () => {
+		const poller = service.poller({ source: 'inbox' });
+		await poller.poll();
+		service.inbox = [delivery(1, at(1)), delivery(1, at(1))];
+		expect(transactions((await poller.poll()).items)).toEqual([1]);
+		expect(await poller.poll()).toEqual({ items: null });
+	});
+});
+
+describe('automatic acceptance when the service fails the accept', () => {
+	let server: HostileServer | undefined;
+	afterEach(async () => await server?.stop());
+
+	test('the delivery is emitted once, the failure is logged, and the accept is tried again on the next poll', async () => {
+		let inbox: IDataObject[] = [];
+		let failAccepts = true;
+		server = await startHostileServer((request, res) => {
+			const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+			if (request.path === '/v4/inbox') return send(200, inbox);
+			if (failAccepts) return send(500, { type: 'serverError', message: 'try later' });
+			inbox = inbox.filter((item) => !request.path.includes(`/deliveries/${(item.delivery as IDataObject).deliveryId}/`));
+			send(200, { status: 'DELIVERED' });
+		});
+		const base = server.url;
+		const item = (n: number) => ({ transactionId: n, stream: 'test', transactionType: '850', createdAt: at(0), delivery: { deliveryId: `d${n}`, accept: { href: `${base}/v4/transactions/${n}/deliveries/d${n}/accept` } } });
+		const poller = new Poller({ baseUrl: base, apiToken: 'k' }, { source: 'inbox', stream: 'test', transactionTypes: [], acceptMode: 'auto', options: {} });
+		await poller.poll();
+		inbox = [item(1), item(2)];
+		expect((await poller.poll()).items?.map((emitted) => emitted.json.transactionId)).toEqual([1, 2]);
+		expect(warnings.join('\n')).toMatch(/accepting delivery d1 failed; retrying on the next poll/);
+		failAccepts = false;
+		expect(await poller.poll()).toEqual({ items: null });
+		expect(inbox).toEqual([]);
+		const accepts = server.requests.filter((request) => request.method === 'POST').map((request) => request.path.split('/')[5]);
+		expect(accepts.sort()).toEqual(['d1', 'd1', 'd2', 'd2']);
 	});
 });
 

@@ -1,6 +1,7 @@
 import { inboxBaseline, planInbox } from '../../nodes/EdiExchange/trigger/deliveries';
 import type { TriggerSettings } from '../../nodes/EdiExchange/trigger/settings';
 import { watchKey } from '../../nodes/EdiExchange/trigger/state';
+import { mulberry32 } from '../../sandbox/faults';
 
 const MINUTE = 60_000;
 const settings = (over: Partial<TriggerSettings> = {}): TriggerSettings => ({
@@ -57,5 +58,47 @@ describe('planInbox: redelivery, a visibility timeout on an injected clock', () 
 		expect(ids(emit)).toEqual([1]);
 		expect(ids(idless)).toEqual([9]);
 		expect(stuck).toBe(false);
+	});
+});
+
+describe('planInbox: a full inbox, oldest first by createdAt, with late arrivals dated before what is visible', () => {
+	test.each([1, 2, 3])('every delivery is emitted exactly once, and the seen list stays small (seed %i)', (seed) => {
+		const random = mulberry32(seed);
+		type Pending = { n: number; createdAt: number };
+		const item = ({ n, createdAt }: Pending) => ({ transactionId: n, stream: 'test', transactionType: '850', createdAt: new Date(createdAt).toISOString(), delivery: { deliveryId: `d${n}` } });
+		let inbox: Pending[] = [];
+		let next = 1;
+		let clock = Date.UTC(2026, 10, 23);
+		const s = settings({ redeliverAfterMs: 0 });
+		let state = inboxBaseline(s, [], clock);
+		const emitted = new Map<number, number>();
+		let largestSeen = 0;
+		const poll = () => {
+			const plan = planInbox(s, state, inbox.slice(0, 100).map(item), clock);
+			for (const json of plan.emit) emitted.set(json.transactionId as number, (emitted.get(json.transactionId as number) ?? 0) + 1);
+			if (!plan.stuck) state = plan.next;
+			largestSeen = Math.max(largestSeen, state.seen.length);
+		};
+		// A slow workflow keeps the inbox around its 100; a fifth of arrivals are dated up to an hour back.
+		for (let step = 0; step < 400; step++) {
+			clock += MINUTE;
+			for (let k = Math.floor(random() * 8); k > 0; k--) {
+				const createdAt = random() < 0.2 ? clock - Math.floor(random() * 60) * MINUTE : clock;
+				inbox.push({ n: next++, createdAt });
+			}
+			inbox.sort((a, b) => a.createdAt - b.createdAt || a.n - b.n);
+			poll();
+			inbox = inbox.filter(({ n }) => !(emitted.has(n) && random() < 0.04));
+		}
+		// Then the workflow catches up: it accepts whatever was emitted until the inbox is empty.
+		for (let round = 0; round < 1000 && inbox.length; round++) {
+			clock += MINUTE;
+			poll();
+			inbox = inbox.filter(({ n }) => !emitted.has(n));
+		}
+		expect(inbox).toEqual([]);
+		expect(emitted.size).toBe(next - 1);
+		expect([...emitted.values()].filter((count) => count !== 1)).toEqual([]);
+		expect(largestSeen).toBeLessThan(150);
 	});
 });

@@ -24,13 +24,18 @@ export interface ListState {
 	seen: Array<[string, number]>;
 }
 
-/** Inbox source: deliveries accounted for that were still in the inbox at the last read. */
+/**
+ * An inbox delivery accounted for: [deliveryId, when it was last emitted (ms) or NEVER_EMITTED for
+ * backlog, its createdAt (ms) when readable].
+ */
+export type InboxEntry = [string, number, number?];
+
+/** Inbox source: deliveries accounted for that were in the inbox, or may hide behind a full one. */
 export interface InboxState {
 	v: typeof STATE_VERSION;
 	source: 'inbox';
 	key: string;
-	/** [deliveryId, when it was last emitted (ms), or NEVER_EMITTED for backlog from activation]. */
-	seen: Array<[string, number]>;
+	seen: InboxEntry[];
 	/** Deliveries created at or before this instant (ms) are backlog from activation (0: none). */
 	floor: number;
 }
@@ -59,7 +64,7 @@ export const newListState = (key: string, total: number, cutoff: number, seen: A
 	seen,
 });
 
-export const newInboxState = (key: string, seen: Array<[string, number]>, floor: number): InboxState => ({
+export const newInboxState = (key: string, seen: InboxEntry[], floor: number): InboxState => ({
 	v: STATE_VERSION,
 	source: 'inbox',
 	key,
@@ -113,12 +118,16 @@ function readListState(value: IDataObject, now: number): Reading<ListState> {
 function readInboxState(value: IDataObject, now: number): Reading<InboxState> {
 	if (!Array.isArray(value.seen) || !isNumber(value.floor)) return { problem: 'the stored state is corrupt (its seen list or floor is missing)' };
 	if (future(value.floor, now)) return { problem: `the stored floor ${new Date(value.floor).toISOString()} is in the future` };
-	const seen: Array<[string, number]> = [];
+	const seen: InboxEntry[] = [];
 	for (const entry of value.seen as unknown[]) {
 		// Version 1 stored bare ids, without the time of emission: they are never redelivered.
 		if (typeof entry === 'string' && entry !== '') seen.push([entry, NEVER_EMITTED]);
-		else if (Array.isArray(entry) && typeof entry[0] === 'string' && entry[0] !== '' && isNumber(entry[1]) && !future(entry[1], now)) seen.push([entry[0], entry[1]]);
-		else return { problem: 'the stored state is corrupt (an entry of its seen list is not readable)' };
+		else if (Array.isArray(entry) && typeof entry[0] === 'string' && entry[0] !== '' && isNumber(entry[1]) && (entry[2] === undefined || isNumber(entry[2]))) {
+			// An emission ahead of the clock (n8n's clock stepped back) only delays a redelivery: it
+			// counts as now, rather than resetting the state and losing what arrived meanwhile.
+			const emittedAt = Math.min(entry[1], now);
+			seen.push(entry[2] === undefined ? [entry[0], emittedAt] : [entry[0], emittedAt, entry[2]]);
+		} else return { problem: 'the stored state is corrupt (an entry of its seen list is not readable)' };
 	}
 	return { state: newInboxState(value.key as string, seen, value.floor) };
 }
