@@ -62,24 +62,35 @@ describe('planInbox: redelivery, a visibility timeout on an injected clock', () 
 });
 
 describe('planInbox: a full inbox, oldest first by createdAt, with late arrivals dated before what is visible', () => {
-	test.each([1, 2, 3])('every delivery is emitted exactly once, and the seen list stays small (seed %i)', (seed) => {
+	// Left to the workflow: a slow workflow accepts what was emitted, a little each minute. Automatic:
+	// most of the trigger's accepts fail. Either way the inbox hovers around its 100.
+	const cases = [1, 2, 3].flatMap((seed) => [
+		['workflow', seed],
+		['auto', seed],
+	]) as Array<['workflow' | 'auto', number]>;
+	test.each(cases)('acceptance %s: every delivery is emitted exactly once, and the seen list stays small (seed %i)', (acceptMode, seed) => {
 		const random = mulberry32(seed);
 		type Pending = { n: number; createdAt: number };
 		const item = ({ n, createdAt }: Pending) => ({ transactionId: n, stream: 'test', transactionType: '850', createdAt: new Date(createdAt).toISOString(), delivery: { deliveryId: `d${n}` } });
 		let inbox: Pending[] = [];
 		let next = 1;
 		let clock = Date.UTC(2026, 10, 23);
-		const s = settings({ redeliverAfterMs: 0 });
+		const s = settings({ redeliverAfterMs: 0, acceptMode, maxItemsPerPoll: 1000 });
 		let state = inboxBaseline(s, [], clock);
 		const emitted = new Map<number, number>();
 		let largestSeen = 0;
-		const poll = () => {
+		const poll = (acceptShare: number) => {
 			const plan = planInbox(s, state, inbox.slice(0, 100).map(item), clock);
 			for (const json of plan.emit) emitted.set(json.transactionId as number, (emitted.get(json.transactionId as number) ?? 0) + 1);
 			if (!plan.stuck) state = plan.next;
 			largestSeen = Math.max(largestSeen, state.seen.length);
+			const accepted = new Set(plan.accept.filter(() => random() < acceptShare).map((json) => json.transactionId));
+			inbox = inbox.filter(({ n }) => !accepted.has(n));
 		};
-		// A slow workflow keeps the inbox around its 100; a fifth of arrivals are dated up to an hour back.
+		const workflowAccepts = (share: number) => {
+			if (acceptMode === 'workflow') inbox = inbox.filter(({ n }) => !(emitted.has(n) && random() < share));
+		};
+		// A fifth of arrivals are dated up to an hour back.
 		for (let step = 0; step < 400; step++) {
 			clock += MINUTE;
 			for (let k = Math.floor(random() * 8); k > 0; k--) {
@@ -87,14 +98,14 @@ describe('planInbox: a full inbox, oldest first by createdAt, with late arrivals
 				inbox.push({ n: next++, createdAt });
 			}
 			inbox.sort((a, b) => a.createdAt - b.createdAt || a.n - b.n);
-			poll();
-			inbox = inbox.filter(({ n }) => !(emitted.has(n) && random() < 0.04));
+			poll(0.04);
+			workflowAccepts(0.04);
 		}
-		// Then the workflow catches up: it accepts whatever was emitted until the inbox is empty.
-		for (let round = 0; round < 1000 && inbox.length; round++) {
+		// Then nothing arrives, and every accept succeeds until the inbox is empty.
+		for (let round = 0; round < 2000 && inbox.length; round++) {
 			clock += MINUTE;
-			poll();
-			inbox = inbox.filter(({ n }) => !emitted.has(n));
+			poll(1);
+			workflowAccepts(1);
 		}
 		expect(inbox).toEqual([]);
 		expect(emitted.size).toBe(next - 1);
