@@ -109,6 +109,66 @@ test('items sharing an id and items without an id are all output, in list order'
 	expect(limited.items.map((i) => i.json)).toEqual(items.slice(0, 2));
 });
 
+describe('pages shorter than asked', () => {
+	/** 250 transactions, newest first; `length` says how many items a page holds (the service's cap, say). */
+	const shortPages = (length: (offset: number, limit: number) => number, total = true): { items: IDataObject[]; answer: Answer } => {
+		const items = Array.from({ length: 250 }, (_, i) => transaction(250 - i));
+		const answer: Answer = (request, res, hostile) => {
+			const offset = Number(request.query.offset);
+			const page = items.slice(offset, offset + length(offset, Number(request.query.limit)));
+			json(200, total ? { items: page, meta: { total: items.length } } : page)(request, res, hostile);
+		};
+		return { items, answer };
+	};
+	const capAt50 = (_offset: number, limit: number) => Math.min(limit, 50);
+	/** The first request at offset 100 gets 60 items, any later one a full page. */
+	const cutOnceAt100 = () => {
+		let cut = false;
+		return (offset: number, limit: number) => {
+			if (offset !== 100 || cut) return limit;
+			cut = true;
+			return 60;
+		};
+	};
+
+	test.each([
+		['a service that caps its pages at 50', () => capAt50],
+		['one page cut short mid-list', cutOnceAt100],
+	])('%s: the total says more follow, so Return All reads on and outputs each transaction once', async (_name, length) => {
+		const { items, answer } = shortPages(length());
+		const result = await runAgainst(answer, { returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => i.json)).toEqual(items);
+	});
+
+	test('a service that caps its pages at 50: Limit 150 gives exactly the 150 newest', async () => {
+		const { items, answer } = shortPages(capAt50);
+		const result = await runAgainst(answer, { returnAll: false, limit: 150 });
+		expect(result.items.map((i) => i.json)).toEqual(items.slice(0, 150));
+		expect(server!.requests.map((r) => Number(r.query.offset)).sort((a, b) => a - b)).toEqual([0, 50, 100]);
+	});
+
+	test('without a total (a bare array), a page shorter than asked is the end of the list', async () => {
+		const { items, answer } = shortPages(capAt50, false);
+		const result = await runAgainst(answer, { returnAll: true });
+		expect(result.items.map((i) => i.json)).toEqual(items.slice(0, 50));
+		expect(server!.requests).toHaveLength(1);
+	});
+});
+
+test('identical items within one page (one listed twice, or items without ids alike in every field) are all output', async () => {
+	const twice = (id: number, type: string) => [transaction(id), transaction(id), transaction(undefined, { transactionType: type }), transaction(undefined, { transactionType: type })];
+	// 150 transactions over two pages, each page with two pairs alike.
+	const items = [...twice(8, '855'), ...Array.from({ length: 142 }, (_, i) => transaction(1000 - i)), ...twice(5, '810')];
+	const answer: Answer = (request, res) => {
+		const offset = Number(request.query.offset);
+		json(200, { items: items.slice(offset, offset + Number(request.query.limit)), meta: { total: items.length } })(request, res, server!);
+	};
+	const result = await runAgainst(answer, { returnAll: true });
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((i) => i.json)).toEqual(items);
+});
+
 describe('Return All and the rate limit', () => {
 	/**
 	 * 500 transactions, each answer reporting `remaining` requests left. Answers after the first

@@ -52,11 +52,21 @@ test('a list that repeats its first page whatever the offset fits neither way of
 	expect(list.inconsistency).toEqual({ offset: 100, keys: expect.arrayContaining(['1000', '901']) });
 });
 
-test('a page shorter than the total promises ends the list there', () => {
+test('a page shorter than asked while the total says more follow is read on; an empty page ends the list', () => {
 	const list = new ListSnapshot(500);
 	list.add({ offset: 0, limit: 100, total: 500, items: page(500, 0, 40).items });
+	expect(list.end).toBe(500);
+	expect(list.nextRequests(200, 5, 100)).toEqual([{ offset: 40, limit: 100 }, { offset: 140, limit: 60 }]);
+	// The total overstated: nothing at offset 40.
+	list.add({ offset: 40, limit: 100, total: 500, items: [] });
 	expect(list.end).toBe(40);
 	expect(list.nextRequests(Infinity, 5, 100)).toEqual([]);
+});
+
+test('without a total, a page shorter than asked ends the list', () => {
+	const list = new ListSnapshot(undefined);
+	list.add({ offset: 0, limit: 100, items: page(500, 0, 40).items });
+	expect(list.end).toBe(40);
 });
 
 test('a position read twice, once with a numeric id and once with the same id as a string, is the same transaction', () => {

@@ -130,9 +130,10 @@ export class ListSnapshot {
 
 	private place(page: ListPage): boolean {
 		const start = page.offset - this.shift(page.total);
-		// A page shorter than the list says it should be: the list ends there.
-		const expected = Math.min(page.limit, (page.total ?? Infinity) - page.offset);
-		if (page.items.length < expected) this.end = Math.min(this.end, start + page.items.length);
+		const stop = start + page.items.length;
+		// The list ends at an empty page, or at a short one when no total says more follow: a service
+		// may hold its pages under the limit asked (its largest page is its own), and is then read on.
+		if (!page.items.length || (page.total === undefined && page.items.length < page.limit)) this.end = Math.min(this.end, stop);
 
 		const misfits: string[] = [];
 		page.items.forEach((item, i) => {
@@ -146,12 +147,14 @@ export class ListSnapshot {
 			}
 			const key = identity(item);
 			const earlier = this.byKey.get(key);
-			// The same transaction at a second position (two items merely sharing an id are both kept).
-			if (earlier !== undefined && JSON.stringify(this.items[earlier]) === JSON.stringify(item)) misfits.push(String(key));
+			// The same transaction at a position another page held: a repeated page (two items merely
+			// sharing an id are both kept, and so are items alike within one page, as the service sent them).
+			const elsewhere = earlier !== undefined && (earlier < start || earlier >= stop);
+			if (elsewhere && JSON.stringify(this.items[earlier]) === JSON.stringify(item)) misfits.push(String(key));
 			if (earlier === undefined) this.byKey.set(key, position);
 			this.items[position] = item;
 		});
-		if (page.items.length) this.cover(start, start + page.items.length);
+		if (page.items.length) this.cover(start, stop);
 		if (misfits.length) this.inconsistency = { offset: page.offset, keys: misfits };
 		return misfits.length === 0;
 	}
