@@ -6,9 +6,9 @@
  * input order.
  */
 import type { ServerResponse } from 'http';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
-import { runNode } from '../../harness';
+import { ACTION_NODE, ACTION_VERSION, CREDENTIAL_REF, runNode, runWorkflow } from '../../harness';
 import { startHostileServer, type HostileServer, type ReceivedRequest } from '../hostile/server';
 import { createParameters } from './helpers';
 
@@ -158,6 +158,26 @@ describe('a failing item among concurrent ones', () => {
 		// Items 0–4 were under way together; nothing after them was started.
 		expect(server!.requests.map(numberOf).sort()).toEqual(['PO-0', 'PO-1', 'PO-2', 'PO-3', 'PO-4']);
 		expect((result.error as Error & { description: string }).description).toContain('Items 3, 4 (counted from 0) ran at the same time and succeeded');
+	});
+
+	test('with On Error → Continue (using error output): the failed item leaves by the error output, paired; the others by the main output', async () => {
+		const service = await failingService();
+		const node: INode = {
+			id: 'create',
+			name: 'EDI Exchange',
+			type: ACTION_NODE,
+			typeVersion: ACTION_VERSION,
+			position: [0, 0],
+			credentials: CREDENTIAL_REF,
+			onError: 'continueErrorOutput',
+			parameters: createEach({ concurrency: 5 }) as INode['parameters'],
+		};
+		const result = await runWorkflow({ nodes: [node], connections: {} }, { credentials: { baseUrl: service.url, apiToken: 'k' }, startNode: node.name, input: input(10).map((json) => ({ json })) });
+		const [main, errors] = result.run.data.resultData.runData[node.name][0].data!.main;
+		expect(main!.map((i) => [i.json.detail, i.pairedItem])).toEqual([0, 1, 3, 4, 5, 6, 7, 8, 9].map((item) => [`PO-${item}`, { item }]));
+		expect(errors!.map((i) => [i.json.error, i.pairedItem])).toEqual([['boom [serverError]', { item: 2 }]]);
+		// The hint, the status and the service's answer, in `details`.
+		expect(errors![0].json.details).toEqual({ type: 'serverError', message: 'boom', httpCode: '500', description: expect.stringContaining('NOT sent again') });
 	});
 });
 

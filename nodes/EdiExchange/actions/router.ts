@@ -35,9 +35,13 @@ export const subtitle = `={{ ${Object.entries(OPERATIONS)
 	)
 	.join('')}"" }}`;
 
-/** What a failed item carries with Continue On Fail: the message, the hint and the service's answer. */
-function errorItem(error: Error): IDataObject {
-	const json: IDataObject = { error: error.message };
+/**
+ * What a failed item carries with Continue On Fail: the message, the hint and the service's answer.
+ * n8n sends an item to the error output ("Continue (using error output)") only when its JSON holds
+ * nothing but `error`, `message` and `details`: there the hint and the status go into `details`.
+ */
+function errorItem(error: Error, toErrorOutput: boolean): IDataObject {
+	const json: IDataObject = {};
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (error.description) json.description = error.description;
 	}
@@ -45,7 +49,9 @@ function errorItem(error: Error): IDataObject {
 		if (error.httpCode) json.httpCode = error.httpCode;
 		if (error.errorResponse && typeof error.errorResponse === 'object') json.details = error.errorResponse as IDataObject;
 	}
-	return json;
+	if (!toErrorOutput) return { error: error.message, ...json };
+	const { details, ...hint } = json;
+	return { error: error.message, details: { ...(details as IDataObject | undefined), ...hint } };
 }
 
 /** What one item came to: its output items, or the error that stopped it. */
@@ -89,7 +95,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 				output.push(result);
 			}
 		} else if (this.continueOnFail()) {
-			output.push({ json: errorItem(outcome.error), pairedItem: { item: itemIndex } });
+			output.push({ json: errorItem(outcome.error, this.getNode().onError === 'continueErrorOutput'), pairedItem: { item: itemIndex } });
 		} else {
 			throw failedItem.call(this, outcome.error, itemIndex, outcomes.slice(itemIndex + 1));
 		}
