@@ -156,6 +156,19 @@ describe('pages shorter than asked', () => {
 	});
 });
 
+test('a meta.total below the items the first page holds (0, say) is not believed: the list is read to its end', async () => {
+	const items = Array.from({ length: 250 }, (_, i) => transaction(250 - i));
+	const answer: Answer = (request, res) => {
+		const offset = Number(request.query.offset);
+		json(200, { items: items.slice(offset, offset + Number(request.query.limit)), meta: { total: 0 } })(request, res, server!);
+	};
+	const all = await runAgainst(answer, { returnAll: true });
+	expect(all.items.map((i) => i.json)).toEqual(items);
+	await server!.stop();
+	const limited = await runAgainst(answer, { returnAll: false, limit: 10 });
+	expect(limited.items.map((i) => i.json)).toEqual(items.slice(0, 10));
+});
+
 test('identical items within one page (one listed twice, or items without ids alike in every field) are all output', async () => {
 	const twice = (id: number, type: string) => [transaction(id), transaction(id), transaction(undefined, { transactionType: type }), transaction(undefined, { transactionType: type })];
 	// 150 transactions over two pages, each page with two pairs alike.

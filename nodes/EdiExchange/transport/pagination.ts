@@ -78,6 +78,8 @@ export async function collectTransactions(
 	// Without a client-side filter, ask for no more than is wanted.
 	const firstLimit = keep ? PAGE_SIZE : Math.min(PAGE_SIZE, wanted);
 	const first = await fetchTransactionPage.call(this, filters, 0, firstLimit, itemIndex);
+	// A total below what the first page holds is not believed: the list is read as if it had none.
+	if (first.total !== undefined && first.total < first.items.length) first.total = undefined;
 	const list = new ListSnapshot(first.total);
 	list.add({ offset: 0, limit: firstLimit, ...first });
 
