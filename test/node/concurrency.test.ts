@@ -150,14 +150,29 @@ describe('a failing item among concurrent ones', () => {
 		expect(server!.requests.filter((r) => numberOf(r) === 'PO-2')).toHaveLength(1);
 	});
 
-	test('without it: the run stops, starts nothing more, and names the items sent at the same time', async () => {
+	test('without it: the run stops, starts nothing more, and names the items that succeeded before it or at the same time', async () => {
 		const service = await failingService();
 		const result = await run(service.url, createEach({ concurrency: 5 }), 10);
 		expect(result.status).toBe('error');
 		expect((result.error as Error & { context: IDataObject }).context.itemIndex).toBe(2);
 		// Items 0–4 were under way together; nothing after them was started.
 		expect(server!.requests.map(numberOf).sort()).toEqual(['PO-0', 'PO-1', 'PO-2', 'PO-3', 'PO-4']);
-		expect((result.error as Error & { description: string }).description).toContain('Items 3, 4 (counted from 0) ran at the same time and succeeded');
+		expect((result.error as Error & { description: string }).description).toContain('Items 0, 1, 3, 4 (counted from 0) succeeded before the run stopped');
+	});
+
+	test('Concurrency 1 without it: the error names the items that succeeded before the failed one, as ranges', async () => {
+		const service = await holdingService((held) => {
+			for (const h of held.filter((h) => numberOf(h.request) === 'PO-5')) {
+				held.splice(held.indexOf(h), 1);
+				h.res.writeHead(500, { 'content-type': 'application/json' }).end('{"type":"serverError","message":"boom"}');
+			}
+			return [...held];
+		});
+		const result = await run(service.url, createEach({ concurrency: 1 }), 10);
+		expect(server!.requests.map(numberOf)).toEqual(['PO-0', 'PO-1', 'PO-2', 'PO-3', 'PO-4', 'PO-5']);
+		const description = (result.error as Error & { description: string }).description;
+		expect(description).toContain('NOT sent again');
+		expect(description).toContain('Items 0–4 (counted from 0) succeeded before the run stopped: take them out of the input before running again, or they are sent twice.');
 	});
 
 	test('with On Error → Continue (using error output): the failed item leaves by the error output, paired; the others by the main output', async () => {

@@ -97,21 +97,36 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		} else if (this.continueOnFail()) {
 			output.push({ json: errorItem(outcome.error, this.getNode().onError === 'continueErrorOutput'), pairedItem: { item: itemIndex } });
 		} else {
-			throw failedItem.call(this, outcome.error, itemIndex, outcomes.slice(itemIndex + 1));
+			throw failedItem.call(this, outcome.error, itemIndex, operation.concurrent ? outcomes : []);
 		}
 	}
 	return [output];
 }
 
-/** The error that stops the run, naming the items sent meanwhile, so no one sends them twice. */
-function failedItem(this: IExecuteFunctions, error: Error, itemIndex: number, later: Array<ItemOutcome | undefined>): Error {
-	const sent = later.flatMap((outcome, i) => (outcome && 'results' in outcome ? [i + itemIndex + 1] : []));
+/**
+ * The error that stops the run. For creates and submissions it names every item that succeeded,
+ * before the failed one or at the same time, so no one sends them twice.
+ */
+function failedItem(this: IExecuteFunctions, error: Error, itemIndex: number, outcomes: Array<ItemOutcome | undefined>): Error {
+	const sent = outcomes.flatMap((outcome, i) => (outcome && 'results' in outcome ? [i] : []));
 	const n8nError = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error, { itemIndex });
 	n8nError.context.itemIndex ??= itemIndex;
 	if (sent.length) {
-		n8nError.description = `${n8nError.description ? `${n8nError.description} ` : ''}Items ${sent.join(', ')} (counted from 0) ran at the same time and succeeded: take them out of the input before running again, or they are sent twice.`;
+		n8nError.description = `${n8nError.description ? `${n8nError.description} ` : ''}Items ${ranges(sent)} (counted from 0) succeeded before the run stopped: take them out of the input before running again, or they are sent twice.`;
 	}
 	return n8nError;
+}
+
+/** Ascending indexes as short text: runs of three or more as ranges ("0–4, 6, 8, 9"). */
+function ranges(indexes: number[]): string {
+	const parts: string[] = [];
+	for (let i = 0; i < indexes.length; ) {
+		let j = i;
+		while (j + 1 < indexes.length && indexes[j + 1] === indexes[j] + 1) j++;
+		parts.push(j - i >= 2 ? `${indexes[i]}–${indexes[j]}` : indexes.slice(i, j + 1).join(', '));
+		i = j + 1;
+	}
+	return parts.join(', ');
 }
 
 /** Options → Concurrency: how many items are sent at once. */
