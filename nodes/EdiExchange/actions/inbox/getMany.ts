@@ -28,7 +28,8 @@ export const getMany: Operation = {
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const limit = readLimit.call(this, itemIndex, INBOX_WINDOW);
 		const simplify = this.getNodeParameter('simplify', itemIndex) as boolean;
-		const items = await readInbox.call(this, { limit, itemIndex });
+		// The Limit holds even when the service sends more (oldest first: the oldest are kept).
+		const items = (await readInbox.call(this, { limit, itemIndex })).slice(0, limit);
 		return items.map((item) => {
 			if (!simplify) return { json: item };
 			const { message: _message, ...rest } = item;
