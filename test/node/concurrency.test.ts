@@ -196,6 +196,34 @@ describe('a failing item among concurrent ones', () => {
 	});
 });
 
+test.each([1, 50])('Continue On Fail at Concurrency %i, answers out of order: 500s, FAILED answers, dropped connections and 429s mid-run; each item in its place, only the 429s sent again', async (concurrency) => {
+	// Item k's fate follows from k; answers come back after a delay that scrambles their order.
+	const fate = (k: number) => (k % 7 === 3 ? 'serverError' : k % 7 === 5 ? 'FAILED' : k % 13 === 6 ? 'drop' : k % 11 === 4 ? 'rateLimited once' : 'ok');
+	const limited = new Set<number>();
+	let nextId = 1;
+	server = await startHostileServer((request, res) => {
+		const k = Number(numberOf(request).slice(3));
+		setTimeout(() => {
+			const reply = (status: number, body: IDataObject, headers = {}) => res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+			if (fate(k) === 'serverError') return reply(500, { type: 'serverError', message: 'boom' });
+			if (fate(k) === 'FAILED') return reply(202, { id: nextId++, status: 'FAILED', errors: [{ path: 'message.lineItems', message: 'bad' }] });
+			if (fate(k) === 'drop') return res.destroy();
+			if (fate(k) === 'rateLimited once' && !limited.has(k)) {
+				limited.add(k);
+				return reply(429, { type: 'rateLimitError', message: 'slow down' }, { 'retry-after': '0' });
+			}
+			reply(202, { id: nextId++, status: 'ACCEPTED', detail: `PO-${k}` });
+		}, (k * 37) % 23);
+	});
+	const n = 60;
+	const result = await run(server.url, createEach({ concurrency }), n, true);
+	expect(result.status).toBe('success');
+	const failed = (k: number) => ['serverError', 'FAILED', 'drop'].includes(fate(k));
+	expect(result.items.map((i) => ['error' in i.json ? 'error' : i.json.detail, i.pairedItem])).toEqual(Array.from({ length: n }, (_, k) => [failed(k) ? 'error' : `PO-${k}`, { item: k }]));
+	const sent = Array.from({ length: n }, (_, k) => server!.requests.filter((r) => numberOf(r) === `PO-${k}`).length);
+	expect(sent).toEqual(Array.from({ length: n }, (_, k) => (fate(k) === 'rateLimited once' ? 2 : 1)));
+});
+
 test('a Concurrency outside 1–100 is refused before anything is sent', async () => {
 	const service = await holdingService((held) => held);
 	const result = await run(service.url, createEach({ concurrency: 0 }), 2);

@@ -156,6 +156,19 @@ describe('pages shorter than asked', () => {
 	});
 });
 
+test('ids 0 and "", transactionId instead of id, numbers and strings mixed across pages: each output once, in list order', async () => {
+	const odd = (i: number): IDataObject => (i % 3 === 0 ? { transactionId: 1000 - i, transactionType: '850' } : transaction(i % 2 ? 1000 - i : String(1000 - i)));
+	const items = [...Array.from({ length: 248 }, (_, i) => odd(i)), transaction(''), transaction(0)];
+	const answer: Answer = (request, res) => {
+		const offset = Number(request.query.offset);
+		json(200, { items: items.slice(offset, offset + Number(request.query.limit)), meta: { total: items.length } })(request, res, server!);
+	};
+	const result = await runAgainst(answer, { returnAll: true });
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((i) => i.json)).toEqual(items);
+	expect(server!.requests).toHaveLength(3);
+});
+
 test('a meta.total below the items the first page holds (0, say) is not believed: the list is read to its end', async () => {
 	const items = Array.from({ length: 250 }, (_, i) => transaction(250 - i));
 	const answer: Answer = (request, res) => {
