@@ -18,6 +18,14 @@ const transaction = (id: number | string | undefined, extra: IDataObject = {}): 
 	...extra,
 });
 
+/** A list service over `items`, paging by offset and limit, reporting `total` (by default how many there are). */
+const paged =
+	(items: IDataObject[], total = items.length): Answer =>
+	(request, res, hostile) => {
+		const offset = Number(request.query.offset);
+		json(200, { items: items.slice(offset, offset + Number(request.query.limit)), meta: { total } })(request, res, hostile);
+	};
+
 let server: HostileServer | undefined;
 afterEach(async () => {
 	await server?.stop();
@@ -95,10 +103,7 @@ test('items sharing an id and items without an id are all output, in list order'
 		transaction(undefined, { transactionType: '846' }),
 		transaction(5),
 	];
-	const answer: Answer = (request, res) => {
-		const offset = Number(request.query.offset);
-		json(200, { items: items.slice(offset, offset + Number(request.query.limit)), meta: { total: items.length } })(request, res, server!);
-	};
+	const answer = paged(items);
 	const all = await runAgainst(answer, { returnAll: true });
 	expect(all.error).toBeUndefined();
 	expect(all.items.map((i) => i.json)).toEqual(items);
@@ -159,10 +164,7 @@ describe('pages shorter than asked', () => {
 test('ids 0 and "", transactionId instead of id, numbers and strings mixed across pages: each output once, in list order', async () => {
 	const odd = (i: number): IDataObject => (i % 3 === 0 ? { transactionId: 1000 - i, transactionType: '850' } : transaction(i % 2 ? 1000 - i : String(1000 - i)));
 	const items = [...Array.from({ length: 248 }, (_, i) => odd(i)), transaction(''), transaction(0)];
-	const answer: Answer = (request, res) => {
-		const offset = Number(request.query.offset);
-		json(200, { items: items.slice(offset, offset + Number(request.query.limit)), meta: { total: items.length } })(request, res, server!);
-	};
+	const answer = paged(items);
 	const result = await runAgainst(answer, { returnAll: true });
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((i) => i.json)).toEqual(items);
@@ -171,10 +173,7 @@ test('ids 0 and "", transactionId instead of id, numbers and strings mixed acros
 
 test('a meta.total below the items the first page holds (0, say) is not believed: the list is read to its end', async () => {
 	const items = Array.from({ length: 250 }, (_, i) => transaction(250 - i));
-	const answer: Answer = (request, res) => {
-		const offset = Number(request.query.offset);
-		json(200, { items: items.slice(offset, offset + Number(request.query.limit)), meta: { total: 0 } })(request, res, server!);
-	};
+	const answer = paged(items, 0);
 	const all = await runAgainst(answer, { returnAll: true });
 	expect(all.items.map((i) => i.json)).toEqual(items);
 	await server!.stop();
@@ -186,10 +185,7 @@ test('identical items within one page (one listed twice, or items without ids al
 	const twice = (id: number, type: string) => [transaction(id), transaction(id), transaction(undefined, { transactionType: type }), transaction(undefined, { transactionType: type })];
 	// 150 transactions over two pages, each page with two pairs alike.
 	const items = [...twice(8, '855'), ...Array.from({ length: 142 }, (_, i) => transaction(1000 - i)), ...twice(5, '810')];
-	const answer: Answer = (request, res) => {
-		const offset = Number(request.query.offset);
-		json(200, { items: items.slice(offset, offset + Number(request.query.limit)), meta: { total: items.length } })(request, res, server!);
-	};
+	const answer = paged(items);
 	const result = await runAgainst(answer, { returnAll: true });
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((i) => i.json)).toEqual(items);
