@@ -11,6 +11,8 @@
 //   durable  durable poll cursors: N8N_POLLER_DURABLE_CURSORS_ENABLED, N8N_SCHEDULER_ENABLED,
 //            N8N_SCHEDULER_POLL_TRIGGERS_ENABLED (SQLite)
 //   queue    EXECUTIONS_MODE=queue: main + one worker, Redis and Postgres started here
+//   inbox    the trigger's inbox source (default persistence, SQLite); the workflow ends with
+//            Inbox → Accept, and the inbox must be empty at the end
 //
 // Modes run in parallel, each with its own n8n, sandbox, collector, ports and user folder.
 
@@ -34,6 +36,7 @@ const DURABLE_CURSORS = {
 const MODES = {
 	default: { label: 'default (SQLite)', env: async () => ({ env: {} }) },
 	durable: { label: 'durable cursors (SQLite)', env: async () => ({ env: DURABLE_CURSORS }) },
+	inbox: { label: 'inbox source, Accept at the end of the workflow (SQLite)', source: 'inbox', env: async () => ({ env: {} }) },
 	queue: {
 		label: 'queue mode (main + worker, Redis, Postgres)',
 		worker: true,
@@ -74,6 +77,7 @@ async function runMode(name, procs, work, tarball) {
 		work: dir,
 		env,
 		worker: mode.worker,
+		source: mode.source,
 		verbose: VERBOSE,
 		log: say,
 	});
@@ -82,6 +86,10 @@ async function runMode(name, procs, work, tarball) {
 		await instance.setUp(tarball);
 		say(`n8n on ${instance.url}, sandbox ${instance.sandbox.baseUrl}, collector ${instance.collector.url}`);
 		errors = await runScenarios(instance);
+		if (mode.source === 'inbox') {
+			const left = await instance.inboxLeft();
+			if (left.length) errors.push({ scenario: 'the inbox at the end', message: `${left.length} deliveries never accepted: transactions ${left.join(', ')}` });
+		}
 	} catch (e) {
 		errors = [{ scenario: 'setup', message: e.message }];
 		say(`setup FAILED — ${e.message}`);

@@ -28,9 +28,10 @@ class TriggerInstance {
 	 * @param {string} o.work       this instance's own folder
 	 * @param {object} o.env        extra n8n settings of the mode
 	 * @param {boolean} o.worker    also run `n8n worker` (queue mode)
+	 * @param {string} o.source     the trigger's source: transactions (default) or inbox
 	 */
-	constructor({ mode, procs, work, env = {}, worker = false, verbose = false, log }) {
-		Object.assign(this, { mode, procs, work, modeEnv: env, withWorker: worker, verbose, log });
+	constructor({ mode, procs, work, env = {}, worker = false, source = 'transactions', verbose = false, log }) {
+		Object.assign(this, { mode, procs, work, modeEnv: env, withWorker: worker, source, verbose, log });
 		this.userFolder = path.join(work, 'user');
 		this.inserted = new Map(); // scenario → ids
 		this.scenario = 'setup';
@@ -59,7 +60,7 @@ class TriggerInstance {
 		const credentials = n8n.credentialFile(this.work, this.sandbox);
 		await n8n.n8nCommand(this.userFolder, ['import:credentials', `--input=${credentials}`], { extraEnv: this.env });
 		const workflowFile = path.join(this.work, 'workflow.json');
-		fs.writeFileSync(workflowFile, JSON.stringify(triggerWorkflow(this.collector.url), null, 2));
+		fs.writeFileSync(workflowFile, JSON.stringify(triggerWorkflow(this.collector.url, this.source), null, 2));
 		await n8n.n8nCommand(this.userFolder, ['import:workflow', `--input=${workflowFile}`], { extraEnv: this.env });
 		await this.start();
 		this.session = await n8n.ownerSession(this.url);
@@ -192,11 +193,36 @@ class TriggerInstance {
 		return r.json || [];
 	}
 
-	/** Resolves when the trigger starts a poll (lists transactions) after `since` (ms). */
+	/**
+	 * The deliveries still in the inbox once the workflow's Accepts had time to run (at most 60 s):
+	 * with the inbox source, every one delivered must have been accepted.
+	 */
+	async inboxLeft() {
+		let left = [];
+		await lib
+			.waitFor(
+				'an empty inbox',
+				async () => {
+					const r = await lib.request('GET', `${this.sandbox.baseUrl}/v4/inbox?limit=100`, { headers: { 'service-api-key': this.sandbox.apiKey } });
+					left = (r.json || []).map((item) => String(item.transactionId));
+					return left.length === 0;
+				},
+				{ timeoutMs: 60000, intervalMs: 1000 },
+			)
+			.catch(() => {});
+		return left;
+	}
+
+	/** What a poll of the trigger reads first. */
+	get pollPath() {
+		return this.source === 'inbox' ? '/v4/inbox' : '/v3/transactions';
+	}
+
+	/** Resolves when the trigger starts a poll (lists transactions or reads the inbox) after `since` (ms). */
 	async waitForPoll(since, { timeoutMs = NEXT_POLL_MS, intervalMs = 500 } = {}) {
 		return lib.waitFor(
 			'a poll of the trigger',
-			async () => (await this.requests()).find((e) => e.method === 'GET' && e.path === '/v3/transactions' && Date.parse(e.at) > since),
+			async () => (await this.requests()).find((e) => e.method === 'GET' && e.path === this.pollPath && Date.parse(e.at) > since),
 			{ timeoutMs, intervalMs },
 		);
 	}

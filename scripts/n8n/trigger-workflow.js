@@ -1,7 +1,8 @@
 'use strict';
 // The workflow the trigger test activates: the example's EDI Exchange Trigger (Transactions, 850s,
 // every minute, message included) → an HTTP Request node that POSTs each emitted item's id to the
-// collector. What reaches the collector is what a user's workflow would have received.
+// collector. What reaches the collector is what a user's workflow would have received. With the
+// inbox source, the workflow ends with Inbox → Accept.
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -19,14 +20,41 @@ function exampleTrigger() {
 	return { ...trigger, name: TRIGGER_NAME, position: [0, 0] };
 }
 
-function triggerWorkflow(collectorUrl) {
+/**
+ * The inbox source, Acceptance "Left to the Workflow": each delivery goes to the collector, then
+ * EDI Exchange → Inbox → Accept, so a run that dies before its Accept leaves the delivery in the
+ * inbox. Redeliver After 30 s brings such a delivery back within the test (a run here takes ~1 s).
+ */
+const INBOX = { source: 'inbox', acceptMode: 'workflow' };
+const REDELIVER_AFTER_MINUTES = 0.5;
+const fromTrigger = (field) => `={{ $('${TRIGGER_NAME}').item.json.${field} }}`;
+const acceptNode = {
+	id: 'c0ffee00-0000-4000-8000-000000000002',
+	name: 'Accept delivery',
+	type: n8n.ACTION_TYPE,
+	typeVersion: 1.1,
+	position: [520, 0],
+	parameters: {
+		resource: 'inbox',
+		operation: 'accept',
+		deliverySource: 'ids',
+		transactionId: { __rl: true, mode: 'id', value: fromTrigger('transactionId') },
+		deliveryId: fromTrigger('delivery.deliveryId'),
+		note: 'Delivered to the collector (trigger test)',
+	},
+};
+
+/** `source`: 'transactions' (the example's trigger as it is) or 'inbox'. */
+function triggerWorkflow(collectorUrl, source = 'transactions') {
+	const trigger = exampleTrigger();
+	const inbox = source === 'inbox';
 	const workflow = {
 		id: WORKFLOW_ID,
-		name: 'EDI Exchange Trigger → collector (trigger test)',
+		name: `EDI Exchange Trigger (${source}) → collector (trigger test)`,
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			exampleTrigger(),
+			inbox ? { ...trigger, parameters: { ...trigger.parameters, ...INBOX, options: { ...trigger.parameters.options, redeliverAfterMinutes: REDELIVER_AFTER_MINUTES } } } : trigger,
 			{
 				id: 'c0ffee00-0000-4000-8000-000000000001',
 				name: 'Deliver to collector',
@@ -38,12 +66,17 @@ function triggerWorkflow(collectorUrl) {
 					url: collectorUrl,
 					sendBody: true,
 					specifyBody: 'json',
-					jsonBody: '={{ JSON.stringify({ id: $json.id, execution: $execution.id }) }}',
+					// Inbox items name their transaction transactionId.
+					jsonBody: '={{ JSON.stringify({ id: $json.transactionId ?? $json.id, execution: $execution.id }) }}',
 					options: {},
 				},
 			},
+			...(inbox ? [acceptNode] : []),
 		],
-		connections: { [TRIGGER_NAME]: { main: [[{ node: 'Deliver to collector', type: 'main', index: 0 }]] } },
+		connections: {
+			[TRIGGER_NAME]: { main: [[{ node: 'Deliver to collector', type: 'main', index: 0 }]] },
+			...(inbox ? { 'Deliver to collector': { main: [[{ node: acceptNode.name, type: 'main', index: 0 }]] } } : {}),
+		},
 	};
 	return n8n.useSandboxCredential(workflow);
 }
