@@ -33,10 +33,13 @@ const DURABLE_CURSORS = {
 };
 
 /** Each mode: its label and the n8n settings it needs (queue mode starts its servers first). */
+/** n8n's default settings. */
+const DEFAULT_ENV = async () => ({ env: {} });
+
 const MODES = {
-	default: { label: 'default (SQLite)', env: async () => ({ env: {} }) },
+	default: { label: 'default (SQLite)', env: DEFAULT_ENV },
 	durable: { label: 'durable cursors (SQLite)', env: async () => ({ env: DURABLE_CURSORS }) },
-	inbox: { label: 'inbox source, Accept at the end of the workflow (SQLite)', source: 'inbox', env: async () => ({ env: {} }) },
+	inbox: { label: 'inbox source, Accept at the end of the workflow (SQLite)', source: 'inbox', env: DEFAULT_ENV },
 	queue: {
 		label: 'queue mode (main + worker, Redis, Postgres)',
 		worker: true,

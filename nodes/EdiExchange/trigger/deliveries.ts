@@ -26,6 +26,8 @@ function byDelivery(inbox: IDataObject[]): IDataObject[] {
 	return [...listed.values()];
 }
 
+/** The service shows at most INBOX_WINDOW deliveries: a full inbox may hide newer ones behind them. */
+const isFull = (inbox: IDataObject[]): boolean => inbox.length >= INBOX_WINDOW;
 
 export const watched = (settings: TriggerSettings, item: IDataObject): boolean =>
 	(!item.stream || item.stream === settings.stream) && matchesTypes(settings, item.transactionType);
@@ -45,7 +47,7 @@ export interface InboxPlan {
 export function inboxBaseline(settings: TriggerSettings, inbox: IDataObject[], now: number): InboxState {
 	// If the inbox is full, newer backlog may hide behind it: everything created up to the newest
 	// visible delivery is backlog too (a date in the future never counts: the floor would be too).
-	const floor = inbox.length >= INBOX_WINDOW ? Math.max(0, newestTrusted(inbox.map(createdAtMs), now)) : 0;
+	const floor = isFull(inbox) ? Math.max(0, newestTrusted(inbox.map(createdAtMs), now)) : 0;
 	return newInboxState(settings.key, byDelivery(inbox).map((item) => entryOf(item, NEVER_EMITTED)), floor);
 }
 
@@ -53,7 +55,7 @@ export function planInbox(settings: TriggerSettings, state: InboxState, inbox: I
 	const seen = new Map(state.seen.map(([id, emittedAt]) => [id, emittedAt]));
 	const idless = inbox.filter((item) => !deliveryIdOf(item));
 	const listed = byDelivery(inbox);
-	const full = inbox.length >= INBOX_WINDOW;
+	const full = isFull(inbox);
 	const fresh = listed.filter((item) => !seen.has(deliveryIdOf(item)) && !datedBy(item, state.floor));
 	// A visibility timeout: emitted (not backlog), still neither accepted nor failed.
 	const redeliver = settings.acceptMode === 'workflow' && settings.redeliverAfterMs > 0;
