@@ -204,7 +204,9 @@ test.each([1, 50])('Continue On Fail at Concurrency %i, answers out of order: 50
 	server = await startHostileServer((request, res) => {
 		const k = Number(numberOf(request).slice(3));
 		setTimeout(() => {
-			const reply = (status: number, body: IDataObject, headers = {}) => res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+			const reply = (status: number, body: IDataObject, headers = {}): void => {
+				res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+			};
 			if (fate(k) === 'serverError') return reply(500, { type: 'serverError', message: 'boom' });
 			if (fate(k) === 'FAILED') return reply(202, { id: nextId++, status: 'FAILED', errors: [{ path: 'message.lineItems', message: 'bad' }] });
 			if (fate(k) === 'drop') return res.destroy();

@@ -112,7 +112,9 @@ describe('automatic acceptance when the service fails the accept', () => {
 		let inbox: IDataObject[] = [];
 		let failAccepts = true;
 		server = await startHostileServer((request, res) => {
-			const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+			const send = (status: number, body: unknown): void => {
+				res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+			};
 			if (request.path === '/v4/inbox') return send(200, inbox);
 			if (failAccepts) return send(500, { type: 'serverError', message: 'try later' });
 			inbox = inbox.filter((item) => !request.path.includes(`/deliveries/${(item.delivery as IDataObject).deliveryId}/`));
