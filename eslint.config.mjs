@@ -10,9 +10,21 @@ const shipping = ['credentials/**/*.ts', 'nodes/**/*.ts'];
 
 // The plain-JavaScript tools (scripts/n8n, scripts/e2e, gulpfile, configs) run on Node as CommonJS.
 const nodeGlobals = Object.fromEntries(
-	['require', 'module', 'exports', '__dirname', '__filename', 'process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'].map(
-		(name) => [name, 'readonly'],
-	),
+	[
+		'require',
+		'module',
+		'exports',
+		'__dirname',
+		'__filename',
+		'process',
+		'console',
+		'Buffer',
+		'URL',
+		'setTimeout',
+		'clearTimeout',
+		'setInterval',
+		'clearInterval',
+	].map((name) => [name, 'readonly']),
 );
 
 export default tseslint.config(
@@ -23,7 +35,15 @@ export default tseslint.config(
 		languageOptions: { ecmaVersion: 2022, sourceType: 'commonjs', globals: nodeGlobals },
 		rules: {
 			...js.configs.recommended.rules,
-			'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+			'no-unused-vars': [
+				'error',
+				{
+					argsIgnorePattern: '^_',
+					varsIgnorePattern: '^_',
+					caughtErrors: 'none',
+					ignoreRestSiblings: true,
+				},
+			],
 		},
 	},
 	{ files: ['**/*.mjs'], languageOptions: { sourceType: 'module' } },
@@ -31,7 +51,10 @@ export default tseslint.config(
 	{
 		files: ['**/*.ts'],
 		rules: {
-			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+			],
 		},
 	},
 	{ ...communityNodes.configs.recommended, files: shipping },
@@ -60,7 +83,13 @@ export default tseslint.config(
 		},
 	},
 	{
-		files: ['test/**/*.ts', 'harness/**/*.ts', 'bench/**/*.ts', 'sandbox/**/*.ts', 'scripts/**/*.ts'],
+		files: [
+			'test/**/*.ts',
+			'harness/**/*.ts',
+			'bench/**/*.ts',
+			'sandbox/**/*.ts',
+			'scripts/**/*.ts',
+		],
 		rules: {
 			'@typescript-eslint/no-require-imports': 'off',
 			'@typescript-eslint/no-non-null-assertion': 'off',

@@ -73,16 +73,23 @@ async function main(): Promise<void> {
 	const onlyArg = args.find((arg) => arg.startsWith('--only='));
 	const only = onlyArg ? onlyArg.slice('--only='.length).split(',').map(Number) : [1, 2, 3, 4, 5];
 	const started = performance.now();
-	const log = (message: string) => process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
+	const log = (message: string) =>
+		process.stderr.write(
+			`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`,
+		);
 
 	const sb = await startBenchSandbox();
-	const hand = handBuilt(sb.credentials, { forceReimplementation: args.includes('--reimplementation') });
+	const hand = handBuilt(sb.credentials, {
+		forceReimplementation: args.includes('--reimplementation'),
+	});
 	log(`hand-built baseline: ${hand.what}${hand.loadError ? ` — ${hand.loadError}` : ''}`);
 	const ctx: Context = { sb, hand, limit: new Limit(sb.credentials), plan, latencyMs: 0, log };
 	const results: ScenarioResult[] = [];
 	try {
 		if (only.includes(1) || only.includes(2)) {
-			const sizes = [...new Set([...plan.idleSizes, ...(only.includes(2) ? [plan.arrivals.history] : [])])].sort((a, b) => a - b);
+			const sizes = [
+				...new Set([...plan.idleSizes, ...(only.includes(2) ? [plan.arrivals.history] : [])]),
+			].sort((a, b) => a - b);
 			for (const size of sizes) {
 				log(`scenario 1: idle poll over ${size}`);
 				const pollers = await idlePolls(ctx, size, only.includes(1) ? results : []);

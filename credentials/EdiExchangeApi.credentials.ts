@@ -85,7 +85,8 @@ export class EdiExchangeApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 401,
-					message: 'The service rejected the API token. Copy the API Token again from the portal (Settings → API Credentials).',
+					message:
+						'The service rejected the API token. Copy the API Token again from the portal (Settings → API Credentials).',
 				},
 			},
 		],

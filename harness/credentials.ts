@@ -26,7 +26,9 @@ export interface EdiCredentials {
 	timeout?: number;
 }
 
-const { EdiExchangeApi } = require(join(__dirname, '..', 'dist', 'credentials', 'EdiExchangeApi.credentials.js'));
+const { EdiExchangeApi } = require(
+	join(__dirname, '..', 'dist', 'credentials', 'EdiExchangeApi.credentials.js'),
+);
 
 export const credentialType: ICredentialType = new EdiExchangeApi();
 
@@ -59,7 +61,10 @@ export class CredentialsHelper extends ICredentialsHelper {
 		workflow?: Workflow,
 		node?: INode,
 	): Promise<IHttpRequestOptions> {
-		const authenticate = typeName === credentialType.name ? credentialType.authenticate : this.extra[typeName]?.authenticate;
+		const authenticate =
+			typeName === credentialType.name
+				? credentialType.authenticate
+				: this.extra[typeName]?.authenticate;
 		if (!authenticate) throw new Error(`Unexpected credential type ${typeName}`);
 		if (typeof authenticate === 'function' || authenticate.type !== 'generic') {
 			throw new Error('The harness applies generic authenticate blocks only');
@@ -68,15 +73,32 @@ export class CredentialsHelper extends ICredentialsHelper {
 		for (const [target, entries] of Object.entries(authenticate.properties)) {
 			options[target] ??= {};
 			for (const [key, value] of Object.entries(entries as Record<string, string>)) {
-				options[target][String(this.resolve(key, credentials, workflow!, node!))] = this.resolve(value, credentials, workflow!, node!);
+				options[target][String(this.resolve(key, credentials, workflow!, node!))] = this.resolve(
+					value,
+					credentials,
+					workflow!,
+					node!,
+				);
 			}
 		}
 		return options;
 	}
 
-	private resolve(value: string, credentials: ICredentialDataDecryptedObject, workflow: Workflow, node: INode) {
+	private resolve(
+		value: string,
+		credentials: ICredentialDataDecryptedObject,
+		workflow: Workflow,
+		node: INode,
+	) {
 		if (!value.startsWith('=')) return value;
-		return workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
+		return workflow.expression.getSimpleParameterValue(
+			node,
+			value,
+			'internal',
+			{ $credentials: credentials },
+			undefined,
+			'',
+		);
 	}
 
 	async preAuthentication(_helpers: IHttpRequestHelper): Promise<undefined> {
@@ -91,7 +113,11 @@ export class CredentialsHelper extends ICredentialsHelper {
 		throw new Error('Not used by the harness');
 	}
 
-	async getDecrypted(_additionalData: unknown, _details: INodeCredentialsDetails, type: string): Promise<ICredentialDataDecryptedObject> {
+	async getDecrypted(
+		_additionalData: unknown,
+		_details: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
 		return { ...(this.extra[type]?.data ?? this.data) };
 	}
 

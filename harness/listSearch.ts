@@ -31,6 +31,11 @@ export async function listSearch(options: {
 	const type = nodeTypes.getByNameAndVersion(ACTION_NODE, node.typeVersion) as INodeType;
 	const method = type.methods?.listSearch?.[options.method];
 	if (!method) throw new Error(`The action node has no listSearch method ${options.method}`);
-	const context = new LoadOptionsContext(workflow, node, additionalData(options.credentials), 'parameters.transactionId');
+	const context = new LoadOptionsContext(
+		workflow,
+		node,
+		additionalData(options.credentials),
+		'parameters.transactionId',
+	);
 	return await method.call(context, options.filter, options.paginationToken);
 }

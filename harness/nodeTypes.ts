@@ -15,7 +15,10 @@ const DIST = join(__dirname, '..', 'dist');
 const load = <T>(file: string, name: string): T => new (require(join(DIST, file))[name])() as T;
 
 /** The action node's version n8n gives a new node (its defaultVersion). */
-export const ACTION_VERSION = Number(load<INodeType>('nodes/EdiExchange/EdiExchange.node.js', 'EdiExchange').description.defaultVersion ?? 1);
+export const ACTION_VERSION = Number(
+	load<INodeType>('nodes/EdiExchange/EdiExchange.node.js', 'EdiExchange').description
+		.defaultVersion ?? 1,
+);
 
 /** n8n's sticky note: a comment on the canvas, never executed, but workflows carry it. */
 const stickyNote: INodeType = {
@@ -37,14 +40,20 @@ export class NodeTypes implements INodeTypes {
 
 	constructor(extra: Record<string, INodeType> = {}) {
 		this.types.set(ACTION_NODE, load('nodes/EdiExchange/EdiExchange.node.js', 'EdiExchange'));
-		this.types.set(TRIGGER_NODE, load('nodes/EdiExchange/EdiExchangeTrigger.node.js', 'EdiExchangeTrigger'));
+		this.types.set(
+			TRIGGER_NODE,
+			load('nodes/EdiExchange/EdiExchangeTrigger.node.js', 'EdiExchangeTrigger'),
+		);
 		this.types.set('n8n-nodes-base.stickyNote', stickyNote);
 		for (const [name, type] of Object.entries(extra)) this.types.set(name, type);
 	}
 
 	getByName(name: string): INodeType | IVersionedNodeType {
 		const type = this.types.get(name);
-		if (!type) throw new Error(`Unknown node type ${name}: the harness knows ${[...this.types.keys()].join(', ')}`);
+		if (!type)
+			throw new Error(
+				`Unknown node type ${name}: the harness knows ${[...this.types.keys()].join(', ')}`,
+			);
 		return type;
 	}
 

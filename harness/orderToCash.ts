@@ -15,7 +15,12 @@ import { runWorkflow, type RunResult, type WorkflowJson } from './run';
 export const EXAMPLE_WORKFLOW = join(__dirname, '..', 'examples', 'order-to-cash.json');
 
 export interface Scorecard {
-	purchaseOrders: Array<{ purchaseOrderNumber: string; transactionId: number } & Record<'855' | '856' | '810', { state: string; reasons: string[] }>>;
+	purchaseOrders: Array<
+		{ purchaseOrderNumber: string; transactionId: number } & Record<
+			'855' | '856' | '810',
+			{ state: string; reasons: string[] }
+		>
+	>;
 }
 
 export interface OrderToCash {
@@ -29,7 +34,10 @@ export function loadExample(file = EXAMPLE_WORKFLOW): WorkflowJson {
 }
 
 /** Activates the example's trigger, has the partner send an 850, and runs what the poll emits. */
-export async function runOrderToCash(credentials: EdiCredentials, adjust?: (workflow: WorkflowJson) => void): Promise<OrderToCash> {
+export async function runOrderToCash(
+	credentials: EdiCredentials,
+	adjust?: (workflow: WorkflowJson) => void,
+): Promise<OrderToCash> {
 	const workflow = loadExample();
 	adjust?.(workflow);
 	const trigger = workflow.nodes.find((node) => node.type === TRIGGER_NODE) as INode;
@@ -41,9 +49,23 @@ export async function runOrderToCash(credentials: EdiCredentials, adjust?: (work
 	const order = (await sent.json()) as OrderToCash['order'];
 	const emitted = await poller.poll();
 	if (emitted.error) throw emitted.error;
-	if (!emitted.items?.length) throw new Error('The trigger emitted nothing after the partner sent an 850');
+	if (!emitted.items?.length)
+		throw new Error('The trigger emitted nothing after the partner sent an 850');
 
-	const run = await runWorkflow(workflow, { credentials, startNode: trigger.name, input: emitted.items, mode: 'trigger' });
-	const scorecard = (await (await fetch(`${credentials.baseUrl}/_sandbox/scorecard`)).json()) as Scorecard;
-	return { order, run, scorecard: scorecard.purchaseOrders.find((po) => po.purchaseOrderNumber === order.purchaseOrderNumber) };
+	const run = await runWorkflow(workflow, {
+		credentials,
+		startNode: trigger.name,
+		input: emitted.items,
+		mode: 'trigger',
+	});
+	const scorecard = (await (
+		await fetch(`${credentials.baseUrl}/_sandbox/scorecard`)
+	).json()) as Scorecard;
+	return {
+		order,
+		run,
+		scorecard: scorecard.purchaseOrders.find(
+			(po) => po.purchaseOrderNumber === order.purchaseOrderNumber,
+		),
+	};
 }

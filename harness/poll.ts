@@ -15,7 +15,13 @@
  *   `update`. A restart keeps everything and polls no activation.
  */
 import { PollContext } from 'n8n-core';
-import type { IDataObject, INode, INodeExecutionData, IPollFunctions, WorkflowActivateMode } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	IPollFunctions,
+	WorkflowActivateMode,
+} from 'n8n-workflow';
 
 import type { EdiCredentials } from './credentials';
 import { TRIGGER_NODE } from './nodeTypes';
@@ -78,7 +84,8 @@ export class Poller {
 
 	/** The node's static data as the next poll would read it. */
 	get staticData(): IDataObject {
-		if (this.persistence === 'durable') return copy(this.cursorRow ?? (this.workflowRow[this.nodeKey] as IDataObject));
+		if (this.persistence === 'durable')
+			return copy(this.cursorRow ?? (this.workflowRow[this.nodeKey] as IDataObject));
 		return copy((this.memory ?? this.workflowRow)[this.nodeKey] as IDataObject);
 	}
 
@@ -94,7 +101,10 @@ export class Poller {
 		if (this.persistence === 'durable') {
 			// getOrCreateCursor: seeded from the workflow's node data before the poll runs.
 			this.cursorRow ??= copy((this.workflowRow[this.nodeKey] as IDataObject) ?? {});
-			const { result, after } = await this.run({ ...copy(this.workflowRow), [this.nodeKey]: copy(this.cursorRow) }, 'activate');
+			const { result, after } = await this.run(
+				{ ...copy(this.workflowRow), [this.nodeKey]: copy(this.cursorRow) },
+				'activate',
+			);
 			if (result.error) return result;
 			// A test poll: its cursor is committed only with an execution; the workflow's data is saved.
 			if (result.items) this.cursorRow = copy(after[this.nodeKey] as IDataObject);
@@ -118,7 +128,8 @@ export class Poller {
 	 * before its un-awaited save committed (the window n8n leaves open). The memory is gone too.
 	 */
 	async pollAndDieBeforeSave(): Promise<PollResult> {
-		if (this.persistence !== 'default' || !this.memory) throw new Error('only in default mode, once activated');
+		if (this.persistence !== 'default' || !this.memory)
+			throw new Error('only in default mode, once activated');
 		const { result } = await this.run(copy(this.memory), 'activate');
 		this.memory = undefined;
 		return result;
@@ -132,13 +143,19 @@ export class Poller {
 		}
 		if (this.persistence === 'durable') {
 			const nodeData = this.cursorRow ?? (this.workflowRow[this.nodeKey] as IDataObject);
-			const { result, after } = await this.run({ ...copy(this.workflowRow), [this.nodeKey]: copy(nodeData) }, 'update', DURABLE_POLL_BUDGET_MS);
+			const { result, after } = await this.run(
+				{ ...copy(this.workflowRow), [this.nodeKey]: copy(nodeData) },
+				'update',
+				DURABLE_POLL_BUDGET_MS,
+			);
 			if (result.error) return result;
 			this.cursorRow = copy(after[this.nodeKey] as IDataObject);
-			if (result.items) this.workflowRow = { ...after, [this.nodeKey]: this.workflowRow[this.nodeKey] };
+			if (result.items)
+				this.workflowRow = { ...after, [this.nodeKey]: this.workflowRow[this.nodeKey] };
 			return result;
 		}
-		if (this.persistence === 'default' && !this.memory) throw new Error('default mode: activate() before polling (n8n activates at start-up)');
+		if (this.persistence === 'default' && !this.memory)
+			throw new Error('default mode: activate() before polling (n8n activates at start-up)');
 		const { result, after } = await this.run(copy(this.memory ?? this.workflowRow), 'activate');
 		if (result.error) return result;
 		if (this.persistence === 'default') {
@@ -150,7 +167,11 @@ export class Poller {
 		return result;
 	}
 
-	private async run(staticData: IDataObject, activation: WorkflowActivateMode | 'manual', budgetMs?: number): Promise<{ result: PollResult; after: IDataObject }> {
+	private async run(
+		staticData: IDataObject,
+		activation: WorkflowActivateMode | 'manual',
+		budgetMs?: number,
+	): Promise<{ result: PollResult; after: IDataObject }> {
 		const node = { ...this.node, parameters: this.parameters as INode['parameters'] };
 		const workflow = makeWorkflow({ nodes: [node], connections: {}, staticData });
 		const manual = activation === 'manual';
@@ -170,7 +191,10 @@ export class Poller {
 		);
 		const type = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 		// n8n's change flag is not data: leave it out, as the database does.
-		const after = () => Object.fromEntries(Object.entries(copy(workflow.staticData)).filter(([key]) => !key.startsWith('__'))) as IDataObject;
+		const after = () =>
+			Object.fromEntries(
+				Object.entries(copy(workflow.staticData)).filter(([key]) => !key.startsWith('__')),
+			) as IDataObject;
 		try {
 			const output = await type.poll!.call(context as IPollFunctions);
 			const data = after();

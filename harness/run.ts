@@ -106,11 +106,18 @@ export async function runWorkflow(
 	const start = workflow.getNode(options.startNode);
 	if (!start) throw new Error(`No node named ${options.startNode}`);
 	const mode = options.mode ?? 'manual';
-	const workflowData = { id: workflow.id, name: workflow.name, nodes: json.nodes, connections: json.connections } as IWorkflowBase;
+	const workflowData = {
+		id: workflow.id,
+		name: workflow.name,
+		nodes: json.nodes,
+		connections: json.connections,
+	} as IWorkflowBase;
 	const hooks = new ExecutionLifecycleHooks(mode, `harness-${++executions}`, workflowData);
 	const runData = createRunExecutionData({
 		executionData: {
-			nodeExecutionStack: [{ node: start, data: { main: [options.input ?? [{ json: {} }]] }, source: null }],
+			nodeExecutionStack: [
+				{ node: start, data: { main: [options.input ?? [{ json: {} }]] }, source: null },
+			],
 		},
 	});
 	const data = additionalData(options.credentials, hooks, options.extraCredentials);
@@ -122,7 +129,7 @@ export async function runWorkflow(
 	const last = run.data.resultData.lastNodeExecuted;
 	return {
 		outputs,
-		items: last ? outputs[last] ?? [] : [],
+		items: last ? (outputs[last] ?? []) : [],
 		status: run.status,
 		error: run.data.resultData.error,
 		run,
@@ -155,9 +162,14 @@ export async function runNode(options: NodeRun): Promise<RunResult> {
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
 	const input = (options.input ?? [{}]).map((item) =>
-		'json' in item && typeof item.json === 'object' ? (item as INodeExecutionData) : { json: item as IDataObject },
+		'json' in item && typeof item.json === 'object'
+			? (item as INodeExecutionData)
+			: { json: item as IDataObject },
 	);
-	return await runWorkflow({ nodes: [node], connections: {} }, { credentials: options.credentials, startNode: node.name, input, nodeTypes: options.nodeTypes });
+	return await runWorkflow(
+		{ nodes: [node], connections: {} },
+		{ credentials: options.credentials, startNode: node.name, input, nodeTypes: options.nodeTypes },
+	);
 }
 
 /**

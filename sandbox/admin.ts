@@ -11,13 +11,20 @@ const BULK_TYPES = ['850', '855', '856', '810', '846', '860'];
 const BULK_FIELDS = ['count', 'transactionType', 'direction', 'stream', 'createdAt'];
 const MAX_BULK = 1_000_000;
 
-export async function routeAdmin(state: SandboxState, log: RequestLog, req: IncomingMessage, url: URL): Promise<Reply> {
+export async function routeAdmin(
+	state: SandboxState,
+	log: RequestLog,
+	req: IncomingMessage,
+	url: URL,
+): Promise<Reply> {
 	const route = `${req.method} ${url.pathname}`;
 	const withBody = async (run: (body: Record<string, unknown>) => Reply): Promise<Reply> => {
 		const body = await readJsonBody(req, false);
 		if (body.kind === 'error') return body.reply;
 		const value = body.kind === 'json' ? body.value : {};
-		return isObject(value) ? run(value) : argumentError([fieldError('body', 'body must be a JSON object')]);
+		return isObject(value)
+			? run(value)
+			: argumentError([fieldError('body', 'body must be a JSON object')]);
 	};
 	switch (route) {
 		case 'POST /_sandbox/partner/send-850':
@@ -56,13 +63,31 @@ function bulkInsert(state: SandboxState, body: Record<string, unknown>): Reply {
 	const errors: FieldError[] = Object.keys(body)
 		.filter((key) => !BULK_FIELDS.includes(key))
 		.map((key) => fieldError(key, `property ${key} should not exist`, 'unknownProperty'));
-	const { count, transactionType = '850', direction = 'inbound', stream = 'test', createdAt } = body;
-	if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > MAX_BULK) errors.push(fieldError('count', `count must be an integer from 1 to ${MAX_BULK}`));
-	if (typeof transactionType !== 'string' || !BULK_TYPES.includes(transactionType)) errors.push(fieldError('transactionType', `transactionType must be one of ${BULK_TYPES.join(', ')}`));
-	if (direction !== 'inbound' && direction !== 'outbound') errors.push(fieldError('direction', 'direction must be inbound or outbound'));
-	if (stream !== 'test' && stream !== 'live') errors.push(fieldError('stream', 'stream must be test or live'));
-	const created = createdAt === undefined ? undefined : typeof createdAt === 'string' ? Date.parse(createdAt) : NaN;
-	if (created !== undefined && Number.isNaN(created)) errors.push(fieldError('createdAt', 'createdAt must be an ISO 8601 timestamp'));
+	const {
+		count,
+		transactionType = '850',
+		direction = 'inbound',
+		stream = 'test',
+		createdAt,
+	} = body;
+	if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > MAX_BULK)
+		errors.push(fieldError('count', `count must be an integer from 1 to ${MAX_BULK}`));
+	if (typeof transactionType !== 'string' || !BULK_TYPES.includes(transactionType))
+		errors.push(
+			fieldError('transactionType', `transactionType must be one of ${BULK_TYPES.join(', ')}`),
+		);
+	if (direction !== 'inbound' && direction !== 'outbound')
+		errors.push(fieldError('direction', 'direction must be inbound or outbound'));
+	if (stream !== 'test' && stream !== 'live')
+		errors.push(fieldError('stream', 'stream must be test or live'));
+	const created =
+		createdAt === undefined
+			? undefined
+			: typeof createdAt === 'string'
+				? Date.parse(createdAt)
+				: NaN;
+	if (created !== undefined && Number.isNaN(created))
+		errors.push(fieldError('createdAt', 'createdAt must be an ISO 8601 timestamp'));
 	if (errors.length) return argumentError(errors);
 	const result = state.bulkInsert({
 		count: count as number,
@@ -77,11 +102,18 @@ function bulkInsert(state: SandboxState, body: Record<string, unknown>): Reply {
 function configure(state: SandboxState, body: Record<string, unknown>): Reply {
 	const errors: FieldError[] = [];
 	for (const key of Object.keys(body)) {
-		if (key !== 'order' && key !== 'rateLimit') errors.push(fieldError(key, `property ${key} should not exist`, 'unknownProperty'));
+		if (key !== 'order' && key !== 'rateLimit')
+			errors.push(fieldError(key, `property ${key} should not exist`, 'unknownProperty'));
 	}
-	if ('order' in body && body.order !== 'newest' && body.order !== 'oldest') errors.push(fieldError('order', 'order must be newest or oldest'));
+	if ('order' in body && body.order !== 'newest' && body.order !== 'oldest')
+		errors.push(fieldError('order', 'order must be newest or oldest'));
 	if ('rateLimit' in body && body.rateLimit !== null && !isRateLimitConfig(body.rateLimit)) {
-		errors.push(fieldError('rateLimit', 'rateLimit must be null or { requests: integer ≥ 1, windowSeconds: number > 0 }'));
+		errors.push(
+			fieldError(
+				'rateLimit',
+				'rateLimit must be null or { requests: integer ≥ 1, windowSeconds: number > 0 }',
+			),
+		);
 	}
 	if (errors.length) return argumentError(errors);
 	if ('order' in body) state.order = body.order as 'newest' | 'oldest';

@@ -30,7 +30,8 @@ function fail(message: string): never {
 }
 
 function integer(name: string, raw: string | undefined, min = 0): number {
-	if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < min) fail(`${name} needs an integer ≥ ${min}, got ${raw ?? 'nothing'}`);
+	if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < min)
+		fail(`${name} needs an integer ≥ ${min}, got ${raw ?? 'nothing'}`);
 	return Number(raw);
 }
 
@@ -71,7 +72,8 @@ export function parseArguments(argv: string[]): SandboxOptions {
 				if (raw === 'off') options.rateLimit = null;
 				else {
 					const match = /^(\d+)\/(\d+)$/.exec(raw ?? '');
-					if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) fail('--rate-limit must be N/SECONDS (e.g. 100/60) or off');
+					if (!match || Number(match[1]) < 1 || Number(match[2]) < 1)
+						fail('--rate-limit must be N/SECONDS (e.g. 100/60) or off');
 					options.rateLimit = { requests: Number(match[1]), windowSeconds: Number(match[2]) };
 				}
 				break;
@@ -86,7 +88,10 @@ export function parseArguments(argv: string[]): SandboxOptions {
 				options.sendInitialOrder = false;
 				break;
 			case '--partners':
-				options.partners = (value() ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+				options.partners = (value() ?? '')
+					.split(',')
+					.map((p) => p.trim())
+					.filter(Boolean);
 				if (!options.partners.length) fail('--partners needs a comma-separated list');
 				break;
 			case '--fault-seed':

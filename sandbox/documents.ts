@@ -28,22 +28,40 @@ export interface CreateEnvelope {
 	message: Record<string, unknown>;
 }
 
-const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+const nonEmptyString = (value: unknown): value is string =>
+	typeof value === 'string' && value.trim() !== '';
 
-export function readCreateEnvelope(body: unknown): { envelope: CreateEnvelope } | { errors: FieldError[] } {
-	if (!isObject(body)) return { errors: [fieldError('body', 'body must be a JSON object', 'invalidType')] };
+export function readCreateEnvelope(
+	body: unknown,
+): { envelope: CreateEnvelope } | { errors: FieldError[] } {
+	if (!isObject(body))
+		return { errors: [fieldError('body', 'body must be a JSON object', 'invalidType')] };
 	const errors: FieldError[] = [];
 	const { type, stream = 'test', senderId, receiverId, message } = body;
 	if (type === undefined) errors.push(fieldError('type', 'type is required', 'requiredProperty'));
 	else if (typeof type !== 'string' || !CREATE_TYPES[type]) {
-		errors.push(fieldError('type', `type must be one of ${Object.keys(CREATE_TYPES).join(', ')}, found ${JSON.stringify(type)}`));
+		errors.push(
+			fieldError(
+				'type',
+				`type must be one of ${Object.keys(CREATE_TYPES).join(', ')}, found ${JSON.stringify(type)}`,
+			),
+		);
 	}
-	if (stream !== 'test' && stream !== 'live') errors.push(fieldError('stream', `stream must be test or live, found ${JSON.stringify(stream)}`));
-	for (const [name, value] of [['senderId', senderId], ['receiverId', receiverId]] as const) {
-		if (value === undefined) errors.push(fieldError(name, `${name} is required`, 'requiredProperty'));
-		else if (!nonEmptyString(value)) errors.push(fieldError(name, `${name} must be a non-empty string`));
+	if (stream !== 'test' && stream !== 'live')
+		errors.push(
+			fieldError('stream', `stream must be test or live, found ${JSON.stringify(stream)}`),
+		);
+	for (const [name, value] of [
+		['senderId', senderId],
+		['receiverId', receiverId],
+	] as const) {
+		if (value === undefined)
+			errors.push(fieldError(name, `${name} is required`, 'requiredProperty'));
+		else if (!nonEmptyString(value))
+			errors.push(fieldError(name, `${name} must be a non-empty string`));
 	}
-	if (message === undefined) errors.push(fieldError('message', 'message is required', 'requiredProperty'));
+	if (message === undefined)
+		errors.push(fieldError('message', 'message is required', 'requiredProperty'));
 	else if (!isObject(message)) errors.push(fieldError('message', 'message must be a JSON object'));
 	if (errors.length) return { errors };
 	return {
@@ -65,18 +83,29 @@ class Checker {
 		this.errors.push({ payloadPaths: [path], errorMessage, outputPath });
 	}
 
-	requireString(doc: Record<string, unknown>, field: string, outputPath: string, path = `message.${field}`): void {
+	requireString(
+		doc: Record<string, unknown>,
+		field: string,
+		outputPath: string,
+		path = `message.${field}`,
+	): void {
 		if (!nonEmptyString(doc[field])) this.fail(path, `${field} is required`, outputPath);
 	}
 
 	requireDate(doc: Record<string, unknown>, field: string, outputPath: string): void {
 		const value = doc[field];
 		if (!nonEmptyString(value)) this.fail(`message.${field}`, `${field} is required`, outputPath);
-		else if (!isDate(value)) this.fail(`message.${field}`, `${field} must be a date YYYY-MM-DD, found ${JSON.stringify(value)}`, outputPath);
+		else if (!isDate(value))
+			this.fail(
+				`message.${field}`,
+				`${field} must be a date YYYY-MM-DD, found ${JSON.stringify(value)}`,
+				outputPath,
+			);
 	}
 
 	requireQuantity(value: unknown, path: string, outputPath: string): void {
-		if (!isObject(value) || !isDecimal(value.value)) this.fail(`${path}.value`, 'A quantity with a decimal string value is required', outputPath);
+		if (!isObject(value) || !isDecimal(value.value))
+			this.fail(`${path}.value`, 'A quantity with a decimal string value is required', outputPath);
 	}
 
 	requireDecimal(value: unknown, path: string, outputPath: string): void {
@@ -84,12 +113,20 @@ class Checker {
 	}
 
 	requireProductIds(value: unknown, path: string, outputPath: string): void {
-		const ids = isObject(value) ? Object.values(value).filter((v) => v !== null && v !== undefined && String(v).trim() !== '') : [];
-		if (ids.length === 0) this.fail(path, 'At least one product identifier is required', outputPath);
+		const ids = isObject(value)
+			? Object.values(value).filter((v) => v !== null && v !== undefined && String(v).trim() !== '')
+			: [];
+		if (ids.length === 0)
+			this.fail(path, 'At least one product identifier is required', outputPath);
 	}
 
 	/** Returns the array's entries that are objects; reports the array or entries otherwise. */
-	lines(doc: Record<string, unknown>, field: string, outputPath: string, required: boolean): Array<[Record<string, unknown>, string]> {
+	lines(
+		doc: Record<string, unknown>,
+		field: string,
+		outputPath: string,
+		required: boolean,
+	): Array<[Record<string, unknown>, string]> {
 		const value = doc[field];
 		if (value === undefined && !required) return [];
 		if (!Array.isArray(value) || value.length === 0) {
@@ -106,9 +143,12 @@ class Checker {
 	}
 }
 
-export const isDecimal = (value: unknown): boolean => typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value);
+export const isDecimal = (value: unknown): boolean =>
+	typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value);
 export const isDate = (value: string): boolean =>
-	/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+	/^\d{4}-\d{2}-\d{2}$/.test(value) &&
+	!Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+	new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 const RULES: Record<string, (doc: Record<string, unknown>, c: Checker) => void> = {
 	'850': (doc, c) => {
@@ -123,8 +163,10 @@ const RULES: Record<string, (doc: Record<string, unknown>, c: Checker) => void> 
 		c.requireString(doc, 'purchaseOrderNumber', 'BAK03');
 		c.requireString(doc, 'status', 'BAK02');
 		for (const [line, path] of c.lines(doc, 'lineItems', 'PO1', false)) {
-			if (!nonEmptyString(line.purchaseOrderLineId)) c.fail(`${path}.purchaseOrderLineId`, 'purchaseOrderLineId is required', 'PO101');
-			if (!Array.isArray(line.actions) || line.actions.length === 0) c.fail(`${path}.actions`, 'At least one action is required', 'ACK');
+			if (!nonEmptyString(line.purchaseOrderLineId))
+				c.fail(`${path}.purchaseOrderLineId`, 'purchaseOrderLineId is required', 'PO101');
+			if (!Array.isArray(line.actions) || line.actions.length === 0)
+				c.fail(`${path}.actions`, 'At least one action is required', 'ACK');
 		}
 	},
 	'856': (doc, c) => {
@@ -143,7 +185,8 @@ const RULES: Record<string, (doc: Record<string, unknown>, c: Checker) => void> 
 		}
 	},
 	'846': (doc, c) => {
-		for (const [line, path] of c.lines(doc, 'lineItems', 'LIN', true)) c.requireProductIds(line.productIds, `${path}.productIds`, 'LIN');
+		for (const [line, path] of c.lines(doc, 'lineItems', 'LIN', true))
+			c.requireProductIds(line.productIds, `${path}.productIds`, 'LIN');
 	},
 	'860': (doc, c) => {
 		c.requireString(doc, 'purchaseOrderNumber', 'BCH03');
@@ -152,7 +195,10 @@ const RULES: Record<string, (doc: Record<string, unknown>, c: Checker) => void> 
 };
 
 /** Content checks of one document; the receiver check applies to every type. */
-export function checkDocument(envelope: CreateEnvelope, partners: readonly string[]): ValidationError[] {
+export function checkDocument(
+	envelope: CreateEnvelope,
+	partners: readonly string[],
+): ValidationError[] {
 	const checker = new Checker();
 	if (!partners.includes(envelope.receiverId)) {
 		checker.fail('receiverId', `no relationship with receiver ${envelope.receiverId}`, 'ISA08');

@@ -34,18 +34,37 @@ export function mulberry32(seed: number): () => number {
 	};
 }
 
-const FIELDS = ['errorRate', 'rateLimitedRate', 'retryAfterSeconds', 'dropRate', 'latencyMs', 'seed'] as const;
+const FIELDS = [
+	'errorRate',
+	'rateLimitedRate',
+	'retryAfterSeconds',
+	'dropRate',
+	'latencyMs',
+	'seed',
+] as const;
 
 /** Checks a PUT /_sandbox/faults body; returns error messages keyed by field. */
 export function validateFaultConfig(body: unknown): Array<{ ref: string; message: string }> {
-	if (typeof body !== 'object' || body === null || Array.isArray(body)) return [{ ref: 'body', message: 'body must be a JSON object' }];
+	if (typeof body !== 'object' || body === null || Array.isArray(body))
+		return [{ ref: 'body', message: 'body must be a JSON object' }];
 	const errors: Array<{ ref: string; message: string }> = [];
 	for (const [key, value] of Object.entries(body)) {
-		if (!(FIELDS as readonly string[]).includes(key)) errors.push({ ref: key, message: `property ${key} should not exist` });
-		else if (key.endsWith('Rate') && !(typeof value === 'number' && value >= 0 && value <= 1)) errors.push({ ref: key, message: `${key} must be a number from 0 to 1` });
-		else if (key === 'latencyMs' && !(Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 60000)) errors.push({ ref: key, message: 'latencyMs must be an integer from 0 to 60000' });
-		else if (key === 'seed' && !Number.isInteger(value)) errors.push({ ref: key, message: 'seed must be an integer' });
-		else if (key === 'retryAfterSeconds' && !(Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 3600)) errors.push({ ref: key, message: 'retryAfterSeconds must be an integer from 0 to 3600' });
+		if (!(FIELDS as readonly string[]).includes(key))
+			errors.push({ ref: key, message: `property ${key} should not exist` });
+		else if (key.endsWith('Rate') && !(typeof value === 'number' && value >= 0 && value <= 1))
+			errors.push({ ref: key, message: `${key} must be a number from 0 to 1` });
+		else if (
+			key === 'latencyMs' &&
+			!(Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 60000)
+		)
+			errors.push({ ref: key, message: 'latencyMs must be an integer from 0 to 60000' });
+		else if (key === 'seed' && !Number.isInteger(value))
+			errors.push({ ref: key, message: 'seed must be an integer' });
+		else if (
+			key === 'retryAfterSeconds' &&
+			!(Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 3600)
+		)
+			errors.push({ ref: key, message: 'retryAfterSeconds must be an integer from 0 to 3600' });
 	}
 	return errors;
 }

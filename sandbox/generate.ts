@@ -10,7 +10,11 @@ export function generatedBusinessNumber(type: string, sequence: number): string 
 	return `${prefixes[type] ?? 'PO-'}${sequence}`;
 }
 
-export function generatedMessage(type: string, sequence: number, createdAt: number): Record<string, unknown> {
+export function generatedMessage(
+	type: string,
+	sequence: number,
+	createdAt: number,
+): Record<string, unknown> {
 	const created = new Date(createdAt);
 	const order = makePurchaseOrder(sequence, created);
 	if (type === '850') return order;
@@ -27,7 +31,18 @@ export function generatedMessage(type: string, sequence: number, createdAt: numb
 		case '856':
 			return {
 				shipmentId: `SHP-${sequence}`,
-				orders: [{ purchaseOrderNumber, items: [{ purchaseOrderLineId: '1', productIds: { buyerItemNumber: `BULK-${sequence}` }, quantityShipped: quantity }] }],
+				orders: [
+					{
+						purchaseOrderNumber,
+						items: [
+							{
+								purchaseOrderLineId: '1',
+								productIds: { buyerItemNumber: `BULK-${sequence}` },
+								quantityShipped: quantity,
+							},
+						],
+					},
+				],
 			};
 		case '810':
 			return {
@@ -42,7 +57,13 @@ export function generatedMessage(type: string, sequence: number, createdAt: numb
 			return {
 				reportNumber: `INV-ADV-${sequence}`,
 				reportDate: day,
-				lineItems: [{ lineNumber: '1', productIds: { buyerItemNumber: `BULK-${sequence}` }, inventoryQuantities: [{ type: 'available', quantity: '10' }] }],
+				lineItems: [
+					{
+						lineNumber: '1',
+						productIds: { buyerItemNumber: `BULK-${sequence}` },
+						inventoryQuantities: [{ type: 'available', quantity: '10' }],
+					},
+				],
 			};
 		default:
 			return { ...order, purpose: 'change', purchaseOrderChangeDate: day };

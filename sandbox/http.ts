@@ -4,16 +4,30 @@ import type { FieldError, Reply } from './types';
 
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
-export function errorReply(status: number, type: string, message: string, errors?: FieldError[]): Reply {
+export function errorReply(
+	status: number,
+	type: string,
+	message: string,
+	errors?: FieldError[],
+): Reply {
 	return { status, body: errors?.length ? { type, message, errors } : { type, message } };
 }
 
 /** `400 argumentError` listing every field error; the message repeats them for humans. */
 export function argumentError(errors: FieldError[]): Reply {
-	return errorReply(400, 'argumentError', `Invalid request: ${errors.map((e) => e.message).join('; ')}`, errors);
+	return errorReply(
+		400,
+		'argumentError',
+		`Invalid request: ${errors.map((e) => e.message).join('; ')}`,
+		errors,
+	);
 }
 
-export const fieldError = (ref: string, message: string, type = 'invalidValue'): FieldError => ({ type, ref, message });
+export const fieldError = (ref: string, message: string, type = 'invalidValue'): FieldError => ({
+	type,
+	ref,
+	message,
+});
 
 export const notFound = (message: string) => errorReply(404, 'notFoundError', message);
 
@@ -27,18 +41,30 @@ export type BodyResult =
  * upload is refused without reading it; the server drains the rest after answering).
  * `requireJsonType` enforces the contract's Content-Type.
  */
-export async function readJsonBody(req: IncomingMessage, requireJsonType: boolean): Promise<BodyResult> {
+export async function readJsonBody(
+	req: IncomingMessage,
+	requireJsonType: boolean,
+): Promise<BodyResult> {
 	const declared = Number(req.headers['content-length']);
-	if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return { kind: 'error', reply: tooLarge() };
+	if (Number.isFinite(declared) && declared > MAX_BODY_BYTES)
+		return { kind: 'error', reply: tooLarge() };
 	const chunks = await readUpTo(req, MAX_BODY_BYTES);
 	if (!chunks) return { kind: 'error', reply: tooLarge() };
 	const size = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
 	if (size === 0) return { kind: 'none' };
-	const mediaType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+	const mediaType = String(req.headers['content-type'] ?? '')
+		.split(';')[0]
+		.trim()
+		.toLowerCase();
 	if (requireJsonType && mediaType !== 'application/json') {
 		return {
 			kind: 'error',
-			reply: argumentError([fieldError('Content-Type', `Content-Type must be application/json, found ${JSON.stringify(mediaType || '(none)')}`)]),
+			reply: argumentError([
+				fieldError(
+					'Content-Type',
+					`Content-Type must be application/json, found ${JSON.stringify(mediaType || '(none)')}`,
+				),
+			]),
 		};
 	}
 	try {
@@ -46,14 +72,20 @@ export async function readJsonBody(req: IncomingMessage, requireJsonType: boolea
 	} catch (error) {
 		return {
 			kind: 'error',
-			reply: argumentError([fieldError('body', `malformed JSON body: ${(error as Error).message}`, 'malformedJson')]),
+			reply: argumentError([
+				fieldError('body', `malformed JSON body: ${(error as Error).message}`, 'malformedJson'),
+			]),
 		};
 	}
 }
 
 function tooLarge(): Reply {
 	return {
-		...errorReply(413, 'payloadTooLargeError', `request body is larger than ${MAX_BODY_BYTES} bytes (5 MiB)`),
+		...errorReply(
+			413,
+			'payloadTooLargeError',
+			`request body is larger than ${MAX_BODY_BYTES} bytes (5 MiB)`,
+		),
 		headers: { connection: 'close' },
 		drainRequest: true,
 	};
@@ -105,7 +137,8 @@ export function parseQuery(
 	const seen = new Set<string>();
 	for (const [name, raw] of search) {
 		if (!Object.prototype.hasOwnProperty.call(known, name)) {
-			if (!seen.has(name)) errors.push(fieldError(name, `property ${name} should not exist`, 'unknownProperty'));
+			if (!seen.has(name))
+				errors.push(fieldError(name, `property ${name} should not exist`, 'unknownProperty'));
 		} else if (seen.has(name)) {
 			errors.push(fieldError(name, `${name} must be given at most once`));
 		} else {
@@ -128,7 +161,9 @@ export const integerParam =
 export const enumParam =
 	(name: string, allowed: string[]): ParamParser =>
 	(raw) =>
-		allowed.includes(raw) ? { value: raw } : { error: `${name} must be one of ${allowed.join(', ')}, found ${JSON.stringify(raw)}` };
+		allowed.includes(raw)
+			? { value: raw }
+			: { error: `${name} must be one of ${allowed.join(', ')}, found ${JSON.stringify(raw)}` };
 
 /** A path id must be a positive integer. */
 export function parseId(raw: string): number | undefined {

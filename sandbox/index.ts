@@ -62,16 +62,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	if (options.dataFile) data = await DataFile.open(options.dataFile, state);
 	else state.startUp();
 
-	const server = new SandboxServer(state, { apiKey, latencyMs: options.latencyMs ?? 0, durable: () => data?.durable() ?? Promise.resolve() });
+	const server = new SandboxServer(state, {
+		apiKey,
+		latencyMs: options.latencyMs ?? 0,
+		durable: () => data?.durable() ?? Promise.resolve(),
+	});
 	await new Promise<void>((resolve, reject) => {
 		server.server.once('error', reject);
 		server.server.listen(options.port ?? 0, host, () => resolve());
 	});
 	const port = (server.server.address() as AddressInfo).port;
 
-	const timer = options.partnerIntervalMs && options.partnerIntervalMs > 0
-		? setInterval(() => state.sendPartnerOrder(), options.partnerIntervalMs)
-		: undefined;
+	const timer =
+		options.partnerIntervalMs && options.partnerIntervalMs > 0
+			? setInterval(() => state.sendPartnerOrder(), options.partnerIntervalMs)
+			: undefined;
 	timer?.unref();
 
 	let stopping: Promise<void> | undefined;

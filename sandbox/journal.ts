@@ -40,7 +40,9 @@ export class Journal {
 	durable(): Promise<void> {
 		if (this.failure) return Promise.reject(this.failure);
 		if (this.synced >= this.appended) return Promise.resolve();
-		return new Promise((resolve, reject) => this.waiters.push({ count: this.appended, resolve, reject }));
+		return new Promise((resolve, reject) =>
+			this.waiters.push({ count: this.appended, resolve, reject }),
+		);
 	}
 
 	async close(): Promise<void> {
@@ -58,10 +60,14 @@ export class Journal {
 				await this.handle.appendFile(group);
 				await this.handle.datasync();
 				this.synced = count;
-				this.waiters = this.waiters.filter((waiter) => (waiter.count <= count ? (waiter.resolve(), false) : true));
+				this.waiters = this.waiters.filter((waiter) =>
+					waiter.count <= count ? (waiter.resolve(), false) : true,
+				);
 			}
 		} catch (error) {
-			this.failure = new Error(`the sandbox could not write its journal ${this.file}: ${(error as Error).message}`);
+			this.failure = new Error(
+				`the sandbox could not write its journal ${this.file}: ${(error as Error).message}`,
+			);
 			for (const waiter of this.waiters) waiter.reject(this.failure);
 			this.waiters = [];
 		} finally {

@@ -15,26 +15,45 @@ import type { EnvelopeProblem } from './x12/types';
 const ENVELOPE_SEGMENTS = ['ISA', 'GS', 'ST', 'SE', 'GE', 'IEA'];
 
 export function submitPayload(state: SandboxState, body: unknown): Reply {
-	if (!isObject(body)) return argumentError([fieldError('body', 'body must be a JSON object with format x12 or json', 'invalidType')]);
+	if (!isObject(body))
+		return argumentError([
+			fieldError('body', 'body must be a JSON object with format x12 or json', 'invalidType'),
+		]);
 	if (body.format === 'x12') return submitX12(state, body);
 	if (body.format === 'json') return submitJson(state, body);
-	return argumentError([fieldError('format', `format must be x12 or json, found ${JSON.stringify(body.format)}`)]);
+	return argumentError([
+		fieldError('format', `format must be x12 or json, found ${JSON.stringify(body.format)}`),
+	]);
 }
 
 const answer = (id: string, transactionIds: number[], errors?: EnvelopeProblem[]): Reply => ({
 	status: 202,
-	body: errors?.length ? { id, status: 'FAILED', transactionIds: [], errors } : { id, status: 'ACCEPTED', transactionIds },
+	body: errors?.length
+		? { id, status: 'FAILED', transactionIds: [], errors }
+		: { id, status: 'ACCEPTED', transactionIds },
 });
 
 function submitX12(state: SandboxState, body: Record<string, unknown>): Reply {
 	if (typeof body.content !== 'string' || body.content.trim() === '') {
-		return argumentError([fieldError('content', 'content must be the X12 interchange text (ISA … IEA)')]);
+		return argumentError([
+			fieldError('content', 'content must be the X12 interchange text (ISA … IEA)'),
+		]);
 	}
 	const id = randomUUID();
 	const { interchange, problems } = checkEnvelope(body.content);
 	if (!interchange || problems.length) return answer(id, [], problems);
 	if (!state.isPartner(interchange.receiverId)) {
-		return answer(id, [], [{ segment: 'ISA', position: 1, message: `no relationship with receiver ${interchange.receiverId} (ISA08)` }]);
+		return answer(
+			id,
+			[],
+			[
+				{
+					segment: 'ISA',
+					position: 1,
+					message: `no relationship with receiver ${interchange.receiverId} (ISA08)`,
+				},
+			],
+		);
 	}
 	const stream: Stream = interchange.usage === 'P' ? 'live' : 'test';
 	const ids: number[] = [];
@@ -59,18 +78,46 @@ function submitX12(state: SandboxState, body: Record<string, unknown>): Reply {
 function submitJson(state: SandboxState, body: Record<string, unknown>): Reply {
 	const errors: FieldError[] = [];
 	const { type, stream = 'test', senderId, receiverId, content } = body;
-	if (typeof type !== 'string' || !/^\d{3}$/.test(type)) errors.push(fieldError('type', `type must be a three-digit transaction set code such as "855", found ${JSON.stringify(type)}`));
-	if (stream !== 'test' && stream !== 'live') errors.push(fieldError('stream', `stream must be test or live, found ${JSON.stringify(stream)}`));
-	for (const [name, value] of [['senderId', senderId], ['receiverId', receiverId]] as const) {
-		if (typeof value !== 'string' || value.trim() === '') errors.push(fieldError(name, `${name} must be a non-empty string`));
+	if (typeof type !== 'string' || !/^\d{3}$/.test(type))
+		errors.push(
+			fieldError(
+				'type',
+				`type must be a three-digit transaction set code such as "855", found ${JSON.stringify(type)}`,
+			),
+		);
+	if (stream !== 'test' && stream !== 'live')
+		errors.push(
+			fieldError('stream', `stream must be test or live, found ${JSON.stringify(stream)}`),
+		);
+	for (const [name, value] of [
+		['senderId', senderId],
+		['receiverId', receiverId],
+	] as const) {
+		if (typeof value !== 'string' || value.trim() === '')
+			errors.push(fieldError(name, `${name} must be a non-empty string`));
 	}
 	const segments = isObject(content) ? content.segments : undefined;
 	if (!Array.isArray(segments) || segments.length === 0) {
-		errors.push(fieldError('content.segments', 'content.segments must be a non-empty array of segments (arrays of strings)'));
+		errors.push(
+			fieldError(
+				'content.segments',
+				'content.segments must be a non-empty array of segments (arrays of strings)',
+			),
+		);
 	} else {
 		segments.forEach((segment, i) => {
-			if (!Array.isArray(segment) || segment.length === 0 || !segment.every((e) => typeof e === 'string') || !/^[A-Z][A-Z0-9]{1,2}$/.test(segment[0])) {
-				errors.push(fieldError(`content.segments[${i}]`, 'a segment must be an array of strings starting with its segment id'));
+			if (
+				!Array.isArray(segment) ||
+				segment.length === 0 ||
+				!segment.every((e) => typeof e === 'string') ||
+				!/^[A-Z][A-Z0-9]{1,2}$/.test(segment[0])
+			) {
+				errors.push(
+					fieldError(
+						`content.segments[${i}]`,
+						'a segment must be an array of strings starting with its segment id',
+					),
+				);
 			}
 		});
 	}
@@ -79,9 +126,22 @@ function submitJson(state: SandboxState, body: Record<string, unknown>): Reply {
 	const id = randomUUID();
 	const rows = segments as string[][];
 	const problems: EnvelopeProblem[] = rows.flatMap((segment, i) =>
-		ENVELOPE_SEGMENTS.includes(segment[0]) ? [{ segment: segment[0], position: i + 1, message: `${segment[0]} is added by the service: leave envelope segments (ISA, GS, ST, SE, GE, IEA) out` }] : [],
+		ENVELOPE_SEGMENTS.includes(segment[0])
+			? [
+					{
+						segment: segment[0],
+						position: i + 1,
+						message: `${segment[0]} is added by the service: leave envelope segments (ISA, GS, ST, SE, GE, IEA) out`,
+					},
+				]
+			: [],
 	);
-	if (!state.isPartner(receiverId as string)) problems.push({ segment: 'ISA', position: 0, message: `no relationship with receiver ${receiverId}` });
+	if (!state.isPartner(receiverId as string))
+		problems.push({
+			segment: 'ISA',
+			position: 0,
+			message: `no relationship with receiver ${receiverId}`,
+		});
 	if (problems.length) return answer(id, [], problems);
 	const transaction = state.addOutbound({
 		transactionType: type as string,

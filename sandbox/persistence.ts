@@ -33,7 +33,8 @@ export class DataFile {
 		if (replayed && records > 0) await writeSnapshot(file, replayed);
 		await fs.rm(journalFile, { force: true });
 		const data = new DataFile(file, await Journal.open(journalFile), replayed?.serial ?? 0, state);
-		state.onChange = (change) => data.journal.append({ n: ++data.serial, ...change } satisfies JournalRecord);
+		state.onChange = (change) =>
+			data.journal.append({ n: ++data.serial, ...change } satisfies JournalRecord);
 		if (!replayed) state.startUp();
 		await data.durable();
 		return data;
@@ -56,7 +57,8 @@ export class DataFile {
 async function checkFolder(file: string): Promise<void> {
 	const folder = dirname(resolve(file));
 	const stat = await fs.stat(folder).catch(() => undefined);
-	if (!stat?.isDirectory()) throw new Error(`the folder of the data file ${file} does not exist: ${folder}`);
+	if (!stat?.isDirectory())
+		throw new Error(`the folder of the data file ${file} does not exist: ${folder}`);
 }
 
 async function readSnapshot(file: string): Promise<StateSnapshot | undefined> {
@@ -71,16 +73,23 @@ async function readSnapshot(file: string): Promise<StateSnapshot | undefined> {
 	try {
 		snapshot = JSON.parse(text) as StateSnapshot;
 	} catch (error) {
-		throw new Error(`the data file ${file} is corrupt (not JSON: ${(error as Error).message}); move it away to start afresh`);
+		throw new Error(
+			`the data file ${file} is corrupt (not JSON: ${(error as Error).message}); move it away to start afresh`,
+		);
 	}
 	if (snapshot?.version !== 1 || !Array.isArray(snapshot.transactions)) {
-		throw new Error(`the data file ${file} is not a sandbox data file (version 1); move it away to start afresh`);
+		throw new Error(
+			`the data file ${file} is not a sandbox data file (version 1); move it away to start afresh`,
+		);
 	}
 	return snapshot;
 }
 
 /** The snapshot with the journal's changes applied (undefined when there is neither), and how many there were. */
-async function replay(journalFile: string, saved: StateSnapshot | undefined): Promise<{ snapshot?: StateSnapshot; records: number }> {
+async function replay(
+	journalFile: string,
+	saved: StateSnapshot | undefined,
+): Promise<{ snapshot?: StateSnapshot; records: number }> {
 	const text = await fs.readFile(journalFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
 		if (error.code === 'ENOENT') return '';
 		throw new Error(`cannot read the journal ${journalFile}: ${error.message}`);
@@ -95,7 +104,9 @@ async function replay(journalFile: string, saved: StateSnapshot | undefined): Pr
 		try {
 			record = JSON.parse(line) as JournalRecord;
 		} catch (error) {
-			throw new Error(`the journal ${journalFile} is corrupt at line ${index + 1}: ${(error as Error).message}`);
+			throw new Error(
+				`the journal ${journalFile} is corrupt at line ${index + 1}: ${(error as Error).message}`,
+			);
 		}
 		state.apply(record);
 	});
@@ -114,7 +125,8 @@ class Replay {
 	constructor(saved: StateSnapshot | undefined) {
 		if (!saved) return;
 		for (const transaction of saved.transactions) this.put(transaction);
-		for (const entry of saved.scorecard?.entries ?? []) this.entries.set(entry.purchaseOrderNumber, entry);
+		for (const entry of saved.scorecard?.entries ?? [])
+			this.entries.set(entry.purchaseOrderNumber, entry);
 		this.unmatched = [...(saved.scorecard?.unmatched ?? [])];
 		this.nextId = Math.max(this.nextId, saved.nextId);
 		this.sequence = saved.sequence;
@@ -136,7 +148,8 @@ class Replay {
 			for (let i = 0; i < count; i++) this.put({ ...first, id: first.id + i });
 		}
 		for (const transaction of record.transactions ?? []) this.put(transaction);
-		for (const entry of record.scorecard?.entries ?? []) this.entries.set(entry.purchaseOrderNumber, entry);
+		for (const entry of record.scorecard?.entries ?? [])
+			this.entries.set(entry.purchaseOrderNumber, entry);
 		this.unmatched.push(...(record.scorecard?.unmatched ?? []));
 		if (record.sequence !== undefined) this.sequence = record.sequence;
 	}

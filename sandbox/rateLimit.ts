@@ -49,8 +49,11 @@ export function isRateLimitConfig(value: unknown): value is RateLimitConfig {
 	if (typeof value !== 'object' || value === null) return false;
 	const { requests, windowSeconds } = value as Record<string, unknown>;
 	return (
-		Number.isInteger(requests) && (requests as number) >= 1 &&
-		typeof windowSeconds === 'number' && windowSeconds > 0 && windowSeconds <= 86400 &&
+		Number.isInteger(requests) &&
+		(requests as number) >= 1 &&
+		typeof windowSeconds === 'number' &&
+		windowSeconds > 0 &&
+		windowSeconds <= 86400 &&
 		Object.keys(value).every((k) => k === 'requests' || k === 'windowSeconds')
 	);
 }

@@ -26,7 +26,8 @@ export class RequestLog {
 		if (logged.bodyBytes !== undefined && logged.bodyBytes > MAX_LOGGED_BODY) delete logged.body;
 		if (logged.body === undefined) delete logged.body;
 		this.entries.push(logged);
-		if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
+		if (this.entries.length > MAX_ENTRIES)
+			this.entries.splice(0, this.entries.length - MAX_ENTRIES);
 	}
 
 	list(): RequestLogEntry[] {
@@ -44,7 +45,12 @@ export function queryObject(search: URLSearchParams): Record<string, string | st
 	const query: Record<string, string | string[]> = {};
 	for (const [name, value] of search) {
 		const previous = query[name];
-		query[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+		query[name] =
+			previous === undefined
+				? value
+				: Array.isArray(previous)
+					? [...previous, value]
+					: [previous, value];
 	}
 	return query;
 }

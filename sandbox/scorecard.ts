@@ -59,7 +59,12 @@ export class Scorecard {
 	}
 
 	/** Checks a document against each order it names; `orderOf` returns the partner's 850 message. */
-	receive(type: OrderDocumentType, transactionId: number, message: unknown, orderOf: (transactionId: number) => Record<string, unknown>): ScorecardChange {
+	receive(
+		type: OrderDocumentType,
+		transactionId: number,
+		message: unknown,
+		orderOf: (transactionId: number) => Record<string, unknown>,
+	): ScorecardChange {
 		const changed: ScorecardChange = { entries: [], unmatched: [] };
 		const unmatched = (reasons: string[]) => {
 			const record = { transactionId, type, reasons };
@@ -84,7 +89,9 @@ export class Scorecard {
 			}
 			let reasons: string[];
 			try {
-				reasons = checkOrderDocument(type, message, orderOf(entry.transactionId), { ...entry.accepted });
+				reasons = checkOrderDocument(type, message, orderOf(entry.transactionId), {
+					...entry.accepted,
+				});
 			} catch (error) {
 				reasons = [`the demo partner could not read the document: ${(error as Error).message}`];
 			}
@@ -98,7 +105,9 @@ export class Scorecard {
 	/** The admin view: entries without the bookkeeping of accepted documents. */
 	view() {
 		return {
-			purchaseOrders: [...this.entries.values()].map(({ accepted: _accepted, ...visible }) => visible),
+			purchaseOrders: [...this.entries.values()].map(
+				({ accepted: _accepted, ...visible }) => visible,
+			),
 			unmatched: this.unmatched,
 		};
 	}

@@ -26,10 +26,18 @@ export class SandboxServer {
 	private sockets = new Set<Socket>();
 	private timers = new Set<NodeJS.Timeout>();
 
-	constructor(private readonly state: SandboxState, private readonly options: ServerOptions) {
+	constructor(
+		private readonly state: SandboxState,
+		private readonly options: ServerOptions,
+	) {
 		this.server = createServer((req, res) => {
 			this.handle(req, res).catch((error) => {
-				if (!res.headersSent) send(res, errorReply(500, 'serverError', `sandbox failure: ${(error as Error).message}`), {});
+				if (!res.headersSent)
+					send(
+						res,
+						errorReply(500, 'serverError', `sandbox failure: ${(error as Error).message}`),
+						{},
+					);
 				else res.destroy();
 			});
 		});
@@ -75,21 +83,43 @@ export class SandboxServer {
 		let faultName: 'error' | 'rateLimited' | 'drop' | undefined;
 		const authenticated = key !== '' && key === this.options.apiKey;
 		if (limit && !limit.allowed) {
-			result = { reply: { ...errorReply(429, 'rateLimitError', `rate limit of ${limit.limit} requests exceeded; retry in ${limit.reset} s`), headers: { 'retry-after': String(limit.reset) } } };
+			result = {
+				reply: {
+					...errorReply(
+						429,
+						'rateLimitError',
+						`rate limit of ${limit.limit} requests exceeded; retry in ${limit.reset} s`,
+					),
+					headers: { 'retry-after': String(limit.reset) },
+				},
+			};
 		} else if (fault.error) {
 			faultName = 'error';
 			result = {
-				reply: fault.error === 500
-					? errorReply(500, 'serverError', 'internal server error (injected fault)')
-					: errorReply(503, 'serverError', 'service temporarily unavailable (injected fault)'),
+				reply:
+					fault.error === 500
+						? errorReply(500, 'serverError', 'internal server error (injected fault)')
+						: errorReply(503, 'serverError', 'service temporarily unavailable (injected fault)'),
 			};
 		} else if (fault.rateLimited) {
 			faultName = 'rateLimited';
 			const retryAfter = this.state.faults.current.retryAfterSeconds ?? 1;
-			result = { reply: { ...errorReply(429, 'rateLimitError', `rate limit exceeded (injected fault); retry in ${retryAfter} s`), headers: { 'retry-after': String(retryAfter) } } };
+			result = {
+				reply: {
+					...errorReply(
+						429,
+						'rateLimitError',
+						`rate limit exceeded (injected fault); retry in ${retryAfter} s`,
+					),
+					headers: { 'retry-after': String(retryAfter) },
+				},
+			};
 		} else if (!authenticated) {
 			// The message never repeats what was sent: a key must not end up in a client's logs.
-			const message = key === '' ? 'missing service-api-key header' : 'invalid API key in the service-api-key header';
+			const message =
+				key === ''
+					? 'missing service-api-key header'
+					: 'invalid API key in the service-api-key header';
 			result = { reply: errorReply(401, 'authenticationError', message) };
 		} else {
 			result = await routeService(this.state, req, url);
@@ -137,13 +167,25 @@ export class SandboxServer {
 }
 
 function encode(reply: Reply): { payload: Buffer; contentType: string } {
-	if (reply.text !== undefined) return { payload: Buffer.from(reply.text, 'utf8'), contentType: reply.contentType ?? 'text/plain; charset=utf-8' };
-	return { payload: Buffer.from(JSON.stringify(reply.body ?? null), 'utf8'), contentType: reply.contentType ?? 'application/json; charset=utf-8' };
+	if (reply.text !== undefined)
+		return {
+			payload: Buffer.from(reply.text, 'utf8'),
+			contentType: reply.contentType ?? 'text/plain; charset=utf-8',
+		};
+	return {
+		payload: Buffer.from(JSON.stringify(reply.body ?? null), 'utf8'),
+		contentType: reply.contentType ?? 'application/json; charset=utf-8',
+	};
 }
 
 function send(res: ServerResponse, reply: Reply, headers: Record<string, string>): void {
 	const { payload, contentType } = encode(reply);
-	res.writeHead(reply.status, { ...headers, ...reply.headers, 'content-type': contentType, 'content-length': String(payload.length) });
+	res.writeHead(reply.status, {
+		...headers,
+		...reply.headers,
+		'content-type': contentType,
+		'content-length': String(payload.length),
+	});
 	if (reply.drainRequest) answerThenDrain(res, payload);
 	else res.end(payload);
 }
@@ -181,7 +223,12 @@ function answerThenDrain(res: ServerResponse, payload: Buffer): void {
 /** A processed request whose answer never fully arrives: headers and half the body, then a cut. */
 function drop(res: ServerResponse, reply: Reply, headers: Record<string, string>): void {
 	const { payload, contentType } = encode(reply);
-	res.writeHead(reply.status, { ...headers, ...reply.headers, 'content-type': contentType, 'content-length': String(payload.length) });
+	res.writeHead(reply.status, {
+		...headers,
+		...reply.headers,
+		'content-type': contentType,
+		'content-length': String(payload.length),
+	});
 	res.flushHeaders();
 	res.write(payload.subarray(0, Math.floor(payload.length / 2)), () => res.socket?.destroy());
 }

@@ -36,24 +36,67 @@ const NOTE_MAX = 240;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-type Handler = (state: SandboxState, req: IncomingMessage, url: URL, match: string[]) => Promise<ServiceResult>;
+type Handler = (
+	state: SandboxState,
+	req: IncomingMessage,
+	url: URL,
+	match: string[],
+) => Promise<ServiceResult>;
 
 /** The routing table: the whole service surface in one place. */
 const ROUTES: Array<[method: string, path: RegExp, handler: Handler]> = [
-	['GET', /^\/v3\/transactions$/, async (state, _req, url) => ({ reply: withQuery(url, LIST_PARAMS, (q) => list(state, q)) })],
-	['GET', /^\/v3\/transactions\/([^/]+)\/message$/, async (state, _req, url, [, id]) => ({
-		reply: withQuery(url, {}, () => withTransaction(state, id, (t) => messageReply(state, t))),
-	})],
-	['POST', /^\/v4\/transactions$/, (state, req, url) => withBody(req, url, (body) => create(state, body))],
-	['GET', /^\/v4\/inbox$/, async (state, req, url) => ({ reply: withQuery(url, INBOX_PARAMS, (q) => inbox(state, q, req)) })],
-	['POST', /^\/v4\/transactions\/([^/]+)\/deliveries\/([^/]+)\/(accept|fail)$/, (state, req, url, [, id, deliveryId, action]) =>
-		withBody(req, url, (body) =>
-			withTransaction(state, id, (t) => settle(state, t, decodeURIComponent(deliveryId), action === 'accept' ? 'DELIVERED' : 'FAILED', body)),
-		)],
-	['POST', /^\/v2\/integration-payloads$/, (state, req, url) => withBody(req, url, (body) => submitPayload(state, body))],
+	[
+		'GET',
+		/^\/v3\/transactions$/,
+		async (state, _req, url) => ({ reply: withQuery(url, LIST_PARAMS, (q) => list(state, q)) }),
+	],
+	[
+		'GET',
+		/^\/v3\/transactions\/([^/]+)\/message$/,
+		async (state, _req, url, [, id]) => ({
+			reply: withQuery(url, {}, () => withTransaction(state, id, (t) => messageReply(state, t))),
+		}),
+	],
+	[
+		'POST',
+		/^\/v4\/transactions$/,
+		(state, req, url) => withBody(req, url, (body) => create(state, body)),
+	],
+	[
+		'GET',
+		/^\/v4\/inbox$/,
+		async (state, req, url) => ({
+			reply: withQuery(url, INBOX_PARAMS, (q) => inbox(state, q, req)),
+		}),
+	],
+	[
+		'POST',
+		/^\/v4\/transactions\/([^/]+)\/deliveries\/([^/]+)\/(accept|fail)$/,
+		(state, req, url, [, id, deliveryId, action]) =>
+			withBody(req, url, (body) =>
+				withTransaction(state, id, (t) =>
+					settle(
+						state,
+						t,
+						decodeURIComponent(deliveryId),
+						action === 'accept' ? 'DELIVERED' : 'FAILED',
+						body,
+					),
+				),
+			),
+	],
+	[
+		'POST',
+		/^\/v2\/integration-payloads$/,
+		(state, req, url) => withBody(req, url, (body) => submitPayload(state, body)),
+	],
 ];
 
-export async function routeService(state: SandboxState, req: IncomingMessage, url: URL): Promise<ServiceResult> {
+export async function routeService(
+	state: SandboxState,
+	req: IncomingMessage,
+	url: URL,
+): Promise<ServiceResult> {
 	for (const [method, path, handler] of ROUTES) {
 		const match = path.exec(url.pathname);
 		if (match && method === req.method) return handler(state, req, url, match);
@@ -61,20 +104,35 @@ export async function routeService(state: SandboxState, req: IncomingMessage, ur
 	return { reply: notFound(`no such operation: ${req.method} ${url.pathname}`) };
 }
 
-function withQuery(url: URL, params: Record<string, ParamParser>, run: (values: Record<string, unknown>) => Reply): Reply {
+function withQuery(
+	url: URL,
+	params: Record<string, ParamParser>,
+	run: (values: Record<string, unknown>) => Reply,
+): Reply {
 	const parsed = parseQuery(url.searchParams, params);
 	return 'reply' in parsed ? parsed.reply : run(parsed.values);
 }
 
-function withTransaction(state: SandboxState, rawId: string, run: (transaction: Transaction) => Reply): Reply {
+function withTransaction(
+	state: SandboxState,
+	rawId: string,
+	run: (transaction: Transaction) => Reply,
+): Reply {
 	const id = parseId(decodeURIComponent(rawId));
-	if (id === undefined) return argumentError([fieldError('id', `id must be a positive integer, found ${JSON.stringify(rawId)}`)]);
+	if (id === undefined)
+		return argumentError([
+			fieldError('id', `id must be a positive integer, found ${JSON.stringify(rawId)}`),
+		]);
 	const transaction = state.store.get(id);
 	return transaction ? run(transaction) : notFound(`transaction ${id} not found`);
 }
 
 /** POST routes take no query parameters and a JSON body. */
-async function withBody(req: IncomingMessage, url: URL, run: (body: unknown) => Reply): Promise<ServiceResult> {
+async function withBody(
+	req: IncomingMessage,
+	url: URL,
+	run: (body: unknown) => Reply,
+): Promise<ServiceResult> {
 	const query = parseQuery(url.searchParams, {});
 	if ('reply' in query) return { reply: query.reply };
 	const body = await readJsonBody(req, true);
@@ -101,12 +159,21 @@ function list(state: SandboxState, query: Record<string, unknown>): Reply {
 	const limit = (query.limit as number | undefined) ?? 25;
 	const offset = (query.offset as number | undefined) ?? 0;
 	const page = state.store.list(
-		{ stream: query.stream as Stream | undefined, direction: query.direction as Direction | undefined },
+		{
+			stream: query.stream as Stream | undefined,
+			direction: query.direction as Direction | undefined,
+		},
 		offset,
 		limit,
 		state.order === 'newest',
 	);
-	return { status: 200, body: { items: page.items.map((t) => listItem(state, t)), meta: { limit, offset, total: page.total } } };
+	return {
+		status: 200,
+		body: {
+			items: page.items.map((t) => listItem(state, t)),
+			meta: { limit, offset, total: page.total },
+		},
+	};
 }
 
 function messageReply(state: SandboxState, t: Transaction): Reply {
@@ -142,23 +209,47 @@ function inbox(state: SandboxState, query: Record<string, unknown>, req: Incomin
 			stream: t.stream,
 			createdAt: iso(t.createdAt),
 			message: state.messageOf(t),
-			delivery: { deliveryId, status: t.status, href, accept: { href: `${href}/accept` }, fail: { href: `${href}/fail` } },
+			delivery: {
+				deliveryId,
+				status: t.status,
+				href,
+				accept: { href: `${href}/accept` },
+				fail: { href: `${href}/fail` },
+			},
 		};
 	});
 	return { status: 200, body: items };
 }
 
-function settle(state: SandboxState, t: Transaction, deliveryId: string, outcome: 'DELIVERED' | 'FAILED', body: unknown): Reply {
-	if (t.direction !== 'inbound' || state.deliveryIdOf(t) !== deliveryId) return notFound(`delivery ${deliveryId} not found for transaction ${t.id}`);
+function settle(
+	state: SandboxState,
+	t: Transaction,
+	deliveryId: string,
+	outcome: 'DELIVERED' | 'FAILED',
+	body: unknown,
+): Reply {
+	if (t.direction !== 'inbound' || state.deliveryIdOf(t) !== deliveryId)
+		return notFound(`delivery ${deliveryId} not found for transaction ${t.id}`);
 	const note = isObject(body) ? body.note : undefined;
-	if (note === undefined) return argumentError([fieldError('note', 'note is required', 'requiredProperty')]);
-	if (typeof note !== 'string' || note.length > NOTE_MAX) return argumentError([fieldError('note', `note must be a string of at most ${NOTE_MAX} characters`)]);
+	if (note === undefined)
+		return argumentError([fieldError('note', 'note is required', 'requiredProperty')]);
+	if (typeof note !== 'string' || note.length > NOTE_MAX)
+		return argumentError([
+			fieldError('note', `note must be a string of at most ${NOTE_MAX} characters`),
+		]);
 	if (t.status === 'SENT') {
 		state.settle(t, outcome, note);
 	} else if (t.status !== outcome) {
 		const verb = outcome === 'DELIVERED' ? 'accepted' : 'failed';
-		return errorReply(409, 'conflictError', `delivery ${deliveryId} is already ${t.status}; it cannot be ${verb}`);
+		return errorReply(
+			409,
+			'conflictError',
+			`delivery ${deliveryId} is already ${t.status}; it cannot be ${verb}`,
+		);
 	}
 	// A repeat is a no-op: it answers what the first call recorded.
-	return { status: 200, body: { deliveryId, transactionId: t.id, status: t.status, note: t.deliveryNote ?? note } };
+	return {
+		status: 200,
+		body: { deliveryId, transactionId: t.id, status: t.status, note: t.deliveryNote ?? note },
+	};
 }

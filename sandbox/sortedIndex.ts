@@ -53,7 +53,8 @@ export class SortedIndex {
 		let j = 0;
 		let k = 0;
 		while (i < this.items.length && j < batch.length) {
-			merged[k++] = compareTransactions(this.items[i], batch[j]) <= 0 ? this.items[i++] : batch[j++];
+			merged[k++] =
+				compareTransactions(this.items[i], batch[j]) <= 0 ? this.items[i++] : batch[j++];
 		}
 		while (i < this.items.length) merged[k++] = this.items[i++];
 		while (j < batch.length) merged[k++] = batch[j++];

@@ -3,14 +3,32 @@
  * settings (order, rate limit, faults). No HTTP here: routes call these methods.
  */
 import { randomUUID } from 'crypto';
-import { businessNumberOf, checkDocument, type CreateEnvelope, type ValidationError } from './documents';
+import {
+	businessNumberOf,
+	checkDocument,
+	type CreateEnvelope,
+	type ValidationError,
+} from './documents';
 import { Faults } from './faults';
 import { generatedBusinessNumber, generatedMessage } from './generate';
 import { makePurchaseOrder, ORGANIZATION_ID, PARTNER_ID } from './partner';
 import { RateLimiter } from './rateLimit';
-import { ORDER_DOCUMENT_TYPES, Scorecard, type OrderDocumentType, type ScorecardChange, type ScorecardSnapshot } from './scorecard';
+import {
+	ORDER_DOCUMENT_TYPES,
+	Scorecard,
+	type OrderDocumentType,
+	type ScorecardChange,
+	type ScorecardSnapshot,
+} from './scorecard';
 import { Store, type NewTransaction } from './store';
-import type { BulkBatch, Direction, ListOrder, RateLimitConfig, Stream, Transaction } from './types';
+import type {
+	BulkBatch,
+	Direction,
+	ListOrder,
+	RateLimitConfig,
+	Stream,
+	Transaction,
+} from './types';
 
 export interface StateOptions {
 	partners: string[];
@@ -73,7 +91,12 @@ export class SandboxState {
 	/** The start-up state: seeded transactions, then the partner's first order. */
 	startUp(): void {
 		if (this.options.seed > 0) {
-			this.bulkInsert({ count: this.options.seed, transactionType: '850', direction: 'inbound', stream: 'test' });
+			this.bulkInsert({
+				count: this.options.seed,
+				transactionType: '850',
+				direction: 'inbound',
+				stream: 'test',
+			});
 		}
 		if (this.options.sendInitialOrder) this.sendPartnerOrder();
 	}
@@ -100,7 +123,11 @@ export class SandboxState {
 			message: { kind: 'json', value: order },
 		});
 		const entry = this.scorecard.addOrder(purchaseOrderNumber, transaction.id);
-		this.onChange({ transactions: [transaction], sequence: this.sequence, scorecard: { entries: [entry], unmatched: [] } });
+		this.onChange({
+			transactions: [transaction],
+			sequence: this.sequence,
+			scorecard: { entries: [entry], unmatched: [] },
+		});
 		return { transactionId: transaction.id, purchaseOrderNumber };
 	}
 
@@ -111,7 +138,12 @@ export class SandboxState {
 		const firstId = this.store.nextId;
 		const { transactionType, stream, direction } = request;
 		const inbound = direction === 'inbound';
-		const bulk: BulkBatch = { firstId, firstSequence, payloadBase: randomUUID(), deliveryBase: randomUUID() };
+		const bulk: BulkBatch = {
+			firstId,
+			firstSequence,
+			payloadBase: randomUUID(),
+			deliveryBase: randomUUID(),
+		};
 		const batch = this.store.addMany(request.count, (id) => ({
 			id,
 			transactionType,
@@ -123,12 +155,20 @@ export class SandboxState {
 			status: inbound ? 'SENT' : 'DELIVERED',
 			bulk,
 		}));
-		if (batch.length) this.onChange({ bulk: { count: batch.length, first: batch[0] }, sequence: this.sequence });
-		return { inserted: batch.length, firstId: batch[0]?.id ?? 0, lastId: batch[batch.length - 1]?.id ?? 0 };
+		if (batch.length)
+			this.onChange({ bulk: { count: batch.length, first: batch[0] }, sequence: this.sequence });
+		return {
+			inserted: batch.length,
+			firstId: batch[0]?.id ?? 0,
+			lastId: batch[batch.length - 1]?.id ?? 0,
+		};
 	}
 
 	/** The structured-message path: records the document (FAILED ones too) and delivers it. */
-	createDocument(envelope: CreateEnvelope): { transaction: Transaction; validationErrors: ValidationError[] } {
+	createDocument(envelope: CreateEnvelope): {
+		transaction: Transaction;
+		validationErrors: ValidationError[];
+	} {
 		const validationErrors = checkDocument(envelope, this.options.partners);
 		const transaction = this.addOutbound({
 			transactionType: envelope.transactionType,
@@ -139,15 +179,33 @@ export class SandboxState {
 			businessNumber: businessNumberOf(envelope.transactionType, envelope.message),
 			message: { kind: 'json', value: envelope.message },
 		});
-		if (!validationErrors.length && envelope.receiverId === PARTNER_ID && ORDER_DOCUMENT_TYPES.includes(envelope.transactionType)) {
-			const changed = this.scorecard.receive(envelope.transactionType as OrderDocumentType, transaction.id, envelope.message, (id) => this.messageOf(this.store.get(id)!) as Record<string, unknown>);
+		if (
+			!validationErrors.length &&
+			envelope.receiverId === PARTNER_ID &&
+			ORDER_DOCUMENT_TYPES.includes(envelope.transactionType)
+		) {
+			const changed = this.scorecard.receive(
+				envelope.transactionType as OrderDocumentType,
+				transaction.id,
+				envelope.message,
+				(id) => this.messageOf(this.store.get(id)!) as Record<string, unknown>,
+			);
 			this.onChange({ scorecard: changed });
 		}
 		return { transaction, validationErrors };
 	}
 
-	addOutbound(fields: Omit<NewTransaction, 'direction' | 'createdAt' | 'integrationPayloadId'> & { integrationPayloadId?: string }): Transaction {
-		const transaction = this.store.add({ integrationPayloadId: randomUUID(), ...fields, direction: 'outbound', createdAt: Date.now() });
+	addOutbound(
+		fields: Omit<NewTransaction, 'direction' | 'createdAt' | 'integrationPayloadId'> & {
+			integrationPayloadId?: string;
+		},
+	): Transaction {
+		const transaction = this.store.add({
+			integrationPayloadId: randomUUID(),
+			...fields,
+			direction: 'outbound',
+			createdAt: Date.now(),
+		});
 		this.onChange({ transactions: [transaction] });
 		return transaction;
 	}
@@ -167,7 +225,11 @@ export class SandboxState {
 		const { message } = transaction;
 		if (message?.kind === 'json') return message.value;
 		if (message?.kind === 'x12') return message.text;
-		return generatedMessage(transaction.transactionType, this.bulkSequenceOf(transaction), transaction.createdAt);
+		return generatedMessage(
+			transaction.transactionType,
+			this.bulkSequenceOf(transaction),
+			transaction.createdAt,
+		);
 	}
 
 	businessNumberOf(transaction: Transaction): string | null {
@@ -181,7 +243,9 @@ export class SandboxState {
 	}
 
 	integrationPayloadIdOf(transaction: Transaction): string {
-		return transaction.integrationPayloadId ?? derivedUuid(transaction.bulk!.payloadBase, transaction.id);
+		return (
+			transaction.integrationPayloadId ?? derivedUuid(transaction.bulk!.payloadBase, transaction.id)
+		);
 	}
 
 	/** Inbound transactions only. */
@@ -205,7 +269,11 @@ export class SandboxState {
 		this.scorecard.restore(snapshot.scorecard);
 	}
 
-	private inboundFields(transactionType: string, stream: Stream, createdAt: number): Omit<NewTransaction, 'message'> {
+	private inboundFields(
+		transactionType: string,
+		stream: Stream,
+		createdAt: number,
+	): Omit<NewTransaction, 'message'> {
 		return {
 			transactionType,
 			direction: 'inbound',

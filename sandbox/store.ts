@@ -20,7 +20,9 @@ export class Store {
 	nextId = 1;
 
 	constructor() {
-		for (const stream of STREAMS) for (const direction of DIRECTIONS) this.indexes.set(indexKey(stream, direction), new SortedIndex());
+		for (const stream of STREAMS)
+			for (const direction of DIRECTIONS)
+				this.indexes.set(indexKey(stream, direction), new SortedIndex());
 	}
 
 	get size(): number {
@@ -72,7 +74,12 @@ export class Store {
 		return this.byId.values();
 	}
 
-	list(filter: { stream?: Stream; direction?: Direction }, offset: number, limit: number, newestFirst: boolean) {
+	list(
+		filter: { stream?: Stream; direction?: Direction },
+		offset: number,
+		limit: number,
+		newestFirst: boolean,
+	) {
 		const index = this.indexes.get(indexKey(filter.stream ?? ANY, filter.direction ?? ANY))!;
 		return { items: index.page(offset, limit, newestFirst), total: index.length };
 	}

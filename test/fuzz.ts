@@ -6,6 +6,7 @@
 export function fuzz(defaultRuns: number, share = 1): { numRuns: number; seed?: number } {
 	const runs = Number(process.env.FUZZ_RUNS);
 	const seed = Number(process.env.FUZZ_SEED);
-	const numRuns = Number.isInteger(runs) && runs > 0 ? Math.max(1, Math.round(runs * share)) : defaultRuns;
+	const numRuns =
+		Number.isInteger(runs) && runs > 0 ? Math.max(1, Math.round(runs * share)) : defaultRuns;
 	return process.env.FUZZ_SEED && Number.isInteger(seed) ? { numRuns, seed } : { numRuns };
 }

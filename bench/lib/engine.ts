@@ -8,14 +8,19 @@ import type { INodeType, IVersionedNodeType } from 'n8n-workflow';
 import { NodeTypes, type EdiCredentials, type ExtraCredential } from '../../harness';
 
 export const HEADER_AUTH = 'httpHeaderAuth';
-export const HEADER_AUTH_REF = { [HEADER_AUTH]: { id: 'bench-header-auth', name: 'EDI Exchange key (Header Auth)' } };
+export const HEADER_AUTH_REF = {
+	[HEADER_AUTH]: { id: 'bench-header-auth', name: 'EDI Exchange key (Header Auth)' },
+};
 
 /** n8n's Header Auth credential, holding the service's key; its generic block is n8n's. */
 export function headerAuth(credentials: EdiCredentials): Record<string, ExtraCredential> {
 	return {
 		[HEADER_AUTH]: {
 			data: { name: 'service-api-key', value: credentials.apiToken },
-			authenticate: { type: 'generic', properties: { headers: { '={{$credentials.name}}': '={{$credentials.value}}' } } },
+			authenticate: {
+				type: 'generic',
+				properties: { headers: { '={{$credentials.name}}': '={{$credentials.value}}' } },
+			},
 		},
 	};
 }

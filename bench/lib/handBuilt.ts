@@ -4,7 +4,13 @@
  * Remove Duplicates against its stored history, → HTTP Request per item for the messages); when
  * n8n-nodes-base cannot be loaded, a faithful reimplementation of exactly what that workflow does.
  */
-import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeType } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeType,
+} from 'n8n-workflow';
 
 import { runWorkflow, type EdiCredentials, type NodeTypes, type WorkflowJson } from '../../harness';
 import { benchNodeTypes, HEADER_AUTH, HEADER_AUTH_REF, headerAuth } from './engine';
@@ -44,10 +50,19 @@ export interface HandBuilt {
 
 export type NodeSettings = Pick<INode, 'onError' | 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
 
-const listQuery = (filters: IDataObject) => [{ name: 'limit', value: String(PAGE) }, ...Object.entries(filters).map(([name, value]) => ({ name, value: String(value) }))];
+const listQuery = (filters: IDataObject) => [
+	{ name: 'limit', value: String(PAGE) },
+	...Object.entries(filters).map(([name, value]) => ({ name, value: String(value) })),
+];
 
 /** A node of the workflow, at x along its one row; its id follows its name. */
-const workflowNode = (name: string, type: string, typeVersion: number, x: number, parameters: IDataObject): INode => ({
+const workflowNode = (
+	name: string,
+	type: string,
+	typeVersion: number,
+	x: number,
+	parameters: IDataObject,
+): INode => ({
 	id: `bench-${name.toLowerCase().replace(/\W+/g, '-')}`,
 	name,
 	type,
@@ -57,7 +72,11 @@ const workflowNode = (name: string, type: string, typeVersion: number, x: number
 });
 
 const httpNode = (name: string, x: number, parameters: IDataObject): INode => ({
-	...workflowNode(name, 'n8n-nodes-base.httpRequest', 4.2, x, { authentication: 'genericCredentialType', genericAuthType: HEADER_AUTH, ...parameters }),
+	...workflowNode(name, 'n8n-nodes-base.httpRequest', 4.2, x, {
+		authentication: 'genericCredentialType',
+		genericAuthType: HEADER_AUTH,
+		...parameters,
+	}),
 	credentials: HEADER_AUTH_REF,
 });
 
@@ -73,9 +92,12 @@ const listNode = (baseUrl: string, filters: IDataObject, maxPages?: number): INo
 			pagination: {
 				pagination: {
 					paginationMode: 'updateAParameterInEachRequest',
-					parameters: { parameters: [{ type: 'qs', name: 'offset', value: `={{ $pageCount * ${PAGE} }}` }] },
+					parameters: {
+						parameters: [{ type: 'qs', name: 'offset', value: `={{ $pageCount * ${PAGE} }}` }],
+					},
 					paginationCompleteWhen: 'other',
-					completeExpression: '={{ $response.body.meta.offset + $response.body.items.length >= $response.body.meta.total }}',
+					completeExpression:
+						'={{ $response.body.meta.offset + $response.body.items.length >= $response.body.meta.total }}',
 					...(maxPages ? { limitPagesFetched: true, maxRequests: maxPages } : {}),
 					requestInterval: 0,
 				},
@@ -83,7 +105,11 @@ const listNode = (baseUrl: string, filters: IDataObject, maxPages?: number): INo
 		},
 	});
 
-const splitNode = workflowNode('Split Out Items', 'n8n-nodes-base.splitOut', 1, 200, { fieldToSplitOut: 'items', include: 'noOtherFields', options: {} });
+const splitNode = workflowNode('Split Out Items', 'n8n-nodes-base.splitOut', 1, 200, {
+	fieldToSplitOut: 'items',
+	include: 'noOtherFields',
+	options: {},
+});
 
 const dedupeNode = workflowNode('Remove Duplicates', 'n8n-nodes-base.removeDuplicates', 2, 400, {
 	operation: 'removeItemsSeenInPreviousExecutions',
@@ -93,7 +119,11 @@ const dedupeNode = workflowNode('Remove Duplicates', 'n8n-nodes-base.removeDupli
 });
 
 const messageNode = (baseUrl: string) =>
-	httpNode('Get Message', 600, { method: 'GET', url: `=${baseUrl}/v3/transactions/{{ $json.id }}/message`, options: {} });
+	httpNode('Get Message', 600, {
+		method: 'GET',
+		url: `=${baseUrl}/v3/transactions/{{ $json.id }}/message`,
+		options: {},
+	});
 
 const createNode = (baseUrl: string) =>
 	httpNode('Create Transaction', 0, {
@@ -106,7 +136,11 @@ const createNode = (baseUrl: string) =>
 	});
 
 const chain = (names: string[]) =>
-	Object.fromEntries(names.slice(0, -1).map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }])) as WorkflowJson['connections'];
+	Object.fromEntries(
+		names
+			.slice(0, -1)
+			.map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
+	) as WorkflowJson['connections'];
 
 function realHandBuilt(base: BaseNodes, credentials: EdiCredentials): HandBuilt {
 	const nodeTypes = benchNodeTypes({
@@ -115,7 +149,14 @@ function realHandBuilt(base: BaseNodes, credentials: EdiCredentials): HandBuilt 
 		'n8n-nodes-base.removeDuplicates': base.removeDuplicates,
 	});
 	const run = async (json: WorkflowJson, input?: INodeExecutionData[]) => {
-		const result = await runWorkflow(json, { credentials, startNode: json.nodes[0].name, input, nodeTypes, mode: 'trigger', extraCredentials: headerAuth(credentials) });
+		const result = await runWorkflow(json, {
+			credentials,
+			startNode: json.nodes[0].name,
+			input,
+			nodeTypes,
+			mode: 'trigger',
+			extraCredentials: headerAuth(credentials),
+		});
 		if (result.error) throw result.error;
 		return result;
 	};
@@ -124,8 +165,19 @@ function realHandBuilt(base: BaseNodes, credentials: EdiCredentials): HandBuilt 
 		real: true,
 		poller(id) {
 			const shape = (withMessage: boolean): WorkflowJson => {
-				const nodes = [listNode(credentials.baseUrl, { stream: 'test', direction: 'inbound' }), splitNode, dedupeNode, ...(withMessage ? [messageNode(credentials.baseUrl)] : [])];
-				return { id, name: id, nodes, connections: chain(nodes.map((n) => n.name)), settings: { executionOrder: 'v1' } };
+				const nodes = [
+					listNode(credentials.baseUrl, { stream: 'test', direction: 'inbound' }),
+					splitNode,
+					dedupeNode,
+					...(withMessage ? [messageNode(credentials.baseUrl)] : []),
+				];
+				return {
+					id,
+					name: id,
+					nodes,
+					connections: chain(nodes.map((n) => n.name)),
+					settings: { executionOrder: 'v1' },
+				};
 			};
 			const shapes = [shape(false), shape(true)];
 			return {
@@ -133,25 +185,53 @@ function realHandBuilt(base: BaseNodes, credentials: EdiCredentials): HandBuilt 
 					await deduplicationStore();
 					const result = await run(shapes[Number(withMessage)]);
 					const runData = result.run.data.resultData.runData;
-					const [list, dedupe] = [runData['List Transactions']?.[0], runData['Remove Duplicates']?.[0]];
+					const [list, dedupe] = [
+						runData['List Transactions']?.[0],
+						runData['Remove Duplicates']?.[0],
+					];
 					return {
 						items: result.outputs[withMessage ? 'Get Message' : 'Remove Duplicates'] ?? [],
-						untilDeduplicatedMs: list && dedupe ? dedupe.startTime + dedupe.executionTime - list.startTime : undefined,
+						untilDeduplicatedMs:
+							list && dedupe ? dedupe.startTime + dedupe.executionTime - list.startTime : undefined,
 					};
 				},
 			};
 		},
 		async listAll() {
 			const nodes = [listNode(credentials.baseUrl, {}), splitNode];
-			return (await run({ id: 'hand-built-list', nodes, connections: chain(nodes.map((n) => n.name)), settings: { executionOrder: 'v1' } })).items;
+			return (
+				await run({
+					id: 'hand-built-list',
+					nodes,
+					connections: chain(nodes.map((n) => n.name)),
+					settings: { executionOrder: 'v1' },
+				})
+			).items;
 		},
 		async createEach(bodies, settings = {}) {
-			const json: WorkflowJson = { id: 'hand-built-create', nodes: [{ ...createNode(credentials.baseUrl), ...settings }], connections: {}, settings: { executionOrder: 'v1' } };
-			return (await run(json, bodies.map((body) => ({ json: body })))).items;
+			const json: WorkflowJson = {
+				id: 'hand-built-create',
+				nodes: [{ ...createNode(credentials.baseUrl), ...settings }],
+				connections: {},
+				settings: { executionOrder: 'v1' },
+			};
+			return (
+				await run(
+					json,
+					bodies.map((body) => ({ json: body })),
+				)
+			).items;
 		},
 		async listPages(pages) {
 			const nodes = [listNode(credentials.baseUrl, {}, pages), splitNode];
-			return (await run({ id: 'hand-built-list-pages', nodes, connections: chain(nodes.map((n) => n.name)), settings: { executionOrder: 'v1' } })).items;
+			return (
+				await run({
+					id: 'hand-built-list-pages',
+					nodes,
+					connections: chain(nodes.map((n) => n.name)),
+					settings: { executionOrder: 'v1' },
+				})
+			).items;
 		},
 	};
 }
@@ -174,25 +254,51 @@ const reimplementation: INodeType = {
 		outputs: ['main'],
 		properties: [
 			{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: '' },
-			{ displayName: 'API Token', name: 'apiToken', type: 'string', typeOptions: { password: true }, default: '' },
+			{
+				displayName: 'API Token',
+				name: 'apiToken',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+			},
 			{ displayName: 'Operation', name: 'operation', type: 'string', default: 'poll' },
 			{ displayName: 'With Message', name: 'withMessage', type: 'boolean', default: false },
 			{ displayName: 'Max Pages', name: 'maxPages', type: 'number', default: 0 },
 		],
 	},
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const [baseUrl, apiToken, operation, withMessage] = ['baseUrl', 'apiToken', 'operation', 'withMessage'].map((name) => this.getNodeParameter(name, 0)) as [string, string, string, boolean];
+		const [baseUrl, apiToken, operation, withMessage] = [
+			'baseUrl',
+			'apiToken',
+			'operation',
+			'withMessage',
+		].map((name) => this.getNodeParameter(name, 0)) as [string, string, string, boolean];
 		const headers = { 'service-api-key': String(apiToken) };
-		const request = (options: IDataObject) => this.helpers.httpRequest({ headers, json: true, ...options } as never) as Promise<any>;
+		const request = (options: IDataObject) =>
+			this.helpers.httpRequest({ headers, json: true, ...options } as never) as Promise<any>;
 		if (operation === 'create') {
 			const items = this.getInputData();
-			return [await Promise.all(items.map(async (item) => ({ json: await request({ method: 'POST', url: `${baseUrl}/v4/transactions`, body: item.json }) })))];
+			return [
+				await Promise.all(
+					items.map(async (item) => ({
+						json: await request({
+							method: 'POST',
+							url: `${baseUrl}/v4/transactions`,
+							body: item.json,
+						}),
+					})),
+				),
+			];
 		}
 		const started = Date.now();
 		const qs = operation === 'poll' ? { stream: 'test', direction: 'inbound' } : {};
 		const all: IDataObject[] = [];
 		for (let offset = 0; ; offset += PAGE) {
-			const page = await request({ method: 'GET', url: `${baseUrl}/v3/transactions`, qs: { limit: PAGE, offset, ...qs } });
+			const page = await request({
+				method: 'GET',
+				url: `${baseUrl}/v3/transactions`,
+				qs: { limit: PAGE, offset, ...qs },
+			});
 			all.push(...page.items);
 			if (page.meta.offset + page.items.length >= page.meta.total) break;
 			if (offset / PAGE + 1 === this.getNodeParameter('maxPages', 0)) break;
@@ -205,15 +311,31 @@ const reimplementation: INodeType = {
 		// What the n8n workflow's run data tells: the time up to the end of Remove Duplicates.
 		data.untilDeduplicatedMs = Date.now() - started;
 		if (!withMessage) return [fresh.map((json) => ({ json }))];
-		return [await Promise.all(fresh.map(async (item) => ({ json: await request({ method: 'GET', url: `${baseUrl}/v3/transactions/${item.id}/message` }) })))];
+		return [
+			await Promise.all(
+				fresh.map(async (item) => ({
+					json: await request({
+						method: 'GET',
+						url: `${baseUrl}/v3/transactions/${item.id}/message`,
+					}),
+				})),
+			),
+		];
 	},
 };
 
 function reimplementedHandBuilt(credentials: EdiCredentials, loadError: string): HandBuilt {
 	const nodeTypes: NodeTypes = benchNodeTypes({ benchHandBuilt: reimplementation });
-	const node = (parameters: IDataObject): INode => workflowNode('Hand-built', 'benchHandBuilt', 1, 0, { ...credentials, ...parameters });
+	const node = (parameters: IDataObject): INode =>
+		workflowNode('Hand-built', 'benchHandBuilt', 1, 0, { ...credentials, ...parameters });
 	const run = async (json: WorkflowJson, input?: INodeExecutionData[]) => {
-		const result = await runWorkflow(json, { credentials, startNode: 'Hand-built', input, nodeTypes, mode: 'trigger' });
+		const result = await runWorkflow(json, {
+			credentials,
+			startNode: 'Hand-built',
+			input,
+			nodeTypes,
+			mode: 'trigger',
+		});
 		if (result.error) throw result.error;
 		return result;
 	};
@@ -225,20 +347,43 @@ function reimplementedHandBuilt(credentials: EdiCredentials, loadError: string):
 			let staticData: IDataObject = {};
 			return {
 				run: async (withMessage) => {
-					const result = await run({ id, nodes: [node({ operation: 'poll', withMessage })], connections: {}, staticData });
+					const result = await run({
+						id,
+						nodes: [node({ operation: 'poll', withMessage })],
+						connections: {},
+						staticData,
+					});
 					staticData = JSON.parse(JSON.stringify(result.workflow.staticData));
 					const data = staticData['node:Hand-built'] as IDataObject | undefined;
-					return { items: result.items, untilDeduplicatedMs: data?.untilDeduplicatedMs as number | undefined };
+					return {
+						items: result.items,
+						untilDeduplicatedMs: data?.untilDeduplicatedMs as number | undefined,
+					};
 				},
 			};
 		},
-		listAll: async () => (await run({ nodes: [node({ operation: 'list' })], connections: {} })).items,
-		listPages: async (maxPages) => (await run({ nodes: [node({ operation: 'list', maxPages })], connections: {} })).items,
-		createEach: async (bodies) => (await run({ nodes: [node({ operation: 'create' })], connections: {} }, bodies.map((json) => ({ json })))).items,
+		listAll: async () =>
+			(await run({ nodes: [node({ operation: 'list' })], connections: {} })).items,
+		listPages: async (maxPages) =>
+			(await run({ nodes: [node({ operation: 'list', maxPages })], connections: {} })).items,
+		createEach: async (bodies) =>
+			(
+				await run(
+					{ nodes: [node({ operation: 'create' })], connections: {} },
+					bodies.map((json) => ({ json })),
+				)
+			).items,
 	};
 }
 
-export function handBuilt(credentials: EdiCredentials, options: { forceReimplementation?: boolean } = {}): HandBuilt {
-	const base = options.forceReimplementation ? { error: 'reimplementation forced (--reimplementation)' } : loadBaseNodes();
-	return 'error' in base ? reimplementedHandBuilt(credentials, base.error) : realHandBuilt(base, credentials);
+export function handBuilt(
+	credentials: EdiCredentials,
+	options: { forceReimplementation?: boolean } = {},
+): HandBuilt {
+	const base = options.forceReimplementation
+		? { error: 'reimplementation forced (--reimplementation)' }
+		: loadBaseNodes();
+	return 'error' in base
+		? reimplementedHandBuilt(credentials, base.error)
+		: realHandBuilt(base, credentials);
 }

@@ -29,11 +29,17 @@ export class Limit {
 	readonly http: AxiosInstance;
 
 	constructor(credentials: EdiCredentials) {
-		this.http = axios.create({ baseURL: credentials.baseUrl, headers: { 'service-api-key': credentials.apiToken }, timeout: 60_000 });
+		this.http = axios.create({
+			baseURL: credentials.baseUrl,
+			headers: { 'service-api-key': credentials.apiToken },
+			timeout: 60_000,
+		});
 	}
 
 	async page(offset: number, limit: number, filters: Record<string, string> = {}): Promise<Page> {
-		return (await this.http.get<Page>('/v3/transactions', { params: { limit, offset, ...filters } })).data;
+		return (
+			await this.http.get<Page>('/v3/transactions', { params: { limit, offset, ...filters } })
+		).data;
 	}
 
 	/** Return All: every page, one after another, until offset ≥ meta.total (not parallel: the classic loop). */
@@ -55,7 +61,10 @@ export class Limit {
 	}
 
 	/** Creates `concurrency` at a time, as our node does by default (never retried). */
-	async createEach(bodies: unknown[], concurrency = CREATE_CONCURRENCY): Promise<Array<{ id: number; status: string }>> {
+	async createEach(
+		bodies: unknown[],
+		concurrency = CREATE_CONCURRENCY,
+	): Promise<Array<{ id: number; status: string }>> {
 		const answers = new Array<{ id: number; status: string }>(bodies.length);
 		let next = 0;
 		const worker = async () => {
@@ -89,12 +98,16 @@ export class LimitPoller {
 	private total = -1;
 	private cutoff = 0;
 
-	constructor(private readonly limit: Limit, private readonly withMessage: boolean) {}
+	constructor(
+		private readonly limit: Limit,
+		private readonly withMessage: boolean,
+	) {}
 
 	async run(): Promise<unknown[]> {
 		const filters = { stream: 'test', direction: 'inbound' };
 		const first = await this.limit.page(0, PAGE, filters);
-		const newest = (items: Item[]) => Math.max(this.cutoff, ...items.map((item) => Date.parse(item.createdAt)));
+		const newest = (items: Item[]) =>
+			Math.max(this.cutoff, ...items.map((item) => Date.parse(item.createdAt)));
 		if (this.total < 0) {
 			this.total = first.meta.total;
 			this.cutoff = newest(first.items);
@@ -104,7 +117,7 @@ export class LimitPoller {
 		if (unaccounted <= 0) return [];
 		const found: Item[] = [];
 		let page = first;
-		for (let offset = 0; ; ) {
+		for (let offset = 0; ;) {
 			found.push(...page.items.filter((item) => Date.parse(item.createdAt) > this.cutoff));
 			offset += PAGE;
 			if (found.length >= unaccounted || offset >= first.meta.total) break;

@@ -69,7 +69,11 @@ export class MemorySampler {
 /** What a run reports: the items it output, or those with the duplicates and failures among them. */
 export type Outcome = number | { items: number; duplicates?: number; failed?: number };
 
-export async function timed(sb: BenchSandbox, run: () => Promise<Outcome>, options: { memory?: boolean } = {}): Promise<Sample> {
+export async function timed(
+	sb: BenchSandbox,
+	run: () => Promise<Outcome>,
+	options: { memory?: boolean } = {},
+): Promise<Sample> {
 	await sb.clearRequests();
 	const sampler = options.memory ? new MemorySampler() : undefined;
 	sampler?.start();
@@ -78,7 +82,12 @@ export async function timed(sb: BenchSandbox, run: () => Promise<Outcome>, optio
 	const ms = performance.now() - start;
 	const memory = sampler?.stop();
 	const requests = await sb.requestCount();
-	return { ms, requests, ...(typeof outcome === 'number' ? { items: outcome } : outcome), ...(memory ? { heapMB: memory.heapMB } : {}) };
+	return {
+		ms,
+		requests,
+		...(typeof outcome === 'number' ? { items: outcome } : outcome),
+		...(memory ? { heapMB: memory.heapMB } : {}),
+	};
 }
 
 export function median(values: number[]): number {
@@ -108,7 +117,13 @@ export interface Cell {
 	note?: string;
 }
 
-export function cellOf(approach: Approach, what: string, samples: Sample[], warmups: number, note?: string): Cell {
+export function cellOf(
+	approach: Approach,
+	what: string,
+	samples: Sample[],
+	warmups: number,
+	note?: string,
+): Cell {
 	if (!samples.length) throw new Error(`no samples for ${approach}`);
 	const pick = (key: keyof Sample) => {
 		const values = samples.map((s) => s[key]).filter((v): v is number => typeof v === 'number');

@@ -22,7 +22,9 @@ import type {
 import { homedir } from 'os';
 import { join } from 'path';
 
-export const N8N_CACHE = process.env.EDI_BENCH_N8N_MODULES ?? join(homedir(), '.cache', 'n8n-nodes-edi-exchange', 'n8n-2.41.1', 'node_modules');
+export const N8N_CACHE =
+	process.env.EDI_BENCH_N8N_MODULES ??
+	join(homedir(), '.cache', 'n8n-nodes-edi-exchange', 'n8n-2.41.1', 'node_modules');
 const NODES = join(N8N_CACHE, 'n8n-nodes-base', 'dist', 'nodes');
 
 const FILES = {
@@ -31,7 +33,9 @@ const FILES = {
 	removeDuplicates: ['Transform/RemoveDuplicates/RemoveDuplicates.node.js', 'RemoveDuplicates'],
 } as const;
 
-export type BaseNodes = Record<keyof typeof FILES, INodeType | IVersionedNodeType> & { version: string };
+export type BaseNodes = Record<keyof typeof FILES, INodeType | IVersionedNodeType> & {
+	version: string;
+};
 
 let redirected = false;
 
@@ -43,7 +47,9 @@ function redirectSharedModules(): void {
 		'n8n-workflow': require.resolve('n8n-workflow'),
 		'n8n-core': require.resolve('n8n-core'),
 	};
-	const loader = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
+	const loader = Module as unknown as {
+		_resolveFilename: (request: string, ...rest: unknown[]) => string;
+	};
 	const original = loader._resolveFilename;
 	loader._resolveFilename = function (request: string, ...rest: unknown[]) {
 		return ours[request] ?? original.call(this, request, ...rest);
@@ -52,12 +58,19 @@ function redirectSharedModules(): void {
 
 /** The real nodes, or the reason they could not be loaded. */
 export function loadBaseNodes(): BaseNodes | { error: string } {
-	if (!existsSync(join(NODES, FILES.httpRequest[0]))) return { error: `n8n-nodes-base not found under ${N8N_CACHE} (run npm run n8n:install)` };
+	if (!existsSync(join(NODES, FILES.httpRequest[0])))
+		return { error: `n8n-nodes-base not found under ${N8N_CACHE} (run npm run n8n:install)` };
 	try {
 		redirectSharedModules();
-		const load = ([file, name]: readonly [string, string]) => new (require(join(NODES, file))[name])() as INodeType | IVersionedNodeType;
+		const load = ([file, name]: readonly [string, string]) =>
+			new (require(join(NODES, file))[name])() as INodeType | IVersionedNodeType;
 		const version = String(require(join(N8N_CACHE, 'n8n-nodes-base', 'package.json')).version);
-		return { httpRequest: load(FILES.httpRequest), splitOut: load(FILES.splitOut), removeDuplicates: load(FILES.removeDuplicates), version };
+		return {
+			httpRequest: load(FILES.httpRequest),
+			splitOut: load(FILES.splitOut),
+			removeDuplicates: load(FILES.removeDuplicates),
+			version,
+		};
 	} catch (error) {
 		return { error: `loading n8n-nodes-base failed: ${(error as Error).message}` };
 	}
@@ -85,7 +98,11 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 		return row === undefined ? undefined : (JSON.parse(row) as Stored);
 	}
 
-	private write(scope: DeduplicationScope, context: ICheckProcessedContextData, value: Stored): void {
+	private write(
+		scope: DeduplicationScope,
+		context: ICheckProcessedContextData,
+		value: Stored,
+	): void {
 		this.rows.set(this.key(scope, context), JSON.stringify(value));
 	}
 
@@ -99,7 +116,8 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 		context: ICheckProcessedContextData,
 		options: ICheckProcessedOptions,
 	): Promise<IDeduplicationOutput> {
-		if (options.mode !== 'entries') throw new Error('The bench uses Remove Duplicates in mode "entries" only');
+		if (options.mode !== 'entries')
+			throw new Error('The bench uses Remove Duplicates in mode "entries" only');
 		const hashed = items.map((item) => MemoryDeduplicator.hash(item));
 		const stored = this.read(scope, context);
 		if (!stored) {
@@ -125,11 +143,18 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 		throw new Error('not used by the bench');
 	}
 
-	async clearAllProcessedItems(scope: DeduplicationScope, context: ICheckProcessedContextData): Promise<void> {
+	async clearAllProcessedItems(
+		scope: DeduplicationScope,
+		context: ICheckProcessedContextData,
+	): Promise<void> {
 		this.rows.delete(this.key(scope, context));
 	}
 
-	async getProcessedDataCount(scope: DeduplicationScope, context: ICheckProcessedContextData, options: ICheckProcessedOptions): Promise<number> {
+	async getProcessedDataCount(
+		scope: DeduplicationScope,
+		context: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+	): Promise<number> {
 		const stored = this.read(scope, context);
 		return options.mode === 'entries' && stored ? stored.data.length : 0;
 	}

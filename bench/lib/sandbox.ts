@@ -12,7 +12,13 @@ export interface BenchSandbox {
 	admin<T = any>(method: string, path: string, body?: unknown): Promise<T>;
 	reset(): Promise<void>;
 	/** Bulk-inserts inbound test 850s (or as given); returns the ids. */
-	insert(body: { count: number; createdAt?: string; transactionType?: string; direction?: string; stream?: string }): Promise<{ firstId: number; lastId: number }>;
+	insert(body: {
+		count: number;
+		createdAt?: string;
+		transactionType?: string;
+		direction?: string;
+		stream?: string;
+	}): Promise<{ firstId: number; lastId: number }>;
 	setLatency(latencyMs: number): Promise<void>;
 	clearRequests(): Promise<void>;
 	/** Service requests received since the last clear (the sandbox's request log). */
@@ -25,10 +31,17 @@ export async function startBenchSandbox(): Promise<BenchSandbox> {
 	const sandbox = await startSandbox({ sendInitialOrder: false, rateLimit: null });
 	let latencyMs = 0;
 	// A fresh connection per admin call: a kept-alive one may have timed out during a long run.
-	const http = axios.create({ baseURL: `${sandbox.baseUrl}/_sandbox`, httpAgent: new Agent({ keepAlive: false }), validateStatus: () => true });
+	const http = axios.create({
+		baseURL: `${sandbox.baseUrl}/_sandbox`,
+		httpAgent: new Agent({ keepAlive: false }),
+		validateStatus: () => true,
+	});
 	const admin = async (method: string, path: string, body?: unknown) => {
 		const response = await http.request({ method, url: path, data: body });
-		if (response.status >= 300) throw new Error(`sandbox admin ${method} ${path} answered ${response.status}: ${JSON.stringify(response.data)}`);
+		if (response.status >= 300)
+			throw new Error(
+				`sandbox admin ${method} ${path} answered ${response.status}: ${JSON.stringify(response.data)}`,
+			);
 		return response.data;
 	};
 	const bench: BenchSandbox = {
@@ -55,4 +68,5 @@ export async function startBenchSandbox(): Promise<BenchSandbox> {
 	return bench;
 }
 
-export const isoSecondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+export const isoSecondsAgo = (seconds: number) =>
+	new Date(Date.now() - seconds * 1000).toISOString();

@@ -16,7 +16,11 @@ const expectCount = (what: string, got: number, wanted: number) => {
 };
 
 /** Scenario 3 at one latency (the history is inserted by the caller). */
-export async function returnAll(ctx: Context, size: number, previous?: ScenarioResult): Promise<ScenarioResult> {
+export async function returnAll(
+	ctx: Context,
+	size: number,
+	previous?: ScenarioResult,
+): Promise<ScenarioResult> {
 	const { sb, hand, limit } = ctx;
 	ctx.log(`  Return All over ${size}, ${ctx.latencyMs} ms`);
 	// Warmed by the cells of the same size at the previous latency.
@@ -31,7 +35,15 @@ export async function returnAll(ctx: Context, size: number, previous?: ScenarioR
 			timed(
 				sb,
 				async () => {
-					const result = await runNode({ credentials: sb.credentials, parameters: { resource: 'transaction', operation: 'getMany', returnAll: true, filters: {} } });
+					const result = await runNode({
+						credentials: sb.credentials,
+						parameters: {
+							resource: 'transaction',
+							operation: 'getMany',
+							returnAll: true,
+							filters: {},
+						},
+					});
 					if (result.error) throw result.error;
 					return expectCount('ours', result.items.length, size);
 				},
@@ -40,17 +52,51 @@ export async function returnAll(ctx: Context, size: number, previous?: ScenarioR
 		warmed('ours'),
 		by,
 	);
-	const handBuilt = await repeat(ctx, () => timed(sb, async () => expectCount('hand-built', (await hand.listAll()).length, size), { memory: true }), warmed('handBuilt'), by);
-	const bare = await repeat(ctx, () => timed(sb, async () => expectCount('limit', (await limit.listAll()).length, size), { memory: true }), warmed('limit'), by);
+	const handBuilt = await repeat(
+		ctx,
+		() =>
+			timed(sb, async () => expectCount('hand-built', (await hand.listAll()).length, size), {
+				memory: true,
+			}),
+		warmed('handBuilt'),
+		by,
+	);
+	const bare = await repeat(
+		ctx,
+		() =>
+			timed(sb, async () => expectCount('limit', (await limit.listAll()).length, size), {
+				memory: true,
+			}),
+		warmed('limit'),
+		by,
+	);
 	return {
 		id: `return-all-${size}`,
 		scenario: 3,
 		title: `3. Get Many, Return All over ${size.toLocaleString('en-US')}`,
 		latencyMs: ctx.latencyMs,
 		metrics: ['requests', 'ms', 'heapMB'],
-		ours: cellOf('ours', 'EDI Exchange: Transaction → Get Many, Return All', ours.samples, ours.warmups, ours.note),
-		handBuilt: cellOf('handBuilt', hand.real ? `n8n-nodes-base: HTTP Request 4.2 (pagination) → Split Out` : hand.what, handBuilt.samples, handBuilt.warmups, handBuilt.note),
-		limit: cellOf('limit', 'axios: every page, one after another, into one array (the sequential loop)', bare.samples, bare.warmups, bare.note),
+		ours: cellOf(
+			'ours',
+			'EDI Exchange: Transaction → Get Many, Return All',
+			ours.samples,
+			ours.warmups,
+			ours.note,
+		),
+		handBuilt: cellOf(
+			'handBuilt',
+			hand.real ? `n8n-nodes-base: HTTP Request 4.2 (pagination) → Split Out` : hand.what,
+			handBuilt.samples,
+			handBuilt.warmups,
+			handBuilt.note,
+		),
+		limit: cellOf(
+			'limit',
+			'axios: every page, one after another, into one array (the sequential loop)',
+			bare.samples,
+			bare.warmups,
+			bare.note,
+		),
 		notes: [],
 	};
 }
@@ -77,14 +123,29 @@ export function acknowledgment(i: number): IDataObject {
 	return {
 		purchaseOrderNumber: `PO-BENCH-${i}`,
 		status: 'accepted',
-		lineItems: [{ purchaseOrderLineId: '1', productIds: { buyerItemNumber: `ITEM-${i}` }, actions: [{ status: 'accepted', quantity: { value: '1', unitOfMeasure: 'each' } }] }],
+		lineItems: [
+			{
+				purchaseOrderLineId: '1',
+				productIds: { buyerItemNumber: `ITEM-${i}` },
+				actions: [{ status: 'accepted', quantity: { value: '1', unitOfMeasure: 'each' } }],
+			},
+		],
 	};
 }
 
-export const ENVELOPE = { type: '855_PURCHASE_ORDER_ACKNOWLEDGMENT', stream: 'test', senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL' };
+export const ENVELOPE = {
+	type: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+	stream: 'test',
+	senderId: 'YOURCOMPANY',
+	receiverId: 'DEMORETAIL',
+};
 
 const accepted = (what: string, answers: IDataObject[], wanted: number) =>
-	expectCount(`${what} (ACCEPTED answers)`, answers.filter((answer) => answer.status === 'ACCEPTED').length, wanted);
+	expectCount(
+		`${what} (ACCEPTED answers)`,
+		answers.filter((answer) => answer.status === 'ACCEPTED').length,
+		wanted,
+	);
 
 /** Scenario 4: N structured 855s to DEMORETAIL, one per input item. */
 export async function createScenarios(ctx: Context, results: ScenarioResult[]): Promise<void> {
@@ -98,34 +159,90 @@ export async function createScenarios(ctx: Context, results: ScenarioResult[]): 
 		ctx.log(`  create ${count} 855s, ${latencyMs} ms`);
 		const messages = Array.from({ length: count }, (_, i) => acknowledgment(i + 1));
 		// Warmed at the previous latency: its time for this count, roughly.
-		const estimate = (cell?: { ms: number; items: number }) => cell && cell.ms * (count / cell.items);
-		const ours = await repeat(ctx, () =>
-			timed(sb, async () => {
-				const result = await runNode({
-					credentials: sb.credentials,
-					input: messages.map((message) => ({ message })),
-					parameters: { resource: 'transaction', operation: 'create', ...ENVELOPE, documentType: ENVELOPE.type, messageSource: 'field', messageField: 'message' },
-				});
-				if (result.error) throw result.error;
-				return accepted('ours', result.items.map((item) => item.json), count);
-			}),
+		const estimate = (cell?: { ms: number; items: number }) =>
+			cell && cell.ms * (count / cell.items);
+		const ours = await repeat(
+			ctx,
+			() =>
+				timed(sb, async () => {
+					const result = await runNode({
+						credentials: sb.credentials,
+						input: messages.map((message) => ({ message })),
+						parameters: {
+							resource: 'transaction',
+							operation: 'create',
+							...ENVELOPE,
+							documentType: ENVELOPE.type,
+							messageSource: 'field',
+							messageField: 'message',
+						},
+					});
+					if (result.error) throw result.error;
+					return accepted(
+						'ours',
+						result.items.map((item) => item.json),
+						count,
+					);
+				}),
 			estimate(previous?.ours),
 		);
 		const bodies = messages.map((message) => ({ ...ENVELOPE, message }));
-		const handBuilt = await repeat(ctx, () => timed(sb, async () => accepted('hand-built', (await hand.createEach(bodies)).map((item) => item.json), count)), estimate(previous?.handBuilt));
-		const bare = await repeat(ctx, () => timed(sb, async () => accepted('limit', (await limit.createEach(bodies)) as unknown as IDataObject[], count)), estimate(previous?.limit));
-		const rate = (cell: ReturnType<typeof cellOf>) => ({ ...cell, perSecond: count / (cell.ms / 1000) });
+		const handBuilt = await repeat(
+			ctx,
+			() =>
+				timed(sb, async () =>
+					accepted(
+						'hand-built',
+						(await hand.createEach(bodies)).map((item) => item.json),
+						count,
+					),
+				),
+			estimate(previous?.handBuilt),
+		);
+		const bare = await repeat(
+			ctx,
+			() =>
+				timed(sb, async () =>
+					accepted('limit', (await limit.createEach(bodies)) as unknown as IDataObject[], count),
+				),
+			estimate(previous?.limit),
+		);
+		const rate = (cell: ReturnType<typeof cellOf>) => ({
+			...cell,
+			perSecond: count / (cell.ms / 1000),
+		});
 		previous = {
 			id: 'create',
 			scenario: 4,
 			title: `4. Create ${count.toLocaleString('en-US')} structured 855s (one per item)`,
 			latencyMs,
 			metrics: ['requests', 'ms', 'perSecond'],
-			ours: rate(cellOf('ours', 'EDI Exchange: Transaction → Create, message from a field of each item, default Concurrency (50)', ours.samples, ours.warmups)),
-			handBuilt: rate(
-				cellOf('handBuilt', hand.real ? 'n8n-nodes-base: HTTP Request 4.2, one POST per item (n8n sends them all at once)' : hand.what, handBuilt.samples, handBuilt.warmups),
+			ours: rate(
+				cellOf(
+					'ours',
+					'EDI Exchange: Transaction → Create, message from a field of each item, default Concurrency (50)',
+					ours.samples,
+					ours.warmups,
+				),
 			),
-			limit: rate(cellOf('limit', 'axios: 50 POSTs at a time (as our node by default)', bare.samples, bare.warmups)),
+			handBuilt: rate(
+				cellOf(
+					'handBuilt',
+					hand.real
+						? 'n8n-nodes-base: HTTP Request 4.2, one POST per item (n8n sends them all at once)'
+						: hand.what,
+					handBuilt.samples,
+					handBuilt.warmups,
+				),
+			),
+			limit: rate(
+				cellOf(
+					'limit',
+					'axios: 50 POSTs at a time (as our node by default)',
+					bare.samples,
+					bare.warmups,
+				),
+			),
 			notes: [],
 		};
 		results.push(previous);

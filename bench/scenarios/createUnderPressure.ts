@@ -29,12 +29,15 @@ interface Logged {
 /** Documents the sandbox processed more than once (same PO number), from its request log. */
 async function duplicatedDocuments(ctx: Context): Promise<number> {
 	const log = (await ctx.sb.admin('GET', '/requests')) as Logged[];
-	const processed = log.filter((r) => r.method === 'POST' && r.path === '/v4/transactions' && r.status === 202);
+	const processed = log.filter(
+		(r) => r.method === 'POST' && r.path === '/v4/transactions' && r.status === 202,
+	);
 	const numbers = processed.map((r) => r.body?.message?.purchaseOrderNumber);
 	return numbers.length - new Set(numbers).size;
 }
 
-const failedOf = (items: INodeExecutionData[]) => items.filter((item) => item.json.error !== undefined).length;
+const failedOf = (items: INodeExecutionData[]) =>
+	items.filter((item) => item.json.error !== undefined).length;
 
 /** Our node over `messages`, with the credential's defaults (Timeout 60 s). */
 async function runOurs(ctx: Context, messages: IDataObject[]): Promise<INodeExecutionData[]> {
@@ -42,14 +45,25 @@ async function runOurs(ctx: Context, messages: IDataObject[]): Promise<INodeExec
 		credentials: ctx.sb.credentials,
 		continueOnFail: true,
 		input: messages.map((message) => ({ message })),
-		parameters: { resource: 'transaction', operation: 'create', ...ENVELOPE, documentType: ENVELOPE.type, messageSource: 'field', messageField: 'message' },
+		parameters: {
+			resource: 'transaction',
+			operation: 'create',
+			...ENVELOPE,
+			documentType: ENVELOPE.type,
+			messageSource: 'field',
+			messageField: 'message',
+		},
 	});
 	if (result.error) throw result.error;
 	return result.items;
 }
 
 /** The hand-built node's items, or every item failed when the node gave up. */
-async function runHandBuilt(ctx: Context, messages: IDataObject[], settings: NodeSettings): Promise<INodeExecutionData[]> {
+async function runHandBuilt(
+	ctx: Context,
+	messages: IDataObject[],
+	settings: NodeSettings,
+): Promise<INodeExecutionData[]> {
 	try {
 		return await ctx.hand.createEach(
 			messages.map((message) => ({ ...ENVELOPE, message })),
@@ -81,8 +95,16 @@ export async function createUnderPressure(ctx: Context, results: ScenarioResult[
 		});
 	};
 	// Each of our runs waits out the window: counted as warmed by the Create rows before it.
-	const ours = await repeat(ctx, measure(() => runOurs(ctx, limited)), windowSeconds * 1000, 'the Create rows before');
-	const hand = await repeat(ctx, measure(() => runHandBuilt(ctx, limited, { onError: 'continueRegularOutput' })));
+	const ours = await repeat(
+		ctx,
+		measure(() => runOurs(ctx, limited)),
+		windowSeconds * 1000,
+		'the Create rows before',
+	);
+	const hand = await repeat(
+		ctx,
+		measure(() => runHandBuilt(ctx, limited, { onError: 'continueRegularOutput' })),
+	);
 	await sb.admin('PUT', '/config', { rateLimit: null });
 	results.push({
 		id: 'create-rate-limited',
@@ -90,9 +112,22 @@ export async function createUnderPressure(ctx: Context, results: ScenarioResult[
 		title: `4. Create ${creates} under a rate limit of ${requests} requests / ${windowSeconds} s`,
 		latencyMs,
 		metrics: ['requests', 'ms', 'failed'],
-		ours: cellOf('ours', 'EDI Exchange: Transaction → Create, default Concurrency, Continue On Fail', ours.samples, ours.warmups, ours.note),
-		handBuilt: cellOf('handBuilt', 'n8n-nodes-base: HTTP Request 4.2, one POST per item, On Error: continue', hand.samples, hand.warmups),
-		notes: [`each run starts with a fresh rate-limit window; "requests" counts the 429 answers too`],
+		ours: cellOf(
+			'ours',
+			'EDI Exchange: Transaction → Create, default Concurrency, Continue On Fail',
+			ours.samples,
+			ours.warmups,
+			ours.note,
+		),
+		handBuilt: cellOf(
+			'handBuilt',
+			'n8n-nodes-base: HTTP Request 4.2, one POST per item, On Error: continue',
+			hand.samples,
+			hand.warmups,
+		),
+		notes: [
+			`each run starts with a fresh rate-limit window; "requests" counts the 429 answers too`,
+		],
 	});
 
 	const count = plan.createsWithLatency;
@@ -107,7 +142,10 @@ export async function createUnderPressure(ctx: Context, results: ScenarioResult[
 		});
 		return { ...sample, duplicates: await duplicatedDocuments(ctx) };
 	};
-	const oursFaults = await repeat(ctx, withFaults(() => runOurs(ctx, messages)));
+	const oursFaults = await repeat(
+		ctx,
+		withFaults(() => runOurs(ctx, messages)),
+	);
 	await sb.setLatency(latencyMs);
 	results.push({
 		id: 'create-faults',
@@ -115,7 +153,12 @@ export async function createUnderPressure(ctx: Context, results: ScenarioResult[
 		title: `4. Create ${count} with 5% 5xx and 5% dropped connections`,
 		latencyMs,
 		metrics: ['requests', 'ms', 'failed', 'duplicates'],
-		ours: cellOf('ours', 'EDI Exchange: Transaction → Create, default Concurrency, Continue On Fail (a create is never retried)', oursFaults.samples, oursFaults.warmups),
+		ours: cellOf(
+			'ours',
+			'EDI Exchange: Transaction → Create, default Concurrency, Continue On Fail (a create is never retried)',
+			oursFaults.samples,
+			oursFaults.warmups,
+		),
 		notes: [
 			'duplicates: documents the sandbox processed more than once (same PO number), from its request log; failed items are the ones to check and resend by hand',
 			'no hand-built figure: n8n’s HTTP Request over 100 items with dropped connections never finished in the in-process engine (with Retry On Fail it re-sent every item: 38 duplicates of 20 documents in a quick run)',

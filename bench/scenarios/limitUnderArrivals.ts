@@ -57,13 +57,38 @@ export async function limitUnderArrivals(ctx: Context, results: ScenarioResult[]
 		try {
 			const ours = await repeat(ctx, () =>
 				timed(sb, async () => {
-					const result = await runNode({ credentials: sb.credentials, parameters: { resource: 'transaction', operation: 'getMany', returnAll: false, limit: wanted, filters: {} } });
+					const result = await runNode({
+						credentials: sb.credentials,
+						parameters: {
+							resource: 'transaction',
+							operation: 'getMany',
+							returnAll: false,
+							limit: wanted,
+							filters: {},
+						},
+					});
 					if (result.error) throw result.error;
-					return outcome('ours', result.items.map((item) => item.json), wanted);
+					return outcome(
+						'ours',
+						result.items.map((item) => item.json),
+						wanted,
+					);
 				}),
 			);
-			const handBuilt = await repeat(ctx, () => timed(sb, async () => outcome('hand-built', (await hand.listPages(pages)).map((item) => item.json), wanted)));
-			const bare = await repeat(ctx, () => timed(sb, async () => outcome('limit', (await limit.listFirst(wanted)) as IDataObject[], wanted)));
+			const handBuilt = await repeat(ctx, () =>
+				timed(sb, async () =>
+					outcome(
+						'hand-built',
+						(await hand.listPages(pages)).map((item) => item.json),
+						wanted,
+					),
+				),
+			);
+			const bare = await repeat(ctx, () =>
+				timed(sb, async () =>
+					outcome('limit', (await limit.listFirst(wanted)) as IDataObject[], wanted),
+				),
+			);
 			rate = await arrivals.stop();
 			results.push({
 				id: 'limit-arrivals',
@@ -71,10 +96,29 @@ export async function limitUnderArrivals(ctx: Context, results: ScenarioResult[]
 				title: `3. Get Many, Limit ${wanted} while transactions arrive`,
 				latencyMs,
 				metrics: ['requests', 'ms', 'duplicates'],
-				ours: cellOf('ours', `EDI Exchange: Transaction → Get Many, Limit ${wanted}`, ours.samples, ours.warmups),
-				handBuilt: cellOf('handBuilt', hand.real ? `n8n-nodes-base: HTTP Request 4.2 (pagination, Max Pages ${pages}) → Split Out, first ${wanted}` : hand.what, handBuilt.samples, handBuilt.warmups),
-				limit: cellOf('limit', `axios: offsets 0, 100, 200 one after another`, bare.samples, bare.warmups),
-				notes: [`${Math.round(rate)} transactions/s arrived at the front of the list while the runs read it (over ${history.toLocaleString('en-US')})`],
+				ours: cellOf(
+					'ours',
+					`EDI Exchange: Transaction → Get Many, Limit ${wanted}`,
+					ours.samples,
+					ours.warmups,
+				),
+				handBuilt: cellOf(
+					'handBuilt',
+					hand.real
+						? `n8n-nodes-base: HTTP Request 4.2 (pagination, Max Pages ${pages}) → Split Out, first ${wanted}`
+						: hand.what,
+					handBuilt.samples,
+					handBuilt.warmups,
+				),
+				limit: cellOf(
+					'limit',
+					`axios: offsets 0, 100, 200 one after another`,
+					bare.samples,
+					bare.warmups,
+				),
+				notes: [
+					`${Math.round(rate)} transactions/s arrived at the front of the list while the runs read it (over ${history.toLocaleString('en-US')})`,
+				],
 			});
 		} finally {
 			if (!rate) await arrivals.stop();

@@ -15,7 +15,13 @@ import { LimitPoller } from '../lib/limit';
 import { cellOf, timed, type Cell, type Sample } from '../lib/measure';
 import { isoSecondsAgo } from '../lib/sandbox';
 
-export const TRIGGER_PARAMETERS = { source: 'transactions', stream: 'test', transactionTypes: [], includeMessage: false, options: {} };
+export const TRIGGER_PARAMETERS = {
+	source: 'transactions',
+	stream: 'test',
+	transactionTypes: [],
+	includeMessage: false,
+	options: {},
+};
 
 /** A cell slower than this gets fewer runs (the budget's worth, at least one), and no extra warm-up after another latency's runs. */
 export const SLOW_MS = 10_000;
@@ -31,14 +37,22 @@ interface Repeated {
  * cell at another latency, or a first execution that recorded the history) and took about that
  * long; it then serves as the warm-up.
  */
-export async function repeat(ctx: Context, once: () => Promise<Sample>, warmedMs?: number, warmedBy?: string): Promise<Repeated> {
+export async function repeat(
+	ctx: Context,
+	once: () => Promise<Sample>,
+	warmedMs?: number,
+	warmedBy?: string,
+): Promise<Repeated> {
 	const { plan } = ctx;
 	let estimate = warmedMs;
 	let warmups = 0;
 	if (estimate === undefined) {
 		for (; warmups < plan.warmups; warmups++) estimate = (await once()).ms;
 	}
-	const runsFor = (ms: number) => (ms > SLOW_MS ? Math.max(plan.minRuns, Math.min(plan.runs, Math.floor(plan.cellBudgetMs / ms))) : plan.runs);
+	const runsFor = (ms: number) =>
+		ms > SLOW_MS
+			? Math.max(plan.minRuns, Math.min(plan.runs, Math.floor(plan.cellBudgetMs / ms)))
+			: plan.runs;
 	let runs = runsFor(estimate ?? 0);
 	const samples: Sample[] = [];
 	for (let i = 0; i < runs; i++) {
@@ -47,7 +61,9 @@ export async function repeat(ctx: Context, once: () => Promise<Sample>, warmedMs
 		if (i === 0) runs = runsFor(samples[0].ms);
 	}
 	const slow = runs < plan.runs;
-	const note = slow ? `slow: warm-up was ${warmedBy ?? 'one run'}; ${runs} run${runs > 1 ? 's' : ''} (about ${(samples[0].ms / 1000).toFixed(0)} s each)` : undefined;
+	const note = slow
+		? `slow: warm-up was ${warmedBy ?? 'one run'}; ${runs} run${runs > 1 ? 's' : ''} (about ${(samples[0].ms / 1000).toFixed(0)} s each)`
+		: undefined;
 	return { samples, warmups, note };
 }
 
@@ -68,20 +84,45 @@ interface Pollers {
 	handIdleMs: Map<number, number>;
 }
 
-async function idleAt(ctx: Context, history: number, pollers: Pollers, handWarmedMs: number | undefined, handWarmedBy: string, previous?: ScenarioResult): Promise<ScenarioResult> {
+async function idleAt(
+	ctx: Context,
+	history: number,
+	pollers: Pollers,
+	handWarmedMs: number | undefined,
+	handWarmedBy: string,
+	previous?: ScenarioResult,
+): Promise<ScenarioResult> {
 	const { sb, hand } = ctx;
 	ctx.log(`  idle poll, history ${history}, ${ctx.latencyMs} ms`);
-	const ours = await repeat(ctx, () =>
-		timed(sb, async () => {
-			const { items, error } = await pollers.ours.poll();
-			if (error) throw error;
-			return expectCount('ours', items, 0);
-		}),
+	const ours = await repeat(
+		ctx,
+		() =>
+			timed(sb, async () => {
+				const { items, error } = await pollers.ours.poll();
+				if (error) throw error;
+				return expectCount('ours', items, 0);
+			}),
 		previous?.ours.ms,
 	);
-	const handBuilt = await repeat(ctx, () => timed(sb, async () => expectCount('hand-built', (await pollers.hand.run(false)).items, 0)), handWarmedMs, handWarmedBy);
-	const limit = await repeat(ctx, () => timed(sb, async () => expectCount('limit', await pollers.limit.run(), 0)), previous?.limit?.ms);
-	const handCell = cellOf('handBuilt', hand.what, handBuilt.samples, handBuilt.warmups, handBuilt.note);
+	const handBuilt = await repeat(
+		ctx,
+		() =>
+			timed(sb, async () => expectCount('hand-built', (await pollers.hand.run(false)).items, 0)),
+		handWarmedMs,
+		handWarmedBy,
+	);
+	const limit = await repeat(
+		ctx,
+		() => timed(sb, async () => expectCount('limit', await pollers.limit.run(), 0)),
+		previous?.limit?.ms,
+	);
+	const handCell = cellOf(
+		'handBuilt',
+		hand.what,
+		handBuilt.samples,
+		handBuilt.warmups,
+		handBuilt.note,
+	);
 	pollers.handIdleMs.set(ctx.latencyMs, handCell.ms);
 	return {
 		id: `idle-${history}`,
@@ -97,7 +138,11 @@ async function idleAt(ctx: Context, history: number, pollers: Pollers, handWarme
 }
 
 /** Scenario 1 at every latency for one history size; returns the pollers for scenario 2. */
-export async function idlePolls(ctx: Context, history: number, results: ScenarioResult[]): Promise<Pollers> {
+export async function idlePolls(
+	ctx: Context,
+	history: number,
+	results: ScenarioResult[],
+): Promise<Pollers> {
 	const { sb, hand, limit, plan } = ctx;
 	await sb.reset();
 	await sb.setLatency(0);
@@ -114,7 +159,9 @@ export async function idlePolls(ctx: Context, history: number, results: Scenario
 	await pollers.limit.run();
 	// The hand-built workflow's first execution records the whole history (every id is new).
 	ctx.log(`  hand-built: first execution over ${history}`);
-	const first = await timed(sb, async () => expectCount('hand-built first execution', (await pollers.hand.run(false)).items, history));
+	const first = await timed(sb, async () =>
+		expectCount('hand-built first execution', (await pollers.hand.run(false)).items, history),
+	);
 	let warmedMs: number | undefined = first.ms;
 	let warmedBy = 'its first execution (recording the history)';
 	let previous: ScenarioResult | undefined;
@@ -132,7 +179,12 @@ export async function idlePolls(ctx: Context, history: number, results: Scenario
 }
 
 /** Scenario 2, over the history `pollers` were activated on. */
-export async function arrivals(ctx: Context, history: number, pollers: Pollers, results: ScenarioResult[]): Promise<void> {
+export async function arrivals(
+	ctx: Context,
+	history: number,
+	pollers: Pollers,
+	results: ScenarioResult[],
+): Promise<void> {
 	const { sb, limit, plan } = ctx;
 	const { count } = plan.arrivals;
 	await sb.setLatency(0);
@@ -144,7 +196,14 @@ export async function arrivals(ctx: Context, history: number, pollers: Pollers, 
 
 	type Key = 'ours' | 'oursMessage' | 'limit' | 'limitMessage' | 'hand' | 'handMessage';
 	const samples = new Map<number, Record<Key, Sample[]>>();
-	const empty = (): Record<Key, Sample[]> => ({ ours: [], oursMessage: [], limit: [], limitMessage: [], hand: [], handMessage: [] });
+	const empty = (): Record<Key, Sample[]> => ({
+		ours: [],
+		oursMessage: [],
+		limit: [],
+		limitMessage: [],
+		hand: [],
+		handMessage: [],
+	});
 	for (const latencyMs of plan.latencies) samples.set(latencyMs, empty());
 	// The first latency's rounds warm up; later latencies run the same code again.
 	const warmupsAt = (latencyMs: number) => (latencyMs === plan.latencies[0] ? plan.warmups : 0);
@@ -161,8 +220,12 @@ export async function arrivals(ctx: Context, history: number, pollers: Pollers, 
 		};
 		into.ours.push(await timed(sb, poll(pollers.ours)));
 		into.oursMessage.push(await timed(sb, poll(withMessage)));
-		into.limit.push(await timed(sb, async () => expectCount('limit', await pollers.limit.run(), count)));
-		into.limitMessage.push(await timed(sb, async () => expectCount('limit', await limitWithMessage.run(), count)));
+		into.limit.push(
+			await timed(sb, async () => expectCount('limit', await pollers.limit.run(), count)),
+		);
+		into.limitMessage.push(
+			await timed(sb, async () => expectCount('limit', await limitWithMessage.run(), count)),
+		);
 		if (!withHand) return;
 		let run: PollRun | undefined;
 		const sample = await timed(sb, async () => {
@@ -170,9 +233,14 @@ export async function arrivals(ctx: Context, history: number, pollers: Pollers, 
 			return expectCount('hand-built', run.items, count);
 		});
 		into.handMessage.push(sample);
-		if (run?.untilDeduplicatedMs === undefined) throw new Error('hand-built: no run data to derive the figure without messages');
+		if (run?.untilDeduplicatedMs === undefined)
+			throw new Error('hand-built: no run data to derive the figure without messages');
 		// The same execution up to Remove Duplicates: its list requests, its time.
-		into.hand.push({ ms: run.untilDeduplicatedMs, requests: sample.requests - count, items: count });
+		into.hand.push({
+			ms: run.untilDeduplicatedMs,
+			requests: sample.requests - count,
+			items: count,
+		});
 	};
 
 	// The hand-built rounds first, at every latency, so that it never meets a backlog.
@@ -182,14 +250,21 @@ export async function arrivals(ctx: Context, history: number, pollers: Pollers, 
 		const slow = estimate > SLOW_MS;
 		// A slow hand-built workflow runs one round at the first latency only: at the others, a
 		// round costs its idle poll there (measured above) plus its message requests.
-		const k = !slow ? plan.runs : latencyMs === plan.latencies[0] ? Math.max(plan.minRuns, Math.min(plan.runs, Math.floor(plan.cellBudgetMs / estimate))) : 0;
+		const k = !slow
+			? plan.runs
+			: latencyMs === plan.latencies[0]
+				? Math.max(plan.minRuns, Math.min(plan.runs, Math.floor(plan.cellBudgetMs / estimate)))
+				: 0;
 		handRounds.set(latencyMs, k);
-		ctx.log(`  arrivals of ${count} over ${history}, ${latencyMs} ms: ${k} round(s) with the hand-built workflow`);
+		ctx.log(
+			`  arrivals of ${count} over ${history}, ${latencyMs} ms: ${k} round(s) with the hand-built workflow`,
+		);
 		for (let i = 0; i < k; i++) await round(latencyMs, true);
 	}
 	for (const latencyMs of plan.latencies) {
 		ctx.log(`  arrivals of ${count} over ${history}, ${latencyMs} ms: the other rounds`);
-		for (let i = handRounds.get(latencyMs)!; i < warmupsAt(latencyMs) + plan.runs; i++) await round(latencyMs, false);
+		for (let i = handRounds.get(latencyMs)!; i < warmupsAt(latencyMs) + plan.runs; i++)
+			await round(latencyMs, false);
 	}
 
 	for (const latencyMs of plan.latencies) {
@@ -198,14 +273,36 @@ export async function arrivals(ctx: Context, history: number, pollers: Pollers, 
 		const measured = (list: Sample[]) => list.slice(warmups);
 		const k = handRounds.get(latencyMs)!;
 		const handNote = `warm-up was its idle polls; ${k} round${k > 1 ? 's' : ''}`;
-		const cells = (ours: Sample[], hand: Sample[], bare: Sample[], what: string, message: boolean): [Cell, Cell | undefined, Cell] => [
+		const cells = (
+			ours: Sample[],
+			hand: Sample[],
+			bare: Sample[],
+			what: string,
+			message: boolean,
+		): [Cell, Cell | undefined, Cell] => [
 			cellOf('ours', OURS + (message ? ', Include Message on' : ''), measured(ours), warmups),
-			k ? cellOf('handBuilt', message ? `${ctx.hand.what} → HTTP Request per item (message)` : `${ctx.hand.what} (the same executions, up to Remove Duplicates)`, hand, 0, handNote) : undefined,
+			k
+				? cellOf(
+						'handBuilt',
+						message
+							? `${ctx.hand.what} → HTTP Request per item (message)`
+							: `${ctx.hand.what} (the same executions, up to Remove Duplicates)`,
+						hand,
+						0,
+						handNote,
+					)
+				: undefined,
 			cellOf('limit', what, measured(bare), warmups),
 		];
 		for (const message of [false, true]) {
 			const [ours, handBuilt, bare] = message
-				? cells(s.oursMessage, s.handMessage, s.limitMessage, 'axios: the same list pages + message requests, 4 at a time', true)
+				? cells(
+						s.oursMessage,
+						s.handMessage,
+						s.limitMessage,
+						'axios: the same list pages + message requests, 4 at a time',
+						true,
+					)
 				: cells(s.ours, s.hand, s.limit, 'axios: the same list pages', false);
 			results.push({
 				id: `arrivals-${message ? 'message' : 'plain'}`,

@@ -1,4 +1,9 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { documentationUrl, NODE_DESCRIPTION } from './shared/node';
@@ -41,10 +46,14 @@ export class EdiExchangeTrigger implements INodeType {
 					: await sampleTransactions.call(this, settings, SAMPLE_SIZE, SAMPLE_PAGES);
 			if (sample.length) return [sample];
 			const what = settings.types.length ? settings.types.join('/') : 'inbound';
-			throw new NodeOperationError(this.getNode(), `No ${what} transaction on the ${settings.stream} stream yet`, {
-				description:
-					'Send one to get a test event: with the demo trading partner, use "Resend 850" in the portal (Integration Testing); with the local sandbox, POST /_sandbox/partner/send-850. Then fetch the test event again.',
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`No ${what} transaction on the ${settings.stream} stream yet`,
+				{
+					description:
+						'Send one to get a test event: with the demo trading partner, use "Resend 850" in the portal (Integration Testing); with the local sandbox, POST /_sandbox/partner/send-850. Then fetch the test event again.',
+				},
+			);
 		}
 		const items = await pollActivated.call(this, settings);
 		return items ? [items] : null;

@@ -1,6 +1,17 @@
 /** The partner's check of an 855 against its own 850: every line acknowledged, no more than ordered. */
 import { count, exceeds, NOTHING, plus, readExact } from './amounts';
-import { asArray, idText, isObject, lineLabel, orderLines, productIdsReason, purchaseOrderNumberReason, quantityOf, shown, type Json } from './read';
+import {
+	asArray,
+	idText,
+	isObject,
+	lineLabel,
+	orderLines,
+	productIdsReason,
+	purchaseOrderNumberReason,
+	quantityOf,
+	shown,
+	type Json,
+} from './read';
 
 const ACTION_STATUSES = ['accepted', 'backordered', 'rejected'];
 
@@ -42,21 +53,29 @@ export function check855(message: Json, order: Json): string[] {
 					continue;
 				}
 				if (!ACTION_STATUSES.includes(action.status as string)) {
-					reasons.push(`${label}: action status ${shown(action.status)} is not one of ${ACTION_STATUSES.join(', ')}`);
+					reasons.push(
+						`${label}: action status ${shown(action.status)} is not one of ${ACTION_STATUSES.join(', ')}`,
+					);
 				}
 				const quantity = quantityOf(action.quantity);
-				if (!quantity) reasons.push(`${label}: action quantity ${shown(action.quantity)} is not a decimal quantity`);
+				if (!quantity)
+					reasons.push(
+						`${label}: action quantity ${shown(action.quantity)} is not a decimal quantity`,
+					);
 				else total = plus(total, quantity);
 				if (action.unitCostPrice !== undefined && !readExact(action.unitCostPrice)) {
-					reasons.push(`${label}: unitCostPrice ${shown(action.unitCostPrice)} is not a decimal number`);
+					reasons.push(
+						`${label}: unitCostPrice ${shown(action.unitCostPrice)} is not a decimal number`,
+					);
 				}
 			}
 		}
 		if (actions === 0) reasons.push(`${label}: no actions`);
 		if (exceeds(total, line.ordered)) {
-			reasons.push(`${label}: acknowledged ${count(total)} but only ${count(line.ordered)} ordered`);
+			reasons.push(
+				`${label}: acknowledged ${count(total)} but only ${count(line.ordered)} ordered`,
+			);
 		}
 	}
 	return reasons;
 }
-

@@ -13,7 +13,12 @@ export const NOTHING: Exact = { n: 0n, places: 0 };
 
 /** "19.99", "-0.5", "5.", ".25", or a finite JSON number as written; anything else (exponents, words) is undefined. */
 export function readExact(value: unknown): Exact | undefined {
-	const text = typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+	const text =
+		typeof value === 'string'
+			? value.trim()
+			: typeof value === 'number' && Number.isFinite(value)
+				? String(value)
+				: undefined;
 	const parts = text === undefined ? null : /^([+-]?)(\d*)\.?(\d*)$/.exec(text);
 	if (!parts || (parts[2] === '' && parts[3] === '')) return undefined;
 	const magnitude = BigInt(`${parts[2]}${parts[3]}` || '0');

@@ -38,7 +38,9 @@ export function checkOrderDocument(
 export function purchaseOrderNumbersOf(type: '855' | '856' | '810', message: unknown): string[] {
 	if (!isObject(message)) return [];
 	if (type === '856') {
-		const numbers = asArray(message.orders).map((o) => (isObject(o) ? idText(o.purchaseOrderNumber) : undefined));
+		const numbers = asArray(message.orders).map((o) =>
+			isObject(o) ? idText(o.purchaseOrderNumber) : undefined,
+		);
 		return [...new Set(numbers.filter((n): n is string => n !== undefined))];
 	}
 	const number = idText(message.purchaseOrderNumber);

@@ -1,20 +1,54 @@
 /** The partner's check of an 810: quantities within what was shipped, and the totals recomputed with its own arithmetic. */
-import { type Exact, minus, money, NOTHING, plus, readExact, sameValue, times, toCents } from './amounts';
-import { accumulate, asArray, idText, isObject, lineLabel, matchLine, orderLines, overLimits, purchaseOrderNumberReason, quantityOf, shipOrdersFor, shippedItemsOf, shown, substitutesOf, type Json } from './read';
+import {
+	type Exact,
+	minus,
+	money,
+	NOTHING,
+	plus,
+	readExact,
+	sameValue,
+	times,
+	toCents,
+} from './amounts';
+import {
+	accumulate,
+	asArray,
+	idText,
+	isObject,
+	lineLabel,
+	matchLine,
+	orderLines,
+	overLimits,
+	purchaseOrderNumberReason,
+	quantityOf,
+	shipOrdersFor,
+	shippedItemsOf,
+	shown,
+	substitutesOf,
+	type Json,
+} from './read';
 
 /** Σ of `amount` over a charges/allowances list; bad amounts become reasons. */
 function sumOfAmounts(list: unknown, name: string, reasons: string[]): Exact {
 	let total = NOTHING;
 	asArray(list).forEach((entry, index) => {
 		const amount = isObject(entry) ? readExact(entry.amount) : undefined;
-		if (!amount) reasons.push(`${name}[${index}].amount ${shown(isObject(entry) ? entry.amount : entry)} is not a decimal number`);
+		if (!amount)
+			reasons.push(
+				`${name}[${index}].amount ${shown(isObject(entry) ? entry.amount : entry)} is not a decimal number`,
+			);
 		else total = plus(total, amount);
 	});
 	return total;
 }
 
 /** Compares a stated total with the exact one at 2 decimals. */
-function totalReason(name: string, stated: unknown, expected: Exact, rule: string): string | undefined {
+function totalReason(
+	name: string,
+	stated: unknown,
+	expected: Exact,
+	rule: string,
+): string | undefined {
 	if (stated === undefined) return `no ${name}`;
 	const value = readExact(stated);
 	if (!value) return `${name} ${shown(stated)} is not a decimal number`;
@@ -24,7 +58,11 @@ function totalReason(name: string, stated: unknown, expected: Exact, rule: strin
 	return undefined;
 }
 
-export function check810(message: Json, order: Json, earlier: { '855'?: unknown; '856'?: unknown }): string[] {
+export function check810(
+	message: Json,
+	order: Json,
+	earlier: { '855'?: unknown; '856'?: unknown },
+): string[] {
 	const reasons: string[] = [];
 	const numberReason = purchaseOrderNumberReason(message.purchaseOrderNumber, order);
 	if (numberReason) reasons.push(numberReason);
@@ -40,7 +78,8 @@ export function check810(message: Json, order: Json, earlier: { '855'?: unknown;
 			const id = idText(item.purchaseOrderLineId);
 			if (id === undefined) continue;
 			accumulate(limits, id, quantityOf(item.quantityShipped) ?? NOTHING);
-			if (isObject(item.productIds)) substitutes.set(id, [...(substitutes.get(id) ?? []), item.productIds]);
+			if (isObject(item.productIds))
+				substitutes.set(id, [...(substitutes.get(id) ?? []), item.productIds]);
 		}
 	}
 	const invoiced = new Map<string, Exact>();
@@ -57,20 +96,33 @@ export function check810(message: Json, order: Json, earlier: { '855'?: unknown;
 		const label = lineLabel(id);
 		const quantity = quantityOf(item.quantityInvoiced);
 		const price = readExact(item.unitPrice);
-		if (!quantity) reasons.push(`${label}: quantityInvoiced ${shown(item.quantityInvoiced)} is not a decimal quantity`);
-		if (!price) reasons.push(`${label}: unitPrice ${shown(item.unitPrice)} is not a decimal number`);
+		if (!quantity)
+			reasons.push(
+				`${label}: quantityInvoiced ${shown(item.quantityInvoiced)} is not a decimal quantity`,
+			);
+		if (!price)
+			reasons.push(`${label}: unitPrice ${shown(item.unitPrice)} is not a decimal number`);
 		if (!quantity) continue;
 		accumulate(invoiced, id, quantity);
 		if (price) sales = plus(sales, times(quantity, price));
 	}
 	overLimits(invoiced, limits, 'invoiced', limitWord, reasons);
-	const salesReason = totalReason('invoiceSalesTotal', message.invoiceSalesTotal, sales, 'Σ quantityInvoiced × unitPrice');
+	const salesReason = totalReason(
+		'invoiceSalesTotal',
+		message.invoiceSalesTotal,
+		sales,
+		'Σ quantityInvoiced × unitPrice',
+	);
 	if (salesReason) reasons.push(salesReason);
 	const charges = sumOfAmounts(message.charges, 'charges', reasons);
 	const allowances = sumOfAmounts(message.allowances, 'allowances', reasons);
 	const total = minus(plus(toCents(sales), charges), allowances);
-	const totalText = totalReason('invoiceTotal', message.invoiceTotal, total, 'invoiceSalesTotal + Σ charges − Σ allowances');
+	const totalText = totalReason(
+		'invoiceTotal',
+		message.invoiceTotal,
+		total,
+		'invoiceSalesTotal + Σ charges − Σ allowances',
+	);
 	if (totalText) reasons.push(totalText);
 	return reasons;
 }
-

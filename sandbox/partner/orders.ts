@@ -14,14 +14,63 @@ interface Product {
 }
 
 const CATALOG: readonly Product[] = [
-	{ buyerItemNumber: '10000001', gtin12: '028374658310', description: 'Yellow toothpaste', unitCostPrice: '100.00', unitOfMeasure: 'each' },
-	{ buyerItemNumber: '10000002', gtin12: '028374658327', description: 'Green toothpaste', unitCostPrice: '101.00', unitOfMeasure: 'each' },
-	{ buyerItemNumber: '10000003', gtin12: '028374658334', description: 'Purple toothpaste', unitCostPrice: '112.00', unitOfMeasure: 'each' },
-	{ buyerItemNumber: '10000004', gtin12: '028374658341', description: 'Orange toothpaste', unitCostPrice: '88.00', unitOfMeasure: 'each' },
-	{ buyerItemNumber: '10000005', gtin12: '028374658358', description: 'Travel toothbrush', unitCostPrice: '19.99', unitOfMeasure: 'each' },
-	{ buyerItemNumber: '10000006', gtin12: '028374658365', description: 'Dental floss, mint', unitCostPrice: '0.99', unitOfMeasure: 'each' },
-	{ buyerItemNumber: '10000007', gtin12: '028374658372', description: 'Mouthwash concentrate', unitCostPrice: '2.125', unitOfMeasure: 'pound', byWeight: true },
-	{ buyerItemNumber: '10000008', gtin12: '028374658389', description: 'Whitening strips', unitCostPrice: '14.35', unitOfMeasure: 'each' },
+	{
+		buyerItemNumber: '10000001',
+		gtin12: '028374658310',
+		description: 'Yellow toothpaste',
+		unitCostPrice: '100.00',
+		unitOfMeasure: 'each',
+	},
+	{
+		buyerItemNumber: '10000002',
+		gtin12: '028374658327',
+		description: 'Green toothpaste',
+		unitCostPrice: '101.00',
+		unitOfMeasure: 'each',
+	},
+	{
+		buyerItemNumber: '10000003',
+		gtin12: '028374658334',
+		description: 'Purple toothpaste',
+		unitCostPrice: '112.00',
+		unitOfMeasure: 'each',
+	},
+	{
+		buyerItemNumber: '10000004',
+		gtin12: '028374658341',
+		description: 'Orange toothpaste',
+		unitCostPrice: '88.00',
+		unitOfMeasure: 'each',
+	},
+	{
+		buyerItemNumber: '10000005',
+		gtin12: '028374658358',
+		description: 'Travel toothbrush',
+		unitCostPrice: '19.99',
+		unitOfMeasure: 'each',
+	},
+	{
+		buyerItemNumber: '10000006',
+		gtin12: '028374658365',
+		description: 'Dental floss, mint',
+		unitCostPrice: '0.99',
+		unitOfMeasure: 'each',
+	},
+	{
+		buyerItemNumber: '10000007',
+		gtin12: '028374658372',
+		description: 'Mouthwash concentrate',
+		unitCostPrice: '2.125',
+		unitOfMeasure: 'pound',
+		byWeight: true,
+	},
+	{
+		buyerItemNumber: '10000008',
+		gtin12: '028374658389',
+		description: 'Whitening strips',
+		unitCostPrice: '14.35',
+		unitOfMeasure: 'each',
+	},
 ];
 
 const DAY_MS = 86_400_000;
@@ -69,17 +118,32 @@ export function makePurchaseOrder(sequence: number, now: Date): Record<string, u
 		purchaseOrderNumber: `PO-${sequence}`,
 		purchaseOrderDate: isoDay(time),
 		parties: {
-			buyer: { name: 'Demo Retail', identificationCode: '5438', identificationCodeType: 'sendersId' },
+			buyer: {
+				name: 'Demo Retail',
+				identificationCode: '5438',
+				identificationCodeType: 'sendersId',
+			},
 			shipTo: { ...SHIP_TO },
 			billTo: { ...SHIP_TO, name: 'Demo Retail Accounts Payable' },
 		},
-		termsOfSale: { type: 'basic', basisDate: 'invoiceDate', discountPercent: '1', discountDaysDue: 10, netDaysDue: 30, description: '1% 10 Net 30' },
+		termsOfSale: {
+			type: 'basic',
+			basisDate: 'invoiceDate',
+			discountPercent: '1',
+			discountDaysDue: 10,
+			netDaysDue: 30,
+			description: '1% 10 Net 30',
+		},
 		references: { vendorNumber: { value: '4875905' }, departmentNumber: { value: '011' } },
-		dates: { earliestShipDate: isoDay(time + 3 * DAY_MS), latestShipDate: isoDay(time + 10 * DAY_MS) },
+		dates: {
+			earliestShipDate: isoDay(time + 3 * DAY_MS),
+			latestShipDate: isoDay(time + 10 * DAY_MS),
+		},
 		lineItems,
 	};
-	if (sequence % 3 === 0) order.charges = [{ type: 'freight', amount: '25.00', description: 'Freight Charge' }];
-	if (sequence % 4 === 0) order.allowances = [{ type: 'discount', amount: '10.50', description: 'Promotional discount' }];
+	if (sequence % 3 === 0)
+		order.charges = [{ type: 'freight', amount: '25.00', description: 'Freight Charge' }];
+	if (sequence % 4 === 0)
+		order.allowances = [{ type: 'discount', amount: '10.50', description: 'Promotional discount' }];
 	return order;
 }
-

@@ -3,16 +3,23 @@ import { count, type Exact, exceeds, NOTHING, plus, readExact } from './amounts'
 
 export type Json = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Json =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
 export const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 /** Identifiers may arrive as strings or numbers ("1" and 1 are the same line). */
 export const idText = (value: unknown): string | undefined =>
-	typeof value === 'string' ? value.trim() || undefined : typeof value === 'number' ? String(value) : undefined;
+	typeof value === 'string'
+		? value.trim() || undefined
+		: typeof value === 'number'
+			? String(value)
+			: undefined;
 
 /** A quantity object's value ({ value: "5" }), or a bare decimal. */
-export const quantityOf = (quantity: unknown): Exact | undefined => readExact(isObject(quantity) ? quantity.value : quantity);
+export const quantityOf = (quantity: unknown): Exact | undefined =>
+	readExact(isObject(quantity) ? quantity.value : quantity);
 
-export const shown = (value: unknown): string => (value === undefined ? 'missing' : JSON.stringify(value));
+export const shown = (value: unknown): string =>
+	value === undefined ? 'missing' : JSON.stringify(value);
 
 export interface OrderLine {
 	id: string;
@@ -32,7 +39,11 @@ function identifiedLines(document: Json): Array<[string, Json]> {
 export function orderLines(order: Json): Map<string, OrderLine> {
 	const lines = new Map<string, OrderLine>();
 	for (const [id, line] of identifiedLines(order)) {
-		lines.set(id, { id, ordered: quantityOf(line.quantity) ?? NOTHING, productIds: isObject(line.productIds) ? line.productIds : {} });
+		lines.set(id, {
+			id,
+			ordered: quantityOf(line.quantity) ?? NOTHING,
+			productIds: isObject(line.productIds) ? line.productIds : {},
+		});
 	}
 	return lines;
 }
@@ -52,8 +63,13 @@ function productIdsMatch(given: Json, expected: Json): boolean {
 }
 
 /** Checks a line's product ids against the order's and any accepted substitutes; returns a reason or undefined. */
-export function productIdsReason(label: string, productIds: unknown, allowed: Json[]): string | undefined {
-	if (!isObject(productIds) || Object.keys(productIds).length === 0) return `${label}: no product ids`;
+export function productIdsReason(
+	label: string,
+	productIds: unknown,
+	allowed: Json[],
+): string | undefined {
+	if (!isObject(productIds) || Object.keys(productIds).length === 0)
+		return `${label}: no product ids`;
 	if (allowed.some((ids) => productIdsMatch(productIds, ids))) return undefined;
 	return `${label}: product ids ${JSON.stringify(productIds)} do not match the purchase order's ${JSON.stringify(allowed[0])}`;
 }
@@ -77,22 +93,41 @@ export function accumulate(totals: Map<string, Exact>, id: string, amount: Exact
  * The order line a received line refers to, or undefined; pushes why not, or why its product ids
  * differ from the order's and the accepted substitutes'.
  */
-export function matchLine(id: string, item: Json, verb: string, lines: Map<string, OrderLine>, substitutes: Map<string, Json[]>, reasons: string[]): OrderLine | undefined {
+export function matchLine(
+	id: string,
+	item: Json,
+	verb: string,
+	lines: Map<string, OrderLine>,
+	substitutes: Map<string, Json[]>,
+	reasons: string[],
+): OrderLine | undefined {
 	const line = lines.get(id);
 	if (!line) {
 		reasons.push(`${lineLabel(id)}: ${verb} but not on the purchase order`);
 		return undefined;
 	}
-	const idReason = productIdsReason(lineLabel(id), item.productIds, [line.productIds, ...(substitutes.get(id) ?? [])]);
+	const idReason = productIdsReason(lineLabel(id), item.productIds, [
+		line.productIds,
+		...(substitutes.get(id) ?? []),
+	]);
 	if (idReason) reasons.push(idReason);
 	return line;
 }
 
 /** Pushes a reason for each line whose total is over its limit (`verb` 3, `limitWord` 2: "shipped 3 but only 2 accepted"). */
-export function overLimits(totals: Map<string, Exact>, limits: Map<string, Exact>, verb: string, limitWord: string, reasons: string[]): void {
+export function overLimits(
+	totals: Map<string, Exact>,
+	limits: Map<string, Exact>,
+	verb: string,
+	limitWord: string,
+	reasons: string[],
+): void {
 	for (const [id, total] of totals) {
 		const limit = limits.get(id) ?? NOTHING;
-		if (exceeds(total, limit)) reasons.push(`${lineLabel(id)}: ${verb} ${count(total)} but only ${count(limit)} ${limitWord}`);
+		if (exceeds(total, limit))
+			reasons.push(
+				`${lineLabel(id)}: ${verb} ${count(total)} but only ${count(limit)} ${limitWord}`,
+			);
 	}
 }
 
@@ -102,7 +137,11 @@ export function substitutesOf(acknowledgment: unknown): Map<string, Json[]> {
 	if (!isObject(acknowledgment)) return byLine;
 	for (const [id, line] of identifiedLines(acknowledgment)) {
 		for (const action of asArray(line.actions)) {
-			if (isObject(action) && isObject(action.substitutedItem) && isObject(action.substitutedItem.productIds)) {
+			if (
+				isObject(action) &&
+				isObject(action.substitutedItem) &&
+				isObject(action.substitutedItem.productIds)
+			) {
 				byLine.set(id, [...(byLine.get(id) ?? []), action.substitutedItem.productIds]);
 			}
 		}
@@ -137,6 +176,7 @@ export function shippedItemsOf(shipOrder: Json): Json[] {
 
 /** The `orders[]` entries of an 856 that are about this purchase order. */
 export function shipOrdersFor(shipNotice: Json, purchaseOrderNumber: string | undefined): Json[] {
-	return asArray(shipNotice.orders).filter((o): o is Json => isObject(o) && idText(o.purchaseOrderNumber) === purchaseOrderNumber);
+	return asArray(shipNotice.orders).filter(
+		(o): o is Json => isObject(o) && idText(o.purchaseOrderNumber) === purchaseOrderNumber,
+	);
 }
-

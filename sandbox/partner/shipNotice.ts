@@ -1,15 +1,33 @@
 /** The partner's check of an 856 against its own 850 (and the 855 if any): nothing shipped beyond what was accepted. */
 import type { Exact } from './amounts';
-import { acceptedOf, accumulate, idText, isObject, lineLabel, matchLine, orderLines, overLimits, quantityOf, shipOrdersFor, shippedItemsOf, shown, substitutesOf, type Json } from './read';
+import {
+	acceptedOf,
+	accumulate,
+	idText,
+	isObject,
+	lineLabel,
+	matchLine,
+	orderLines,
+	overLimits,
+	quantityOf,
+	shipOrdersFor,
+	shippedItemsOf,
+	shown,
+	substitutesOf,
+	type Json,
+} from './read';
 
 export function check856(message: Json, order: Json, earlier: { '855'?: unknown }): string[] {
 	const reasons: string[] = [];
 	const purchaseOrderNumber = idText(order.purchaseOrderNumber);
 	const shipOrders = shipOrdersFor(message, purchaseOrderNumber);
-	if (shipOrders.length === 0) return [`no orders[] entry for purchase order ${purchaseOrderNumber}`];
+	if (shipOrders.length === 0)
+		return [`no orders[] entry for purchase order ${purchaseOrderNumber}`];
 	const lines = orderLines(order);
 	const acknowledgment = isObject(earlier['855']) ? earlier['855'] : undefined;
-	const limits = acknowledgment ? acceptedOf(acknowledgment) : new Map([...lines.values()].map((l) => [l.id, l.ordered]));
+	const limits = acknowledgment
+		? acceptedOf(acknowledgment)
+		: new Map([...lines.values()].map((l) => [l.id, l.ordered]));
 	const limitWord = acknowledgment ? 'accepted' : 'ordered';
 	const substitutes = substitutesOf(acknowledgment);
 	const shipped = new Map<string, Exact>();
@@ -25,7 +43,9 @@ export function check856(message: Json, order: Json, earlier: { '855'?: unknown 
 		const label = lineLabel(id);
 		const quantity = quantityOf(item.quantityShipped);
 		if (!quantity) {
-			reasons.push(`${label}: quantityShipped ${shown(item.quantityShipped)} is not a decimal quantity`);
+			reasons.push(
+				`${label}: quantityShipped ${shown(item.quantityShipped)} is not a decimal quantity`,
+			);
 			continue;
 		}
 		accumulate(shipped, id, quantity);
@@ -33,4 +53,3 @@ export function check856(message: Json, order: Json, earlier: { '855'?: unknown 
 	overLimits(shipped, limits, 'shipped', limitWord, reasons);
 	return reasons;
 }
-

@@ -31,7 +31,12 @@ export interface X12WriteInput {
 	lineBreaks?: boolean;
 }
 
-export const DEFAULT_SEPARATORS: Separators = { element: '*', component: '>', repetition: '^', segment: '~' };
+export const DEFAULT_SEPARATORS: Separators = {
+	element: '*',
+	component: '>',
+	repetition: '^',
+	segment: '~',
+};
 
 /** GS01 functional identifier of the common transaction set types. */
 const FUNCTIONAL_IDS: Record<string, string> = {
@@ -52,7 +57,9 @@ const FUNCTIONAL_IDS: Record<string, string> = {
 export function functionalIdFor(type: string): string {
 	const id = FUNCTIONAL_IDS[String(type).trim()];
 	if (!id) {
-		throw new Error(`No functional identifier known for transaction set ${type}; pass functionalId explicitly`);
+		throw new Error(
+			`No functional identifier known for transaction set ${type}; pass functionalId explicitly`,
+		);
 	}
 	return id;
 }
@@ -60,16 +67,24 @@ export function functionalIdFor(type: string): string {
 const two = (n: number) => String(n).padStart(2, '0');
 
 function fixed(value: string, width: number, name: string): string {
-	if (value.length > width) throw new Error(`${name} must be at most ${width} characters, got ${JSON.stringify(value)}`);
+	if (value.length > width)
+		throw new Error(`${name} must be at most ${width} characters, got ${JSON.stringify(value)}`);
 	return value.padEnd(width, ' ');
 }
 
 export function writeInterchange(input: X12WriteInput): string {
 	const separators = { ...DEFAULT_SEPARATORS, ...input.separators };
-	if (!Number.isInteger(input.controlNumber) || input.controlNumber < 1 || input.controlNumber > 999999999) {
-		throw new Error(`controlNumber must be an integer from 1 to 999999999, got ${input.controlNumber}`);
+	if (
+		!Number.isInteger(input.controlNumber) ||
+		input.controlNumber < 1 ||
+		input.controlNumber > 999999999
+	) {
+		throw new Error(
+			`controlNumber must be an integer from 1 to 999999999, got ${input.controlNumber}`,
+		);
 	}
-	if (input.usage !== 'T' && input.usage !== 'P') throw new Error(`usage must be T or P, got ${input.usage}`);
+	if (input.usage !== 'T' && input.usage !== 'P')
+		throw new Error(`usage must be T or P, got ${input.usage}`);
 	if (input.sets.length === 0) throw new Error('an interchange needs at least one transaction set');
 	const d = input.date;
 	const yymmdd = `${two(d.getUTCFullYear() % 100)}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}`;
@@ -79,12 +94,22 @@ export function writeInterchange(input: X12WriteInput): string {
 	const functionalId = input.functionalId ?? functionalIdFor(input.sets[0].type);
 
 	const isa = [
-		'ISA', '00', ' '.repeat(10), '00', ' '.repeat(10),
+		'ISA',
+		'00',
+		' '.repeat(10),
+		'00',
+		' '.repeat(10),
 		fixed(input.senderQualifier ?? 'ZZ', 2, 'senderQualifier'),
 		fixed(input.senderId, 15, 'senderId'),
 		fixed(input.receiverQualifier ?? 'ZZ', 2, 'receiverQualifier'),
 		fixed(input.receiverId, 15, 'receiverId'),
-		yymmdd, hhmm, separators.repetition || 'U', '00501', control.padStart(9, '0'), '0', input.usage,
+		yymmdd,
+		hhmm,
+		separators.repetition || 'U',
+		'00501',
+		control.padStart(9, '0'),
+		'0',
+		input.usage,
 		separators.component,
 	];
 	const segments: string[][] = [
@@ -96,7 +121,11 @@ export function writeInterchange(input: X12WriteInput): string {
 		if (body.length !== set.segments.length) {
 			throw new Error('set segments must not include ST or SE: the writer adds them');
 		}
-		segments.push(['ST', set.type, setControl], ...body, ['SE', String(body.length + 2), setControl]);
+		segments.push(['ST', set.type, setControl], ...body, [
+			'SE',
+			String(body.length + 2),
+			setControl,
+		]);
 	});
 	segments.push(['GE', String(input.sets.length), control], ['IEA', '1', control.padStart(9, '0')]);
 	for (const segment of segments) assertClean(segment, separators);
@@ -107,10 +136,19 @@ export function writeInterchange(input: X12WriteInput): string {
 
 /** An element that contains a separator would silently change the structure: refuse it. */
 function assertClean(segment: string[], separators: Separators): void {
-	const forbidden = [separators.element, separators.segment, separators.component, separators.repetition].filter(Boolean);
+	const forbidden = [
+		separators.element,
+		separators.segment,
+		separators.component,
+		separators.repetition,
+	].filter(Boolean);
 	segment.forEach((value, index) => {
-		if (typeof value !== 'string') throw new Error(`segment ${segment[0]} element ${index} must be a string`);
+		if (typeof value !== 'string')
+			throw new Error(`segment ${segment[0]} element ${index} must be a string`);
 		const bad = forbidden.find((c) => value.includes(c));
-		if (bad) throw new Error(`segment ${segment[0]} element ${index} contains the separator ${JSON.stringify(bad)}: ${JSON.stringify(value)}`);
+		if (bad)
+			throw new Error(
+				`segment ${segment[0]} element ${index} contains the separator ${JSON.stringify(bad)}: ${JSON.stringify(value)}`,
+			);
 	});
 }

@@ -11,11 +11,13 @@ const CHROMIUM = process.env.EDI_CHROMIUM || '/usr/bin/chromium';
 async function ensureChromium({ log = console.log } = {}) {
 	if (fs.existsSync(CHROMIUM)) return CHROMIUM;
 	const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
-	const apt = (...args) => (sudo.length ? lib.run('sudo', ['apt-get', ...args]) : lib.run('apt-get', args));
+	const apt = (...args) =>
+		sudo.length ? lib.run('sudo', ['apt-get', ...args]) : lib.run('apt-get', args);
 	log(`[e2e] ${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`);
 	await apt('update');
 	await apt('install', '-y', '--no-install-recommends', 'chromium');
-	if (!fs.existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium but ${CHROMIUM} is still missing`);
+	if (!fs.existsSync(CHROMIUM))
+		throw new Error(`apt-get installed chromium but ${CHROMIUM} is still missing`);
 	return CHROMIUM;
 }
 

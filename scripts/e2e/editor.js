@@ -11,7 +11,13 @@ const STEP_TIMEOUT_MS = 30000;
 const RUN_TIMEOUT_MS = 120000;
 const id = (testId) => `[data-test-id="${testId}"]`;
 // Anything n8n shows when a parameter, a credential or the node itself is wrong.
-const PANEL_ERRORS = ['parameter-issues', 'node-issues', 'node-error-message', 'ndv-redacted-error', 'rlc-error-container']
+const PANEL_ERRORS = [
+	'parameter-issues',
+	'node-issues',
+	'node-error-message',
+	'ndv-redacted-error',
+	'rlc-error-container',
+]
 	.map(id)
 	.join(', ');
 
@@ -26,15 +32,22 @@ async function shot(page, dir, name) {
 }
 
 async function signIn(browser, url, { email, password }) {
-	const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+	const page = await (
+		await browser.newContext({ viewport: { width: 1440, height: 900 } })
+	).newPage();
 	page.setDefaultTimeout(STEP_TIMEOUT_MS);
 	await page.goto(`${url}/signin`);
 	await page.locator(id('signin-form')).waitFor();
 	await page.getByLabel(/email/i).first().fill(email);
-	await page.getByLabel(/password/i).first().fill(password);
+	await page
+		.getByLabel(/password/i)
+		.first()
+		.fill(password);
 	await page.keyboard.press('Enter');
 	await page.waitForURL(/\/home\//).catch(async () => {
-		throw new Error(`still on ${page.url()} after signing in: ${(await page.locator('body').innerText()).slice(0, 300)}`);
+		throw new Error(
+			`still on ${page.url()} after signing in: ${(await page.locator('body').innerText()).slice(0, 300)}`,
+		);
 	});
 	return page;
 }
@@ -52,35 +65,70 @@ async function canvasNode(page, name) {
 	});
 	const img = node.locator('img').first();
 	await img.waitFor({ timeout: 10000 }).catch(async () => {
-		throw new Error(`"${name}" shows no icon (is its node type installed?): ${(await node.innerText()).replace(/\n/g, ' ')}`);
+		throw new Error(
+			`"${name}" shows no icon (is its node type installed?): ${(await node.innerText()).replace(/\n/g, ' ')}`,
+		);
 	});
 	// An icon that failed to load has no natural size; wait for it like the eye does.
 	const iconLoaded = await img
-		.evaluate((el) => (el.complete && el.naturalWidth > 0) || new Promise((r) => el.addEventListener('load', () => r(true), { once: true })))
+		.evaluate(
+			(el) =>
+				(el.complete && el.naturalWidth > 0) ||
+				new Promise((r) => el.addEventListener('load', () => r(true), { once: true })),
+		)
 		.catch(() => false);
-	const lines = (await node.innerText()).split('\n').map((l) => l.trim()).filter(Boolean);
+	const lines = (await node.innerText())
+		.split('\n')
+		.map((l) => l.trim())
+		.filter(Boolean);
 	const at = lines.indexOf(name);
-	return { iconLoaded, iconSrc: await img.getAttribute('src'), subtitle: at >= 0 ? lines[at + 1] || '' : '' };
+	return {
+		iconLoaded,
+		iconSrc: await img.getAttribute('src'),
+		subtitle: at >= 0 ? lines[at + 1] || '' : '',
+	};
 }
 
 /** Opens a node's panel; throws if it shows any issue or error. */
 async function openPanel(page, name) {
 	await page.locator(`${id('canvas-node')}[data-node-name="${name}"]`).dblclick();
 	const ndv = page.locator(id('ndv'));
-	await ndv.locator(id('node-parameters')).waitFor({ timeout: 10000 }).catch(async () => {
-		// e.g. n8n's "node is not installed" panel instead of the parameters
-		const shown = (await ndv.innerText().catch(() => '')) || (await page.locator('body').innerText());
-		await page.keyboard.press('Escape');
-		throw new Error(`the panel of "${name}" shows no parameters: ${shown.replace(/\s+/g, ' ').slice(0, 300)}`);
-	});
+	await ndv
+		.locator(id('node-parameters'))
+		.waitFor({ timeout: 10000 })
+		.catch(async () => {
+			// e.g. n8n's "node is not installed" panel instead of the parameters
+			const shown =
+				(await ndv.innerText().catch(() => '')) || (await page.locator('body').innerText());
+			await page.keyboard.press('Escape');
+			throw new Error(
+				`the panel of "${name}" shows no parameters: ${shown.replace(/\s+/g, ' ').slice(0, 300)}`,
+			);
+		});
 	await page.waitForLoadState('networkidle');
-	const errors = await ndv.locator(PANEL_ERRORS).evaluateAll((els) => els.filter((e) => e.offsetParent !== null).map((e) => e.innerText || e.getAttribute('data-test-id')));
+	const errors = await ndv
+		.locator(PANEL_ERRORS)
+		.evaluateAll((els) =>
+			els
+				.filter((e) => e.offsetParent !== null)
+				.map((e) => e.innerText || e.getAttribute('data-test-id')),
+		);
 	if (errors.length) throw new Error(`the panel of "${name}" shows: ${errors.join(' | ')}`);
 	const text = await ndv.innerText();
-	if (/install this node|node is not currently installed|unknown node/i.test(text)) throw new Error(`"${name}" is not installed: ${text.slice(0, 300)}`);
+	if (/install this node|node is not currently installed|unknown node/i.test(text))
+		throw new Error(`"${name}" is not installed: ${text.slice(0, 300)}`);
 	const parameters = await ndv.locator(id('parameter-item')).count();
-	const credential = (await ndv.locator(id('node-credentials-select')).innerText().catch(() => '')).trim() ||
-		(await ndv.locator(`${id('node-credentials-select')} input`).inputValue().catch(() => ''));
+	const credential =
+		(
+			await ndv
+				.locator(id('node-credentials-select'))
+				.innerText()
+				.catch(() => '')
+		).trim() ||
+		(await ndv
+			.locator(`${id('node-credentials-select')} input`)
+			.inputValue()
+			.catch(() => ''));
 	return { parameters, credential };
 }
 
@@ -108,18 +156,30 @@ async function findInNodeCreator(page, name, shotsDir) {
 	const creator = page.locator(id('node-creator'));
 	await creator.locator(id('node-creator-search-bar')).fill(name);
 	const entry = creator.locator(id('node-creator-item-name'), { hasText: new RegExp(`^${name}$`) });
-	await entry.first().waitFor().catch(async () => {
-		throw new Error(`"${name}" is not in the node creator; it lists: ${(await creator.locator(id('node-creator-item-name')).allInnerTexts()).join(', ') || 'nothing'}`);
-	});
+	await entry
+		.first()
+		.waitFor()
+		.catch(async () => {
+			throw new Error(
+				`"${name}" is not in the node creator; it lists: ${(await creator.locator(id('node-creator-item-name')).allInnerTexts()).join(', ') || 'nothing'}`,
+			);
+		});
 	await shot(page, shotsDir, 'node-creator-search');
 	await entry.first().click();
 	await creator.getByText(/Actions \(\d+\)/).waitFor();
 	const text = await creator.innerText();
 	await shot(page, shotsDir, 'node-creator');
 	const count = (re) => Number((text.match(re) || [])[1] || 0);
-	const actionNames = (await creator.locator(id('node-creator-item-name')).allInnerTexts()).filter((a) => a !== name);
+	const actionNames = (await creator.locator(id('node-creator-item-name')).allInnerTexts()).filter(
+		(a) => a !== name,
+	);
 	await escapeFrom(page, creator);
-	return { text, actions: count(/Actions \((\d+)\)/), triggers: count(/Triggers \((\d+)\)/), actionNames };
+	return {
+		text,
+		actions: count(/Actions \((\d+)\)/),
+		triggers: count(/Triggers \((\d+)\)/),
+		actionNames,
+	};
 }
 
 /** Opens the credential of a node from its panel (the pencil next to it). */
@@ -133,9 +193,14 @@ async function openCredential(page, nodeName) {
 
 /** n8n tests a credential when it opens and on every save: wait for the green result. */
 async function credentialTestPasses(page, dialog) {
-	await dialog.locator(id('credentials-config-container-test-success')).waitFor().catch(async () => {
-		throw new Error(`the credential test did not pass: ${(await dialog.innerText()).slice(0, 600)}`);
-	});
+	await dialog
+		.locator(id('credentials-config-container-test-success'))
+		.waitFor()
+		.catch(async () => {
+			throw new Error(
+				`the credential test did not pass: ${(await dialog.innerText()).slice(0, 600)}`,
+			);
+		});
 }
 
 async function saveToken(page, dialog, token) {
@@ -148,14 +213,25 @@ async function saveTokenExpectingFailure(page, dialog, token) {
 	await saveToken(page, dialog, token);
 	const failure = dialog.getByText(/couldn.t connect/i);
 	await failure.waitFor().catch(async () => {
-		throw new Error(`no failure shown for a wrong token: ${(await dialog.innerText()).slice(0, 600)}`);
+		throw new Error(
+			`no failure shown for a wrong token: ${(await dialog.innerText()).slice(0, 600)}`,
+		);
 	});
-	await dialog.getByText(/more details/i).click().catch(() => {});
+	await dialog
+		.getByText(/more details/i)
+		.click()
+		.catch(() => {});
 	const text = await dialog.innerText();
 	const from = text.search(/couldn.t connect/i);
 	// the heading and the credential test's own message under it
-	const lines = text.slice(from).split('\n').map((l) => l.trim());
-	return lines.filter((l) => l && !/^(retry|more details|less details)$/i.test(l)).slice(0, 2).join('\n');
+	const lines = text
+		.slice(from)
+		.split('\n')
+		.map((l) => l.trim());
+	return lines
+		.filter((l) => l && !/^(retry|more details|less details)$/i.test(l))
+		.slice(0, 2)
+		.join('\n');
 }
 
 async function closeCredential(page) {
@@ -165,15 +241,26 @@ async function closeCredential(page) {
 /** Clicks "Execute workflow" and waits until `lastNode` ran; throws at the first node in error. */
 async function executeWorkflow(page, lastNode) {
 	await page.locator(id('execute-workflow-button')).click();
-	const last = page.locator(`${id('canvas-node')}[data-node-name="${lastNode}"] ${id('canvas-node-status-success')}`);
-	const failed = page.locator(`${id('canvas-node')}:has([data-test-id^="canvas-node-status-error"], ${id('node-issues')})`);
+	const last = page.locator(
+		`${id('canvas-node')}[data-node-name="${lastNode}"] ${id('canvas-node-status-success')}`,
+	);
+	const failed = page.locator(
+		`${id('canvas-node')}:has([data-test-id^="canvas-node-status-error"], ${id('node-issues')})`,
+	);
 	const outcome = await Promise.race([
 		last.waitFor({ timeout: RUN_TIMEOUT_MS }).then(() => 'success'),
-		failed.first().waitFor({ timeout: RUN_TIMEOUT_MS }).then(() => 'error'),
+		failed
+			.first()
+			.waitFor({ timeout: RUN_TIMEOUT_MS })
+			.then(() => 'error'),
 	]).catch(() => 'timeout');
 	if (outcome === 'success') return;
 	const names = await failed.evaluateAll((els) => els.map((e) => e.getAttribute('data-node-name')));
-	throw new Error(outcome === 'error' ? `the run stopped with an error at ${names.join(', ')}` : `"${lastNode}" did not finish within ${RUN_TIMEOUT_MS / 1000} s`);
+	throw new Error(
+		outcome === 'error'
+			? `the run stopped with an error at ${names.join(', ')}`
+			: `"${lastNode}" did not finish within ${RUN_TIMEOUT_MS / 1000} s`,
+	);
 }
 
 /**
@@ -184,8 +271,17 @@ async function outputOf(page, name, expected) {
 	await page.locator(`${id('canvas-node')}[data-node-name="${name}"]`).dblclick();
 	const out = page.locator(`${id('ndv')} ${id('output-panel')}`);
 	await out.locator(id('ndv-data-container')).waitFor();
-	await out.getByText(expected).first().waitFor({ timeout: 15000 }).catch(() => {});
-	const items = (await out.locator(id('ndv-items-count')).innerText().catch(() => '')).trim();
+	await out
+		.getByText(expected)
+		.first()
+		.waitFor({ timeout: 15000 })
+		.catch(() => {});
+	const items = (
+		await out
+			.locator(id('ndv-items-count'))
+			.innerText()
+			.catch(() => '')
+	).trim();
 	return { items, text: await out.innerText() };
 }
 
@@ -202,9 +298,14 @@ async function publish(page) {
 /** Opens the workflow's Executions tab and waits for the given execution in its list. */
 async function executionListed(page, executionId) {
 	await page.locator(id('radio-button-executions')).click();
-	await page.locator(`${id('executions-sidebar')} ${id(`execution-details-${executionId}`)}`).waitFor().catch(async () => {
-		throw new Error(`execution ${executionId} is not listed: ${(await page.locator(id('executions-sidebar')).innerText()).slice(0, 300)}`);
-	});
+	await page
+		.locator(`${id('executions-sidebar')} ${id(`execution-details-${executionId}`)}`)
+		.waitFor()
+		.catch(async () => {
+			throw new Error(
+				`execution ${executionId} is not listed: ${(await page.locator(id('executions-sidebar')).innerText()).slice(0, 300)}`,
+			);
+		});
 }
 
 module.exports = {

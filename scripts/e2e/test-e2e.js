@@ -29,7 +29,9 @@ const editor = require('./editor');
 const cli = cliArgs();
 const VERBOSE = cli.flag('--verbose');
 const EXAMPLE = path.join(lib.PROJECT_ROOT, 'examples', 'order-to-cash.json');
-const SHOTS = path.resolve(cli.value('--shots') || path.join(lib.PROJECT_ROOT, '.tmp', 'e2e-screenshots'));
+const SHOTS = path.resolve(
+	cli.value('--shots') || path.join(lib.PROJECT_ROOT, '.tmp', 'e2e-screenshots'),
+);
 const WRONG_TOKEN = 'wrong-token-from-the-browser-test';
 const OUR_TYPES = [n8n.ACTION_TYPE, n8n.TRIGGER_TYPE];
 // n8n polls at most once a minute; activation polls at once (and only sets the baseline).
@@ -53,9 +55,16 @@ const CHECKS = [
 	{
 		name: 'real n8n with the package, the sandbox and the example',
 		run: async (ctx) => {
-			ctx.stack = await startStack(ctx.procs, ctx.work, { example: EXAMPLE, tarball: cli.value('--tarball'), echo: VERBOSE });
+			ctx.stack = await startStack(ctx.procs, ctx.work, {
+				example: EXAMPLE,
+				tarball: cli.value('--tarball'),
+				echo: VERBOSE,
+			});
 			ctx.nodes = exampleNodes(ctx.stack.workflow);
-			assert(ctx.nodes.trigger && ctx.nodes.creates.length, 'the example has no EDI Exchange Trigger or no Create node');
+			assert(
+				ctx.nodes.trigger && ctx.nodes.creates.length,
+				'the example has no EDI Exchange Trigger or no Create node',
+			);
 			return `n8n ${lib.N8N_VERSION} on ${ctx.stack.url}, sandbox on ${ctx.stack.sandbox.baseUrl}`;
 		},
 	},
@@ -84,7 +93,10 @@ const CHECKS = [
 			for (const node of ctx.nodes.ours) {
 				const r = await editor.canvasNode(ctx.page, node.name);
 				assert(r.iconLoaded, `"${node.name}": its icon did not load (${r.iconSrc || 'no icon'})`);
-				assert(r.iconSrc.includes(`/icons/${lib.PACKAGE_NAME}/`), `"${node.name}": the icon is not ours: ${r.iconSrc}`);
+				assert(
+					r.iconSrc.includes(`/icons/${lib.PACKAGE_NAME}/`),
+					`"${node.name}": the icon is not ours: ${r.iconSrc}`,
+				);
 				assert(r.subtitle, `"${node.name}": no subtitle under the name`);
 				seen.push(`${node.name} (${r.subtitle})`);
 			}
@@ -119,9 +131,15 @@ const CHECKS = [
 		run: async (ctx) => {
 			const r = await editor.findInNodeCreator(ctx.page, 'EDI Exchange', SHOTS);
 			assert(r.actions >= 1, `no actions listed: ${r.text.slice(0, 400)}`);
-			assert(!/No EDI Exchange Triggers available/i.test(r.text), 'the node creator says "No EDI Exchange Triggers available"');
+			assert(
+				!/No EDI Exchange Triggers available/i.test(r.text),
+				'the node creator says "No EDI Exchange Triggers available"',
+			);
 			assert(r.triggers >= 1, `no trigger listed: ${r.text.slice(0, 400)}`);
-			assert(r.actionNames.some((a) => /transaction/i.test(a)), `no transaction action among ${r.actionNames.join(', ')}`);
+			assert(
+				r.actionNames.some((a) => /transaction/i.test(a)),
+				`no transaction action among ${r.actionNames.join(', ')}`,
+			);
 			return `${r.actions} actions (${r.actionNames.join(', ')}), ${r.triggers} trigger(s)`;
 		},
 	},
@@ -138,7 +156,11 @@ const CHECKS = [
 		name: 'credential test: a wrong token fails with a clear message, the right one is saved back',
 		needs: ['credential test: the right token connects'],
 		run: async (ctx) => {
-			const message = await editor.saveTokenExpectingFailure(ctx.page, ctx.credentialDialog, WRONG_TOKEN);
+			const message = await editor.saveTokenExpectingFailure(
+				ctx.page,
+				ctx.credentialDialog,
+				WRONG_TOKEN,
+			);
 			assert(/token/i.test(message), `the failure does not mention the token: ${message}`);
 			assert(!message.includes(WRONG_TOKEN), `the message shows the token: ${message}`);
 			await editor.shot(ctx.page, SHOTS, 'credential-wrong-token');
@@ -159,12 +181,16 @@ const CHECKS = [
 			const outputs = [];
 			for (const node of ctx.nodes.creates) {
 				const out = await editor.outputOf(ctx.page, node.name, 'ACCEPTED');
-				assert(/ACCEPTED/.test(out.text), `"${node.name}" output has no ACCEPTED document: ${out.text.slice(0, 300)}`);
+				assert(
+					/ACCEPTED/.test(out.text),
+					`"${node.name}" output has no ACCEPTED document: ${out.text.slice(0, 300)}`,
+				);
 				if (node.name === last) await editor.shot(ctx.page, SHOTS, 'create-810-output');
 				await editor.closePanel(ctx.page);
 				outputs.push(`${node.name}: ${out.items}`);
 			}
-			const po = (await lib.request('GET', `${ctx.stack.sandbox.baseUrl}/_sandbox/scorecard`)).json.purchaseOrders[0];
+			const po = (await lib.request('GET', `${ctx.stack.sandbox.baseUrl}/_sandbox/scorecard`)).json
+				.purchaseOrders[0];
 			await n8n.expectAccepted(ctx.stack.sandbox, po.purchaseOrderNumber);
 			return `${outputs.join(', ')}; scorecard ${po.purchaseOrderNumber}: 855, 856, 810 accepted`;
 		},
@@ -177,10 +203,14 @@ const CHECKS = [
 			await lib.waitFor(
 				'publication status "published"',
 				async () => {
-					const r = await lib.request('GET', `${ctx.stack.url}/rest/workflows/${ctx.stack.workflow.id}/publication-status`, {
-						jar: ctx.stack.session.jar,
-						headers: ctx.stack.session.headers,
-					});
+					const r = await lib.request(
+						'GET',
+						`${ctx.stack.url}/rest/workflows/${ctx.stack.workflow.id}/publication-status`,
+						{
+							jar: ctx.stack.session.jar,
+							headers: ctx.stack.session.headers,
+						},
+					);
 					return /"published"/.test(r.text);
 				},
 				{ timeoutMs: 60000, intervalMs: 1000 },
@@ -192,13 +222,21 @@ const CHECKS = [
 		name: 'published: the next scheduled poll answers a new 850 (scorecard green)',
 		needs: ['Publish'],
 		run: async (ctx) => {
-			const sent = await lib.request('POST', `${ctx.stack.sandbox.baseUrl}/_sandbox/partner/send-850`, { body: {} });
+			const sent = await lib.request(
+				'POST',
+				`${ctx.stack.sandbox.baseUrl}/_sandbox/partner/send-850`,
+				{ body: {} },
+			);
 			assert(sent.status === 201, `send-850 answered ${sent.status} ${sent.text.slice(0, 200)}`);
 			const t = Date.now();
-			await lib.waitFor('the 855, 856 and 810 for the new PO', () => n8n.expectAccepted(ctx.stack.sandbox, sent.json.purchaseOrderNumber), {
-				timeoutMs: NEXT_POLL_TIMEOUT_MS,
-				intervalMs: 2000,
-			});
+			await lib.waitFor(
+				'the 855, 856 and 810 for the new PO',
+				() => n8n.expectAccepted(ctx.stack.sandbox, sent.json.purchaseOrderNumber),
+				{
+					timeoutMs: NEXT_POLL_TIMEOUT_MS,
+					intervalMs: 2000,
+				},
+			);
 			return `${sent.json.purchaseOrderNumber}: 855, 856, 810 accepted ${lib.formatDuration(Date.now() - t)} after the partner sent it`;
 		},
 	},

@@ -33,7 +33,8 @@ class Checks {
 		const names = new Set();
 		for (const c of table) {
 			for (const n of c.needs || []) {
-				if (!names.has(n)) throw new Error(`check "${c.name}" needs "${n}", which is not an earlier check`);
+				if (!names.has(n))
+					throw new Error(`check "${c.name}" needs "${n}", which is not an earlier check`);
 			}
 			names.add(c.name);
 		}
@@ -88,10 +89,21 @@ function cliArgs(argv = process.argv.slice(2)) {
  * `ctx` (which has `procs` and `work`), then `tearDown(ctx)`, every started process stopped by pid (also on Ctrl-C),
  * the folder removed unless `keep`, the summary printed, and the process exits with its code.
  */
-function runChecksScript({ title, table, keep = false, setUp = () => {}, tearDown = async () => {} }) {
+function runChecksScript({
+	title,
+	table,
+	keep = false,
+	setUp = () => {},
+	tearDown = async () => {},
+}) {
 	const checks = new Checks(title);
 	const procs = new lib.Processes();
-	const work = n8n.mkTemp(`edi-${title.split(/[^a-z0-9]+/i).filter(Boolean).join('-')}-`);
+	const work = n8n.mkTemp(
+		`edi-${title
+			.split(/[^a-z0-9]+/i)
+			.filter(Boolean)
+			.join('-')}-`,
+	);
 	const ctx = { procs, work };
 	const cleanUp = async () => {
 		await tearDown(ctx).catch(() => {});

@@ -32,7 +32,12 @@ function readMarker(p) {
 
 function isInstalled(p = lib.paths()) {
 	const m = readMarker(p);
-	return !!(m && m.lockHash === lib.lockHash() && fs.existsSync(p.nodeBin) && fs.existsSync(p.n8nBin));
+	return !!(
+		m &&
+		m.lockHash === lib.lockHash() &&
+		fs.existsSync(p.nodeBin) &&
+		fs.existsSync(p.n8nBin)
+	);
 }
 
 function pidAlive(pid) {
@@ -65,7 +70,9 @@ async function acquireLock(p) {
 				continue;
 			}
 			if (!announced) {
-				console.log(`[n8n install] another install (pid ${owner ?? '?'}) is running in ${p.dir}; waiting for it…`);
+				console.log(
+					`[n8n install] another install (pid ${owner ?? '?'}) is running in ${p.dir}; waiting for it…`,
+				);
 				announced = true;
 			}
 			await lib.sleep(5000);
@@ -94,7 +101,10 @@ async function ensureInstalled({ force = false, quiet = false } = {}) {
 	const p = lib.paths();
 	const hash = lib.lockHash();
 	if (!force && isInstalled(p)) {
-		if (!quiet) console.log(`[n8n install] reusing n8n ${lib.N8N_VERSION} + Node ${lib.NODE_VERSION} in ${p.dir}`);
+		if (!quiet)
+			console.log(
+				`[n8n install] reusing n8n ${lib.N8N_VERSION} + Node ${lib.NODE_VERSION} in ${p.dir}`,
+			);
 		return p;
 	}
 	fs.mkdirSync(p.dir, { recursive: true });
@@ -124,7 +134,15 @@ async function ensureInstalled({ force = false, quiet = false } = {}) {
 		try {
 			await lib.run(
 				process.execPath,
-				[npm, 'ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', '--engine-strict=false'],
+				[
+					npm,
+					'ci',
+					'--ignore-scripts',
+					'--no-audit',
+					'--no-fund',
+					'--loglevel=error',
+					'--engine-strict=false',
+				],
 				{ cwd: p.dir, env: cleanEnv },
 			);
 		} finally {
@@ -132,17 +150,37 @@ async function ensureInstalled({ force = false, quiet = false } = {}) {
 		}
 		const v = spawnSync(p.nodeBin, ['-v'], { encoding: 'utf8' });
 		if (v.status !== 0 || v.stdout.trim() !== `v${lib.NODE_VERSION}`) {
-			throw new Error(`Node ${lib.NODE_VERSION} did not install correctly: ${v.stdout || ''}${v.stderr || ''}`);
+			throw new Error(
+				`Node ${lib.NODE_VERSION} did not install correctly: ${v.stdout || ''}${v.stderr || ''}`,
+			);
 		}
-		console.log(`[n8n install]   npm ci done (${lib.formatDuration(Date.now() - started)}); Node ${v.stdout.trim()} at ${p.nodeBin}`);
+		console.log(
+			`[n8n install]   npm ci done (${lib.formatDuration(Date.now() - started)}); Node ${v.stdout.trim()} at ${p.nodeBin}`,
+		);
 
-		console.log('[n8n install] step 2/3: npm rebuild sqlite3 --build-from-source (Node 24 headers; ~2.5 min)');
+		console.log(
+			'[n8n install] step 2/3: npm rebuild sqlite3 --build-from-source (Node 24 headers; ~2.5 min)',
+		);
 		const t2 = Date.now();
-		stop = heartbeat('building sqlite3', path.join(p.dir, 'node_modules', 'sqlite3', 'build'), t2, 30000, 0);
+		stop = heartbeat(
+			'building sqlite3',
+			path.join(p.dir, 'node_modules', 'sqlite3', 'build'),
+			t2,
+			30000,
+			0,
+		);
 		try {
 			await lib.run(
 				p.nodeBin,
-				[npm, 'rebuild', 'sqlite3', '--ignore-scripts=false', '--build-from-source', '--foreground-scripts', '--loglevel=error'],
+				[
+					npm,
+					'rebuild',
+					'sqlite3',
+					'--ignore-scripts=false',
+					'--build-from-source',
+					'--foreground-scripts',
+					'--loglevel=error',
+				],
 				{ cwd: p.dir, env: lib.node24Env({ npm_config_build_from_source: 'true' }), capture: true },
 			);
 		} finally {
@@ -151,7 +189,10 @@ async function ensureInstalled({ force = false, quiet = false } = {}) {
 		console.log(`[n8n install]   sqlite3 built (${lib.formatDuration(Date.now() - t2)})`);
 
 		console.log('[n8n install] step 3/3: checking sqlite3 loads and n8n runs on Node 24');
-		const s = spawnSync(p.nodeBin, ['-e', "require('sqlite3'); console.log('ok')"], { cwd: p.dir, encoding: 'utf8' });
+		const s = spawnSync(p.nodeBin, ['-e', "require('sqlite3'); console.log('ok')"], {
+			cwd: p.dir,
+			encoding: 'utf8',
+		});
 		if (s.status !== 0) throw new Error(`sqlite3 does not load under Node 24:\n${s.stderr}`);
 		const n = spawnSync(p.nodeBin, [p.n8nBin, '--version'], {
 			cwd: p.dir,
@@ -167,7 +208,13 @@ async function ensureInstalled({ force = false, quiet = false } = {}) {
 		fs.writeFileSync(
 			p.marker,
 			JSON.stringify(
-				{ lockHash: hash, n8n: lib.N8N_VERSION, node: lib.NODE_VERSION, installedAt: new Date().toISOString(), durationMs },
+				{
+					lockHash: hash,
+					n8n: lib.N8N_VERSION,
+					node: lib.NODE_VERSION,
+					installedAt: new Date().toISOString(),
+					durationMs,
+				},
 				null,
 				2,
 			) + '\n',

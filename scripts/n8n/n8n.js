@@ -27,7 +27,11 @@ async function buildAndPack(destDir, { log = console.log } = {}) {
 	const env = { ...process.env };
 	for (const k of Object.keys(env)) if (/^npm_/i.test(k)) delete env[k];
 	log('[pack] npm run build');
-	await lib.run(process.execPath, [npm, 'run', 'build'], { cwd: lib.PROJECT_ROOT, env, capture: true });
+	await lib.run(process.execPath, [npm, 'run', 'build'], {
+		cwd: lib.PROJECT_ROOT,
+		env,
+		capture: true,
+	});
 	log('[pack] npm pack');
 	const { stdout } = await lib.run(
 		process.execPath,
@@ -36,7 +40,9 @@ async function buildAndPack(destDir, { log = console.log } = {}) {
 	);
 	const info = JSON.parse(stdout.slice(stdout.indexOf('[')));
 	const tarball = path.join(destDir, info[0].filename);
-	log(`[pack] ${path.basename(tarball)} (${info[0].entryCount} files, ${Math.round(info[0].size / 1024)} kB)`);
+	log(
+		`[pack] ${path.basename(tarball)} (${info[0].entryCount} files, ${Math.round(info[0].size / 1024)} kB)`,
+	);
 	return { tarball, files: info[0].files.map((f) => f.path) };
 }
 
@@ -60,7 +66,9 @@ async function installPackage(userFolder, tarball) {
 	fs.mkdirSync(pkgDir, { recursive: true });
 	await lib.run('tar', ['-xzf', tarball, '-C', pkgDir, '--strip-components=1']);
 	const pj = path.join(pkgDir, 'package.json');
-	const { devDependencies, peerDependencies, optionalDependencies, ...packageJson } = JSON.parse(fs.readFileSync(pj, 'utf8'));
+	const { devDependencies, peerDependencies, optionalDependencies, ...packageJson } = JSON.parse(
+		fs.readFileSync(pj, 'utf8'),
+	);
 	fs.writeFileSync(pj, JSON.stringify(packageJson, null, 2), 'utf8');
 	const env = lib.node24Env();
 	await lib.run(
@@ -78,7 +86,10 @@ async function installPackage(userFolder, tarball) {
 		],
 		{ cwd: pkgDir, env, capture: true },
 	);
-	manifest.dependencies = { ...(manifest.dependencies || {}), [lib.PACKAGE_NAME]: packageJson.version };
+	manifest.dependencies = {
+		...(manifest.dependencies || {}),
+		[lib.PACKAGE_NAME]: packageJson.version,
+	};
 	fs.writeFileSync(nodesPkg, JSON.stringify(manifest, null, 2));
 	return { pkgDir, version: packageJson.version };
 }
@@ -91,32 +102,52 @@ async function installPackage(userFolder, tarball) {
 async function installTarball(userFolder, tarball) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
-	await lib.run(lib.paths().nodeBin, [lib.npmCli(), 'install', '--omit=peer', '--no-audit', '--no-fund', '--loglevel=error', tarball], {
-		cwd: nodesDir,
-		env: lib.node24Env(),
-		capture: true,
-	});
+	await lib.run(
+		lib.paths().nodeBin,
+		[
+			lib.npmCli(),
+			'install',
+			'--omit=peer',
+			'--no-audit',
+			'--no-fund',
+			'--loglevel=error',
+			tarball,
+		],
+		{
+			cwd: nodesDir,
+			env: lib.node24Env(),
+			capture: true,
+		},
+	);
 	const pkgDir = path.join(nodesDir, 'node_modules', lib.PACKAGE_NAME);
-	return { pkgDir, version: JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).version };
+	return {
+		pkgDir,
+		version: JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).version,
+	};
 }
 
 /** Starts the sandbox CLI (tsx sandbox/cli.ts) on a port; resolves once its admin API answers. */
 async function startSandbox(procs, { port, apiKey, logFile, echo = false, extraArgs = [] }) {
 	const tsx = path.join(lib.PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
 	const cli = path.join(lib.PROJECT_ROOT, 'sandbox', 'cli.ts');
-	if (!fs.existsSync(cli)) throw new Error(`${path.relative(lib.PROJECT_ROOT, cli)} does not exist yet`);
+	if (!fs.existsSync(cli))
+		throw new Error(`${path.relative(lib.PROJECT_ROOT, cli)} does not exist yet`);
 	const args = [cli, '--port', String(port), '--host', '127.0.0.1'];
 	if (apiKey) args.push('--api-key', apiKey);
 	args.push(...extraArgs);
 	const entry = procs.start('sandbox', tsx, args, { cwd: lib.PROJECT_ROOT, logFile, echo });
 	const baseUrl = `http://127.0.0.1:${port}`;
-	await lib.waitFor(
-		'sandbox',
-		async () => (await lib.request('GET', `${baseUrl}/_sandbox/scorecard`, { timeoutMs: 2000 })).status === 200,
-		{ timeoutMs: 60000, alive: () => !entry.exited },
-	).catch((e) => {
-		throw new Error(`${e.message}\n${entry.tail.slice(-15).join('\n')}`);
-	});
+	await lib
+		.waitFor(
+			'sandbox',
+			async () =>
+				(await lib.request('GET', `${baseUrl}/_sandbox/scorecard`, { timeoutMs: 2000 })).status ===
+				200,
+			{ timeoutMs: 60000, alive: () => !entry.exited },
+		)
+		.catch((e) => {
+			throw new Error(`${e.message}\n${entry.tail.slice(-15).join('\n')}`);
+		});
 	return { entry, baseUrl, port, apiKey: apiKey || DEFAULT_API_KEY };
 }
 
@@ -125,7 +156,14 @@ function credentialFile(dir, { baseUrl, apiKey }) {
 	fs.writeFileSync(
 		file,
 		JSON.stringify(
-			[{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'ediExchangeApi', data: { baseUrl, apiToken: apiKey } }],
+			[
+				{
+					id: CREDENTIAL_ID,
+					name: CREDENTIAL_NAME,
+					type: 'ediExchangeApi',
+					data: { baseUrl, apiToken: apiKey },
+				},
+			],
 			null,
 			2,
 		),
@@ -139,7 +177,10 @@ function useSandboxCredential(workflow) {
 		if (node.credentials && node.credentials.ediExchangeApi) {
 			node.credentials.ediExchangeApi = { id: CREDENTIAL_ID, name: CREDENTIAL_NAME };
 		} else if (typeof node.type === 'string' && node.type.startsWith(`${lib.PACKAGE_NAME}.`)) {
-			node.credentials = { ...(node.credentials || {}), ediExchangeApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
+			node.credentials = {
+				...(node.credentials || {}),
+				ediExchangeApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME },
+			};
 		}
 	}
 	return workflow;
@@ -163,7 +204,10 @@ async function n8nCommand(userFolder, args, { extraEnv = {}, timeoutMs = 180000 
 	});
 	let timer;
 	const timeout = new Promise((_, reject) => {
-		timer = setTimeout(() => reject(new Error(`n8n ${args[0]} took longer than ${timeoutMs / 1000} s`)), timeoutMs);
+		timer = setTimeout(
+			() => reject(new Error(`n8n ${args[0]} took longer than ${timeoutMs / 1000} s`)),
+			timeoutMs,
+		);
 	});
 	try {
 		return await Promise.race([runP, timeout]);
@@ -173,7 +217,11 @@ async function n8nCommand(userFolder, args, { extraEnv = {}, timeoutMs = 180000 
 }
 
 /** Starts `n8n start` (its own process group) and waits for /healthz. */
-async function startN8n(procs, userFolder, { port, brokerPort, logFile, echo = false, extraEnv = {} }) {
+async function startN8n(
+	procs,
+	userFolder,
+	{ port, brokerPort, logFile, echo = false, extraEnv = {} },
+) {
 	const p = lib.paths();
 	const entry = procs.start('n8n', p.nodeBin, [p.n8nBin, 'start'], {
 		cwd: userFolder,
@@ -189,11 +237,15 @@ async function startN8n(procs, userFolder, { port, brokerPort, logFile, echo = f
 	});
 	const url = `http://127.0.0.1:${port}`;
 	await lib
-		.waitFor('n8n /healthz', async () => (await lib.request('GET', `${url}/healthz`, { timeoutMs: 2000 })).status === 200, {
-			timeoutMs: 180000,
-			intervalMs: 1000,
-			alive: () => !entry.exited,
-		})
+		.waitFor(
+			'n8n /healthz',
+			async () => (await lib.request('GET', `${url}/healthz`, { timeoutMs: 2000 })).status === 200,
+			{
+				timeoutMs: 180000,
+				intervalMs: 1000,
+				alive: () => !entry.exited,
+			},
+		)
 		.catch((e) => {
 			throw new Error(`${e.message}\n${entry.tail.slice(-20).join('\n')}`);
 		});
@@ -218,7 +270,8 @@ async function startN8n(procs, userFolder, { port, brokerPort, logFile, echo = f
 function parseExecuteOutput(stdout) {
 	const start = stdout.search(/^\{/m);
 	const end = stdout.lastIndexOf('\n}');
-	if (start < 0 || end < start) throw new Error(`no execution data in n8n's output:\n${stdout.slice(-1500)}`);
+	if (start < 0 || end < start)
+		throw new Error(`no execution data in n8n's output:\n${stdout.slice(-1500)}`);
 	return JSON.parse(stdout.slice(start, end + 2));
 }
 
@@ -227,7 +280,10 @@ function itemsByNode(execution) {
 	const out = {};
 	for (const [name, runs] of Object.entries(execution.data.resultData.runData || {})) {
 		const last = runs[runs.length - 1];
-		out[name] = ((last.data && last.data.main) || []).flat().filter(Boolean).map((i) => i.json);
+		out[name] = ((last.data && last.data.main) || [])
+			.flat()
+			.filter(Boolean)
+			.map((i) => i.json);
 	}
 	return out;
 }
@@ -235,11 +291,21 @@ function itemsByNode(execution) {
 /** The partner's scorecard entry for a PO; throws naming each of its 855, 856, 810 not accepted. */
 async function expectAccepted(sandbox, purchaseOrderNumber) {
 	const r = await lib.request('GET', `${sandbox.baseUrl}/_sandbox/scorecard`);
-	const entry = ((r.json && r.json.purchaseOrders) || []).find((o) => o.purchaseOrderNumber === purchaseOrderNumber);
-	if (!entry) throw new Error(`no scorecard entry for ${purchaseOrderNumber}: ${r.text.slice(0, 300)}`);
+	const entry = ((r.json && r.json.purchaseOrders) || []).find(
+		(o) => o.purchaseOrderNumber === purchaseOrderNumber,
+	);
+	if (!entry)
+		throw new Error(`no scorecard entry for ${purchaseOrderNumber}: ${r.text.slice(0, 300)}`);
 	const bad = ['855', '856', '810'].filter((t) => !entry[t] || entry[t].state !== 'accepted');
 	if (bad.length) {
-		throw new Error(bad.map((t) => `${t}: ${entry[t] ? `${entry[t].state} ${(entry[t].reasons || []).join('; ')}` : 'absent'}`).join(', '));
+		throw new Error(
+			bad
+				.map(
+					(t) =>
+						`${t}: ${entry[t] ? `${entry[t].state} ${(entry[t].reasons || []).join('; ')}` : 'absent'}`,
+				)
+				.join(', '),
+		);
 	}
 	return entry;
 }

@@ -9,29 +9,42 @@ const lib = require('./lib');
 
 /** Copies the checkout's files (as a fresh clone would have them, with uncommitted edits) to `dest`. */
 async function freshCopy(dest) {
-	const { stdout } = await lib.run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-		cwd: lib.PROJECT_ROOT,
-		capture: true,
-	});
+	const { stdout } = await lib.run(
+		'git',
+		['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+		{
+			cwd: lib.PROJECT_ROOT,
+			capture: true,
+		},
+	);
 	for (const file of stdout.split('\0').filter(Boolean)) {
 		const from = path.join(lib.PROJECT_ROOT, file);
 		if (!fs.existsSync(from)) continue; // deleted, not yet committed
 		fs.mkdirSync(path.dirname(path.join(dest, file)), { recursive: true });
 		fs.copyFileSync(from, path.join(dest, file));
 	}
-	fs.symlinkSync(path.join(lib.PROJECT_ROOT, 'node_modules'), path.join(dest, 'node_modules'), 'dir');
+	fs.symlinkSync(
+		path.join(lib.PROJECT_ROOT, 'node_modules'),
+		path.join(dest, 'node_modules'),
+		'dir',
+	);
 }
 
 /** `npm run build` then `npm pack` in a fresh copy under `work`; the tarball and its file list. */
 async function packFreshCopy(work) {
 	const copy = path.join(work, 'fresh-copy');
 	await freshCopy(copy);
-	if (fs.existsSync(path.join(copy, 'dist'))) throw new Error('the fresh copy has a dist/ folder: git tracks it');
+	if (fs.existsSync(path.join(copy, 'dist')))
+		throw new Error('the fresh copy has a dist/ folder: git tracks it');
 	const npm = lib.npmCli();
 	const env = { ...process.env };
 	for (const k of Object.keys(env)) if (/^npm_/i.test(k)) delete env[k]; // as typed in a shell
 	await lib.run(process.execPath, [npm, 'run', 'build'], { cwd: copy, env, capture: true });
-	const { stdout } = await lib.run(process.execPath, [npm, 'pack', '--json', '--pack-destination', work], { cwd: copy, env, capture: true });
+	const { stdout } = await lib.run(
+		process.execPath,
+		[npm, 'pack', '--json', '--pack-destination', work],
+		{ cwd: copy, env, capture: true },
+	);
 	const info = JSON.parse(stdout.slice(stdout.indexOf('[')))[0];
 	return { tarball: path.join(work, info.filename), files: info.files.map((f) => f.path) };
 }

@@ -14,7 +14,9 @@ const PG_USER = 'postgres';
 function postgresBin() {
 	const root = '/usr/lib/postgresql';
 	if (!fs.existsSync(root)) return undefined;
-	const versions = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'postgres')));
+	const versions = fs
+		.readdirSync(root)
+		.filter((v) => fs.existsSync(path.join(root, v, 'bin', 'postgres')));
 	versions.sort((a, b) => Number(b) - Number(a));
 	return versions.length ? path.join(root, versions[0], 'bin') : undefined;
 }
@@ -31,11 +33,17 @@ async function ensurePackages(log) {
 	if (!postgresBin()) missing.push('postgresql');
 	if (!redisBin()) missing.push('redis-server');
 	if (!missing.length) return;
-	if (!isRoot()) throw new Error(`queue mode needs ${missing.join(' and ')}: run \`sudo apt-get install -y ${missing.join(' ')}\``);
+	if (!isRoot())
+		throw new Error(
+			`queue mode needs ${missing.join(' and ')}: run \`sudo apt-get install -y ${missing.join(' ')}\``,
+		);
 	log(`apt-get install -y ${missing.join(' ')}`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	await lib.run('apt-get', ['update'], { env, capture: true });
-	await lib.run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env, capture: true });
+	await lib.run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
+		env,
+		capture: true,
+	});
 }
 
 /** The user Postgres runs as, and a command prefix that switches to it. */
@@ -44,7 +52,11 @@ async function postgresUser() {
 	try {
 		await lib.run('id', ['-u', PG_USER], { capture: true });
 	} catch {
-		await lib.run('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', PG_USER], { capture: true });
+		await lib.run(
+			'useradd',
+			['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', PG_USER],
+			{ capture: true },
+		);
 	}
 	return ['runuser', '-u', PG_USER, '--'];
 }
@@ -57,32 +69,77 @@ async function startPostgres(procs, log) {
 	const data = path.join(dir, 'data');
 	fs.chmodSync(dir, 0o755);
 	if (asUser.length) await lib.run('chown', [PG_USER, dir]);
-	const runAs = (cmd, args, opts) => (asUser.length ? lib.run(asUser[0], [...asUser.slice(1), cmd, ...args], opts) : lib.run(cmd, args, opts));
-	await runAs(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], { capture: true });
+	const runAs = (cmd, args, opts) =>
+		asUser.length
+			? lib.run(asUser[0], [...asUser.slice(1), cmd, ...args], opts)
+			: lib.run(cmd, args, opts);
+	await runAs(
+		path.join(bin, 'initdb'),
+		['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'],
+		{ capture: true },
+	);
 	const port = await lib.freePort();
-	const args = [path.join(bin, 'postgres'), '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'];
+	const args = [
+		path.join(bin, 'postgres'),
+		'-D',
+		data,
+		'-p',
+		String(port),
+		'-k',
+		dir,
+		'-c',
+		'listen_addresses=127.0.0.1',
+		'-c',
+		'fsync=off',
+	];
 	const entry = asUser.length
-		? procs.start('postgres', asUser[0], [...asUser.slice(1), ...args], { logFile: path.join(dir, 'postgres.log') })
+		? procs.start('postgres', asUser[0], [...asUser.slice(1), ...args], {
+				logFile: path.join(dir, 'postgres.log'),
+			})
 		: procs.start('postgres', args[0], args.slice(1), { logFile: path.join(dir, 'postgres.log') });
 	await lib.waitFor(
 		'postgres',
 		async () => {
-			await lib.run(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], { capture: true });
+			await lib.run(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], {
+				capture: true,
+			});
 			return true;
 		},
 		{ timeoutMs: 60000, alive: () => !entry.exited },
 	);
-	log(`postgres ${path.basename(path.dirname(bin))} on 127.0.0.1:${port} (pid ${entry.child.pid}, data ${data})`);
+	log(
+		`postgres ${path.basename(path.dirname(bin))} on 127.0.0.1:${port} (pid ${entry.child.pid}, data ${data})`,
+	);
 	return { entry, port, dir };
 }
 
 async function startRedis(procs, dir, log) {
 	fs.mkdirSync(dir, { recursive: true });
 	const port = await lib.freePort();
-	const entry = procs.start('redis', redisBin(), ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-		logFile: path.join(dir, 'redis.log'),
-	});
-	await lib.waitFor('redis', async () => entry.tail.some((l) => /Ready to accept connections/.test(l)), { timeoutMs: 30000, alive: () => !entry.exited });
+	const entry = procs.start(
+		'redis',
+		redisBin(),
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			dir,
+		],
+		{
+			logFile: path.join(dir, 'redis.log'),
+		},
+	);
+	await lib.waitFor(
+		'redis',
+		async () => entry.tail.some((l) => /Ready to accept connections/.test(l)),
+		{ timeoutMs: 30000, alive: () => !entry.exited },
+	);
 	log(`redis on 127.0.0.1:${port} (pid ${entry.child.pid})`);
 	return { entry, port };
 }
@@ -93,7 +150,10 @@ async function startRedis(procs, dir, log) {
  */
 async function startQueueServers(procs, dir, log) {
 	await ensurePackages(log);
-	const [postgres, redis] = await Promise.all([startPostgres(procs, log), startRedis(procs, path.join(dir, 'redis'), log)]);
+	const [postgres, redis] = await Promise.all([
+		startPostgres(procs, log),
+		startRedis(procs, path.join(dir, 'redis'), log),
+	]);
 	const env = {
 		EXECUTIONS_MODE: 'queue',
 		QUEUE_BULL_REDIS_HOST: '127.0.0.1',

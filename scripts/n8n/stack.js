@@ -29,7 +29,10 @@ async function startStack(procs, work, { example, tarball, echo = false, log = (
 		echo,
 	});
 	log(`sandbox on ${sandbox.baseUrl}`);
-	await n8n.n8nCommand(userFolder, ['import:credentials', `--input=${n8n.credentialFile(work, sandbox)}`]);
+	await n8n.n8nCommand(userFolder, [
+		'import:credentials',
+		`--input=${n8n.credentialFile(work, sandbox)}`,
+	]);
 	const workflow = n8n.useSandboxCredential(JSON.parse(fs.readFileSync(example, 'utf8')));
 	workflow.id = n8n.workflowIdFor(path.basename(example));
 	workflow.active = false;

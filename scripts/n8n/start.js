@@ -27,7 +27,11 @@ const N8N_PORT = Number(process.env.N8N_PORT || 5678);
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT || 5080);
 const USER_FOLDER = path.resolve(
 	process.env.EDI_N8N_USER_FOLDER ||
-		path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), lib.PACKAGE_NAME, 'n8n-user'),
+		path.join(
+			process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'),
+			lib.PACKAGE_NAME,
+			'n8n-user',
+		),
 );
 const EXAMPLES = path.join(lib.PROJECT_ROOT, 'examples');
 
@@ -48,7 +52,12 @@ async function portFree(port) {
 async function importExamples(work) {
 	const stateFile = path.join(USER_FOLDER, 'imported-examples.json');
 	const state = fs.existsSync(stateFile) ? JSON.parse(fs.readFileSync(stateFile, 'utf8')) : {};
-	const files = fs.existsSync(EXAMPLES) ? fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort() : [];
+	const files = fs.existsSync(EXAMPLES)
+		? fs
+				.readdirSync(EXAMPLES)
+				.filter((f) => f.endsWith('.json'))
+				.sort()
+		: [];
 	if (!files.length) log('no examples/*.json yet: no workflows to import');
 	const imported = [];
 	for (const f of files) {
@@ -87,8 +96,10 @@ async function main() {
 	procs.installSignalHandlers();
 	const work = n8n.mkTemp('edi-n8n-start-');
 	try {
-		if (!(await portFree(N8N_PORT))) throw new Error(`port ${N8N_PORT} is in use (set N8N_PORT to use another)`);
-		if (!(await portFree(SANDBOX_PORT))) throw new Error(`port ${SANDBOX_PORT} is in use (set SANDBOX_PORT to use another)`);
+		if (!(await portFree(N8N_PORT)))
+			throw new Error(`port ${N8N_PORT} is in use (set N8N_PORT to use another)`);
+		if (!(await portFree(SANDBOX_PORT)))
+			throw new Error(`port ${SANDBOX_PORT} is in use (set SANDBOX_PORT to use another)`);
 
 		await ensureInstalled();
 		let tarball = TARBALL && path.resolve(TARBALL);
@@ -98,7 +109,9 @@ async function main() {
 		}
 		fs.mkdirSync(USER_FOLDER, { recursive: true });
 		const inst = await n8n.installPackage(USER_FOLDER, tarball);
-		log(`installed ${lib.PACKAGE_NAME}@${inst.version} into ${path.join(USER_FOLDER, '.n8n', 'nodes')} (as Community Nodes does)`);
+		log(
+			`installed ${lib.PACKAGE_NAME}@${inst.version} into ${path.join(USER_FOLDER, '.n8n', 'nodes')} (as Community Nodes does)`,
+		);
 
 		const sandbox = await n8n.startSandbox(procs, {
 			port: SANDBOX_PORT,
@@ -107,12 +120,20 @@ async function main() {
 			logFile: path.join(USER_FOLDER, 'sandbox.log'),
 			echo: VERBOSE,
 		});
-		log(`sandbox on ${sandbox.baseUrl} (state kept in ${path.join(USER_FOLDER, 'sandbox-state.json')})`);
+		log(
+			`sandbox on ${sandbox.baseUrl} (state kept in ${path.join(USER_FOLDER, 'sandbox-state.json')})`,
+		);
 
-		await n8n.n8nCommand(USER_FOLDER, ['import:credentials', `--input=${n8n.credentialFile(work, sandbox)}`]);
+		await n8n.n8nCommand(USER_FOLDER, [
+			'import:credentials',
+			`--input=${n8n.credentialFile(work, sandbox)}`,
+		]);
 		log(`credential "${n8n.CREDENTIAL_NAME}" (EDI Exchange API → ${sandbox.baseUrl})`);
 		const workflows = await importExamples(work);
-		for (const w of workflows) log(`workflow "${w.name || w.file}" (id ${w.id}${w.fresh ? ', imported' : ', already there'})`);
+		for (const w of workflows)
+			log(
+				`workflow "${w.name || w.file}" (id ${w.id}${w.fresh ? ', imported' : ', already there'})`,
+			);
 
 		log(`starting n8n ${lib.N8N_VERSION} on http://127.0.0.1:${N8N_PORT} …`);
 		const started = await n8n.startN8n(procs, USER_FOLDER, {
@@ -144,7 +165,9 @@ async function main() {
 		// Run until Ctrl-C (the signal handlers stop both), or until one of them dies.
 		const which = await Promise.race(procs.children.map((c) => c.done.then(() => c)));
 		if (!procs.stopping) {
-			log(`${which.name} exited (${which.code}); stopping the rest.\n${which.tail.slice(-15).join('\n')}`);
+			log(
+				`${which.name} exited (${which.code}); stopping the rest.\n${which.tail.slice(-15).join('\n')}`,
+			);
 			await procs.stopAll();
 			process.exit(1);
 		}

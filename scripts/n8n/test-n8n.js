@@ -28,8 +28,12 @@ const { adaptForCli } = require('./workflow');
 const cli = cliArgs();
 const VERBOSE = cli.flag('--verbose');
 const TARBALL = cli.value('--tarball');
-const EXAMPLE = cli.value('--workflow') ? path.resolve(cli.value('--workflow')) : path.join(lib.PROJECT_ROOT, 'examples', 'order-to-cash.json');
-const EXAMPLE_LABEL = cli.value('--workflow') ? path.basename(EXAMPLE) : 'examples/order-to-cash.json';
+const EXAMPLE = cli.value('--workflow')
+	? path.resolve(cli.value('--workflow'))
+	: path.join(lib.PROJECT_ROOT, 'examples', 'order-to-cash.json');
+const EXAMPLE_LABEL = cli.value('--workflow')
+	? path.basename(EXAMPLE)
+	: 'examples/order-to-cash.json';
 const WORKFLOW_ID = 'ediOrderToCashCli'; // ≤ 21 chars
 const EDITOR_WORKFLOW_ID = 'ediOrderToCashEditor';
 const WRONG_KEY = 'wrong-key-for-the-credential-test';
@@ -41,7 +45,9 @@ const SHIPPED = [
 
 // Names later checks refer to.
 const INSTALLED_N8N = `n8n ${lib.N8N_VERSION} + Node ${lib.NODE_VERSION} installed (cache)`;
-const PACKED = TARBALL ? 'package tarball given' : "fresh copy of the checkout: the README's npm run build + npm pack ship dist/";
+const PACKED = TARBALL
+	? 'package tarball given'
+	: "fresh copy of the checkout: the README's npm run build + npm pack ship dist/";
 const INSTALLED = "tarball installed the README's way (npm install in ~/.n8n/nodes)";
 const SANDBOX = 'sandbox started';
 const PO_SENT = 'demo partner sent an 850';
@@ -75,7 +81,10 @@ async function credentialTest(ctx, apiToken) {
 			},
 		},
 	});
-	assert(r.status === 200 && r.json && r.json.data, `credentials/test answered ${r.status} ${r.text.slice(0, 300)}`);
+	assert(
+		r.status === 200 && r.json && r.json.data,
+		`credentials/test answered ${r.status} ${r.text.slice(0, 300)}`,
+	);
 	return r.json.data;
 }
 
@@ -95,7 +104,9 @@ async function executeCli(ctx) {
 		})
 		.catch((e) => {
 			if (e.stdout) fs.writeFileSync(output, e.stdout + (e.stderr || ''));
-			throw new Error(`${e.message.split('\n')[0]}\n${explainFailedRun(e.stdout || '')}${(e.stderr || '').trim().slice(-800)}`);
+			throw new Error(
+				`${e.message.split('\n')[0]}\n${explainFailedRun(e.stdout || '')}${(e.stderr || '').trim().slice(-800)}`,
+			);
 		});
 	fs.writeFileSync(output, r.stdout);
 	return n8n.parseExecuteOutput(r.stdout);
@@ -112,14 +123,19 @@ async function runLikeTheEditor(ctx) {
 		...opts,
 		body: { workflowData: got.json.data, triggerToStartFrom: { name: trigger.name } },
 	});
-	assert(run.status === 200 && run.json && run.json.data && run.json.data.executionId, `run answered ${run.status} ${run.text.slice(0, 300)}`);
+	assert(
+		run.status === 200 && run.json && run.json.data && run.json.data.executionId,
+		`run answered ${run.status} ${run.text.slice(0, 300)}`,
+	);
 	const executionId = run.json.data.executionId;
 	return lib.waitFor(
 		`execution ${executionId}`,
 		async () => {
 			const r = await lib.request('GET', `${ctx.n8nUrl}/rest/executions/${executionId}`, opts);
 			const st = r.json && r.json.data && r.json.data.status;
-			return st && !['new', 'running', 'waiting'].includes(st) ? { ...r.json.data, id: executionId } : undefined;
+			return st && !['new', 'running', 'waiting'].includes(st)
+				? { ...r.json.data, id: executionId }
+				: undefined;
 		},
 		{ timeoutMs: 60000, intervalMs: 500 },
 	);
@@ -147,7 +163,10 @@ const CHECKS = [
 			}
 			const r = await pack.packFreshCopy(ctx.work);
 			const absent = SHIPPED.filter((f) => !r.files.includes(f));
-			assert(!absent.length, `the tarball lacks ${absent.join(', ')} (it has ${r.files.join(', ')})`);
+			assert(
+				!absent.length,
+				`the tarball lacks ${absent.join(', ')} (it has ${r.files.join(', ')})`,
+			);
 			ctx.tarball = r.tarball;
 			return `${path.basename(r.tarball)}, ${r.files.length} files`;
 		},
@@ -177,8 +196,13 @@ const CHECKS = [
 		name: PO_SENT,
 		needs: [SANDBOX],
 		run: async (ctx) => {
-			const r = await lib.request('POST', `${ctx.sandbox.baseUrl}/_sandbox/partner/send-850`, { body: {} });
-			assert(r.status === 201 && r.json && r.json.purchaseOrderNumber, `send-850 answered ${r.status} ${r.text.slice(0, 200)}`);
+			const r = await lib.request('POST', `${ctx.sandbox.baseUrl}/_sandbox/partner/send-850`, {
+				body: {},
+			});
+			assert(
+				r.status === 201 && r.json && r.json.purchaseOrderNumber,
+				`send-850 answered ${r.status} ${r.text.slice(0, 200)}`,
+			);
 			ctx.po = r.json;
 			return `${r.json.purchaseOrderNumber} (transaction ${r.json.transactionId})`;
 		},
@@ -187,7 +211,10 @@ const CHECKS = [
 		name: CREDENTIAL,
 		needs: [INSTALLED, SANDBOX],
 		run: async (ctx) => {
-			await n8n.n8nCommand(ctx.userFolder, ['import:credentials', `--input=${n8n.credentialFile(ctx.work, ctx.sandbox)}`]);
+			await n8n.n8nCommand(ctx.userFolder, [
+				'import:credentials',
+				`--input=${n8n.credentialFile(ctx.work, ctx.sandbox)}`,
+			]);
 			return `id ${n8n.CREDENTIAL_ID}`;
 		},
 	},
@@ -196,7 +223,10 @@ const CHECKS = [
 		needs: [CREDENTIAL],
 		run: async (ctx) => {
 			const source = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8'));
-			const wf = adaptForCli(source, { id: WORKFLOW_ID, name: `${source.name || 'EDI Exchange'} (CLI run)` });
+			const wf = adaptForCli(source, {
+				id: WORKFLOW_ID,
+				name: `${source.name || 'EDI Exchange'} (CLI run)`,
+			});
 			await importWorkflow(ctx, wf, 'workflow.json');
 			return `id ${WORKFLOW_ID}, ${wf.nodes.length} nodes`;
 		},
@@ -216,9 +246,14 @@ const CHECKS = [
 		needs: [CLI_WORKFLOW, PO_SENT],
 		run: async (ctx) => {
 			const execution = await executeCli(ctx);
-			assert(execution.status === 'success' && execution.finished, `execution status ${execution.status}`);
+			assert(
+				execution.status === 'success' && execution.finished,
+				`execution status ${execution.status}`,
+			);
 			const items = n8n.itemsByNode(execution);
-			const empty = Object.entries(items).filter(([, v]) => !v.length).map(([k]) => k);
+			const empty = Object.entries(items)
+				.filter(([, v]) => !v.length)
+				.map(([k]) => k);
 			return `status ${execution.status}; ${Object.keys(items).length} nodes ran${empty.length ? ` (no output: ${empty.join(', ')})` : ''}`;
 		},
 	},
@@ -280,7 +315,9 @@ const CHECKS = [
 		needs: [STARTED],
 		run: async (ctx) => {
 			const names = new Set((await publicTypes(ctx, 'nodes.json')).map((n) => n.name));
-			const absent = [n8n.ACTION_TYPE, n8n.TRIGGER_TYPE, n8n.TOOL_TYPE].filter((w) => !names.has(w));
+			const absent = [n8n.ACTION_TYPE, n8n.TRIGGER_TYPE, n8n.TOOL_TYPE].filter(
+				(w) => !names.has(w),
+			);
 			const ours = [...names].filter((n) => n.startsWith(`${lib.PACKAGE_NAME}.`));
 			assert(!absent.length, `missing ${absent.join(', ')} (ours: ${ours.join(', ') || 'none'})`);
 			return ours.join(', ');
@@ -290,7 +327,9 @@ const CHECKS = [
 		name: 'credential types: ediExchangeApi',
 		needs: [STARTED],
 		run: async (ctx) => {
-			const c = (await publicTypes(ctx, 'credentials.json')).find((x) => x.name === 'ediExchangeApi');
+			const c = (await publicTypes(ctx, 'credentials.json')).find(
+				(x) => x.name === 'ediExchangeApi',
+			);
 			assert(c, 'ediExchangeApi is not in credentials.json');
 			return c.displayName;
 		},
@@ -299,7 +338,9 @@ const CHECKS = [
 		name: 'editor "Execute workflow" (REST): trigger in manual mode → 855, 856, 810 accepted for a new PO',
 		needs: [SESSION, EDITOR_WORKFLOW],
 		run: async (ctx) => {
-			const sent = await lib.request('POST', `${ctx.sandbox.baseUrl}/_sandbox/partner/send-850`, { body: {} });
+			const sent = await lib.request('POST', `${ctx.sandbox.baseUrl}/_sandbox/partner/send-850`, {
+				body: {},
+			});
 			assert(sent.status === 201, `send-850 answered ${sent.status}`);
 			const execution = await runLikeTheEditor(ctx);
 			assert(execution.status === 'success', `execution ${execution.id} ended ${execution.status}`);
@@ -312,10 +353,17 @@ const CHECKS = [
 		needs: [STARTED],
 		run: async (ctx) => {
 			// (the cache folder's own name contains the package name: leave paths out of the match)
-			const text = fs.readFileSync(path.join(ctx.work, 'n8n.log'), 'utf8').split(lib.cacheDir()).join('<cache>');
+			const text = fs
+				.readFileSync(path.join(ctx.work, 'n8n.log'), 'utf8')
+				.split(lib.cacheDir())
+				.join('<cache>');
 			const bad = text
 				.split('\n')
-				.filter((l) => /n8n-nodes-edi-exchange|ediExchange/i.test(l) && /error|fail|could not|cannot|unknown/i.test(l));
+				.filter(
+					(l) =>
+						/n8n-nodes-edi-exchange|ediExchange/i.test(l) &&
+						/error|fail|could not|cannot|unknown/i.test(l),
+				);
 			assert(!bad.length, bad.slice(0, 5).join('\n'));
 		},
 	},

@@ -39,7 +39,11 @@ const DEFAULT_ENV = async () => ({ env: {} });
 const MODES = {
 	default: { label: 'default (SQLite)', env: DEFAULT_ENV },
 	durable: { label: 'durable cursors (SQLite)', env: async () => ({ env: DURABLE_CURSORS }) },
-	inbox: { label: 'inbox source, Accept at the end of the workflow (SQLite)', source: 'inbox', env: DEFAULT_ENV },
+	inbox: {
+		label: 'inbox source, Accept at the end of the workflow (SQLite)',
+		source: 'inbox',
+		env: DEFAULT_ENV,
+	},
 	queue: {
 		label: 'queue mode (main + worker, Redis, Postgres)',
 		worker: true,
@@ -87,11 +91,17 @@ async function runMode(name, procs, work, tarball) {
 	let errors;
 	try {
 		await instance.setUp(tarball);
-		say(`n8n on ${instance.url}, sandbox ${instance.sandbox.baseUrl}, collector ${instance.collector.url}`);
+		say(
+			`n8n on ${instance.url}, sandbox ${instance.sandbox.baseUrl}, collector ${instance.collector.url}`,
+		);
 		errors = await runScenarios(instance);
 		if (mode.source === 'inbox') {
 			const left = await instance.inboxLeft();
-			if (left.length) errors.push({ scenario: 'the inbox at the end', message: `${left.length} deliveries never accepted: transactions ${left.join(', ')}` });
+			if (left.length)
+				errors.push({
+					scenario: 'the inbox at the end',
+					message: `${left.length} deliveries never accepted: transactions ${left.join(', ')}`,
+				});
 		}
 	} catch (e) {
 		errors = [{ scenario: 'setup', message: e.message }];
@@ -104,35 +114,60 @@ async function runMode(name, procs, work, tarball) {
 	} catch (e) {
 		executions = { unknown: e.message.split('\n')[0] };
 	}
-	const result = { name, label: mode.label, rows, unknown, errors, executions, logLines: instance.logLines(), ms: Date.now() - started };
+	const result = {
+		name,
+		label: mode.label,
+		rows,
+		unknown,
+		errors,
+		executions,
+		logLines: instance.logLines(),
+		ms: Date.now() - started,
+	};
 	await instance.close();
 	return result;
 }
 
 function table(result) {
 	const head = ['scenario', 'inserted', 'delivered', 'lost', 'duplicated'];
-	const lines = result.rows.map((r) => [r.scenario, r.inserted, r.delivered, r.lost, r.duplicated].map(String));
+	const lines = result.rows.map((r) =>
+		[r.scenario, r.inserted, r.delivered, r.lost, r.duplicated].map(String),
+	);
 	const sum = (k) => String(result.rows.reduce((n, r) => n + r[k], 0));
 	lines.push(['total', sum('inserted'), sum('delivered'), sum('lost'), sum('duplicated')]);
 	const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-	const fmt = (cells) => `| ${cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
-	return [fmt(head), `|${widths.map((w, i) => (i ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|')}|`, ...lines.map(fmt)].join('\n');
+	const fmt = (cells) =>
+		`| ${cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
+	return [
+		fmt(head),
+		`|${widths.map((w, i) => (i ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|')}|`,
+		...lines.map(fmt),
+	].join('\n');
 }
 
 function report(result) {
 	log(`\n## ${result.label} — ${lib.formatDuration(result.ms)}\n`);
 	log(table(result));
 	log(`\nexecutions: ${JSON.stringify(result.executions)}`);
-	if (result.unknown.length) log(`delivered ids the test never inserted: ${result.unknown.join(', ')}`);
-	for (const e of result.errors) log(`scenario "${e.scenario}": ${e.message.split('\n').join('\n    ')}`);
-	if (result.logLines.length) log(`n8n log lines about polling/the trigger:\n  ${result.logLines.slice(0, 12).join('\n  ')}`);
-	const bad = result.rows.some((r) => r.lost || r.duplicated) || result.unknown.length > 0 || result.errors.length > 0;
+	if (result.unknown.length)
+		log(`delivered ids the test never inserted: ${result.unknown.join(', ')}`);
+	for (const e of result.errors)
+		log(`scenario "${e.scenario}": ${e.message.split('\n').join('\n    ')}`);
+	if (result.logLines.length)
+		log(`n8n log lines about polling/the trigger:\n  ${result.logLines.slice(0, 12).join('\n  ')}`);
+	const bad =
+		result.rows.some((r) => r.lost || r.duplicated) ||
+		result.unknown.length > 0 ||
+		result.errors.length > 0;
 	return !bad;
 }
 
 async function main() {
 	const unknownModes = MODE_NAMES.filter((m) => !MODES[m]);
-	if (unknownModes.length) throw new Error(`unknown mode(s) ${unknownModes.join(', ')}; known: ${Object.keys(MODES).join(', ')}`);
+	if (unknownModes.length)
+		throw new Error(
+			`unknown mode(s) ${unknownModes.join(', ')}; known: ${Object.keys(MODES).join(', ')}`,
+		);
 	const started = Date.now();
 	const procs = new lib.Processes();
 	const work = n8n.mkTemp('edi-n8n-trigger-');
@@ -144,18 +179,24 @@ async function main() {
 		await procs.stopAll();
 		cleanUp();
 	});
-	log(`[test:n8n:trigger] modes ${MODE_NAMES.join(', ')}; work folder ${work}${KEEP ? ' (kept)' : ''}`);
+	log(
+		`[test:n8n:trigger] modes ${MODE_NAMES.join(', ')}; work folder ${work}${KEEP ? ' (kept)' : ''}`,
+	);
 	let ok = false;
 	try {
 		await ensureInstalled();
-		const tarball = TARBALL ? path.resolve(TARBALL) : (await n8n.buildAndPack(work, { log })).tarball;
+		const tarball = TARBALL
+			? path.resolve(TARBALL)
+			: (await n8n.buildAndPack(work, { log })).tarball;
 		const results = await Promise.all(MODE_NAMES.map((m) => runMode(m, procs, work, tarball)));
 		ok = results.map(report).every(Boolean);
 	} finally {
 		await procs.stopAll();
 		cleanUp();
 	}
-	log(`\ntest:n8n:trigger ${ok ? 'PASSED' : 'FAILED'} (${MODE_NAMES.join(', ')}) in ${lib.formatDuration(Date.now() - started)}`);
+	log(
+		`\ntest:n8n:trigger ${ok ? 'PASSED' : 'FAILED'} (${MODE_NAMES.join(', ')}) in ${lib.formatDuration(Date.now() - started)}`,
+	);
 	process.exitCode = ok ? 0 : 1;
 }
 

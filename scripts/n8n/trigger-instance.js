@@ -30,8 +30,26 @@ class TriggerInstance {
 	 * @param {boolean} o.worker    also run `n8n worker` (queue mode)
 	 * @param {string} o.source     the trigger's source: transactions (default) or inbox
 	 */
-	constructor({ mode, procs, work, env = {}, worker = false, source = 'transactions', verbose = false, log }) {
-		Object.assign(this, { mode, procs, work, modeEnv: env, withWorker: worker, source, verbose, log });
+	constructor({
+		mode,
+		procs,
+		work,
+		env = {},
+		worker = false,
+		source = 'transactions',
+		verbose = false,
+		log,
+	}) {
+		Object.assign(this, {
+			mode,
+			procs,
+			work,
+			modeEnv: env,
+			withWorker: worker,
+			source,
+			verbose,
+			log,
+		});
 		this.userFolder = path.join(work, 'user');
 		this.inserted = new Map(); // scenario → ids
 		this.scenario = 'setup';
@@ -40,7 +58,12 @@ class TriggerInstance {
 	/** Ports, package, sandbox, collector, imported credential and workflow, n8n started, owner. */
 	async setUp(tarball) {
 		fs.mkdirSync(this.userFolder, { recursive: true });
-		this.ports = { n8n: await lib.freePort(), broker: await lib.freePort(), workerBroker: await lib.freePort(), health: await lib.freePort() };
+		this.ports = {
+			n8n: await lib.freePort(),
+			broker: await lib.freePort(),
+			workerBroker: await lib.freePort(),
+			health: await lib.freePort(),
+		};
 		this.env = {
 			N8N_ENCRYPTION_KEY: crypto.randomBytes(24).toString('hex'), // main, worker and CLI share it
 			// A crashed activation is taken over after this lease (default 120 s). It is also the
@@ -58,10 +81,17 @@ class TriggerInstance {
 		});
 		this.collector = await startCollector();
 		const credentials = n8n.credentialFile(this.work, this.sandbox);
-		await n8n.n8nCommand(this.userFolder, ['import:credentials', `--input=${credentials}`], { extraEnv: this.env });
+		await n8n.n8nCommand(this.userFolder, ['import:credentials', `--input=${credentials}`], {
+			extraEnv: this.env,
+		});
 		const workflowFile = path.join(this.work, 'workflow.json');
-		fs.writeFileSync(workflowFile, JSON.stringify(triggerWorkflow(this.collector.url, this.source), null, 2));
-		await n8n.n8nCommand(this.userFolder, ['import:workflow', `--input=${workflowFile}`], { extraEnv: this.env });
+		fs.writeFileSync(
+			workflowFile,
+			JSON.stringify(triggerWorkflow(this.collector.url, this.source), null, 2),
+		);
+		await n8n.n8nCommand(this.userFolder, ['import:workflow', `--input=${workflowFile}`], {
+			extraEnv: this.env,
+		});
 		await this.start();
 		this.session = await n8n.ownerSession(this.url);
 	}
@@ -79,16 +109,21 @@ class TriggerInstance {
 		this.url = started.url;
 		if (this.withWorker && (!this.worker || this.worker.exited)) {
 			const p = lib.paths();
-			this.worker = this.procs.start(`${this.mode} worker`, p.nodeBin, [p.n8nBin, 'worker', '--concurrency=5'], {
-				cwd: this.userFolder,
-				env: lib.n8nEnv(this.userFolder, {
-					N8N_RUNNERS_BROKER_PORT: String(this.ports.workerBroker),
-					QUEUE_HEALTH_CHECK_PORT: String(this.ports.health),
-					...this.env,
-				}),
-				logFile: path.join(this.work, 'worker.log'),
-				echo: this.verbose,
-			});
+			this.worker = this.procs.start(
+				`${this.mode} worker`,
+				p.nodeBin,
+				[p.n8nBin, 'worker', '--concurrency=5'],
+				{
+					cwd: this.userFolder,
+					env: lib.n8nEnv(this.userFolder, {
+						N8N_RUNNERS_BROKER_PORT: String(this.ports.workerBroker),
+						QUEUE_HEALTH_CHECK_PORT: String(this.ports.health),
+						...this.env,
+					}),
+					logFile: path.join(this.work, 'worker.log'),
+					echo: this.verbose,
+				},
+			);
 		}
 	}
 
@@ -112,21 +147,31 @@ class TriggerInstance {
 	}
 
 	async rest(method, route, body) {
-		const r = await lib.request(method, `${this.url}/rest${route}`, { body, jar: this.session.jar, headers: this.session.headers });
+		const r = await lib.request(method, `${this.url}/rest${route}`, {
+			body,
+			jar: this.session.jar,
+			headers: this.session.headers,
+		});
 		if (r.status === 401) {
 			this.session = await n8n.ownerSession(this.url); // a restart may end the session
 			return this.rest(method, route, body);
 		}
-		if (r.status >= 400) throw new Error(`${method} /rest${route} answered ${r.status}: ${r.text.slice(0, 300)}`);
+		if (r.status >= 400)
+			throw new Error(`${method} /rest${route} answered ${r.status}: ${r.text.slice(0, 300)}`);
 		return r.json && r.json.data !== undefined ? r.json.data : r.json;
 	}
 
 	/** n8n's publication status; a failed one throws with the triggers' error messages. */
 	async publicationStatus() {
-		const { status, triggers = [] } = await this.rest('GET', `/workflows/${WORKFLOW_ID}/publication-status`);
+		const { status, triggers = [] } = await this.rest(
+			'GET',
+			`/workflows/${WORKFLOW_ID}/publication-status`,
+		);
 		if (status === 'failed' || status === 'partial') {
 			const reasons = triggers.filter((t) => t.errorMessage).map((t) => t.errorMessage);
-			throw new PublicationFailed(`publishing ${status}: ${reasons.join('; ') || 'no error message'}`);
+			throw new PublicationFailed(
+				`publishing ${status}: ${reasons.join('; ') || 'no error message'}`,
+			);
 		}
 		return status;
 	}
@@ -169,7 +214,8 @@ class TriggerInstance {
 		const r = await lib.request('POST', `${this.sandbox.baseUrl}/_sandbox/transactions`, {
 			body: { count, transactionType: '850', direction: 'inbound', stream: 'test' },
 		});
-		if (r.status !== 201) throw new Error(`bulk insert answered ${r.status}: ${r.text.slice(0, 200)}`);
+		if (r.status !== 201)
+			throw new Error(`bulk insert answered ${r.status}: ${r.text.slice(0, 200)}`);
 		const ids = [];
 		for (let id = r.json.firstId; id <= r.json.lastId; id++) ids.push(String(id));
 		this.record(ids);
@@ -177,7 +223,9 @@ class TriggerInstance {
 
 	/** One 850 from the demo partner, as a real trading partner sends it. */
 	async sendOrder() {
-		const r = await lib.request('POST', `${this.sandbox.baseUrl}/_sandbox/partner/send-850`, { body: {} });
+		const r = await lib.request('POST', `${this.sandbox.baseUrl}/_sandbox/partner/send-850`, {
+			body: {},
+		});
 		if (r.status !== 201) throw new Error(`send-850 answered ${r.status}: ${r.text.slice(0, 200)}`);
 		this.record([String(r.json.transactionId)]);
 	}
@@ -203,7 +251,9 @@ class TriggerInstance {
 			.waitFor(
 				'an empty inbox',
 				async () => {
-					const r = await lib.request('GET', `${this.sandbox.baseUrl}/v4/inbox?limit=100`, { headers: { 'service-api-key': this.sandbox.apiKey } });
+					const r = await lib.request('GET', `${this.sandbox.baseUrl}/v4/inbox?limit=100`, {
+						headers: { 'service-api-key': this.sandbox.apiKey },
+					});
 					left = (r.json || []).map((item) => String(item.transactionId));
 					return left.length === 0;
 				},
@@ -222,7 +272,10 @@ class TriggerInstance {
 	async waitForPoll(since, { timeoutMs = NEXT_POLL_MS, intervalMs = 500 } = {}) {
 		return lib.waitFor(
 			'a poll of the trigger',
-			async () => (await this.requests()).find((e) => e.method === 'GET' && e.path === this.pollPath && Date.parse(e.at) > since),
+			async () =>
+				(await this.requests()).find(
+					(e) => e.method === 'GET' && e.path === this.pollPath && Date.parse(e.at) > since,
+				),
 			{ timeoutMs, intervalMs },
 		);
 	}
@@ -263,7 +316,13 @@ class TriggerInstance {
 		const rows = [...this.inserted].map(([scenario, ids]) => {
 			const delivered = ids.filter((id) => times.has(id)).length;
 			const duplicated = ids.reduce((n, id) => n + Math.max(0, (times.get(id) || 0) - 1), 0);
-			return { scenario, inserted: ids.length, delivered, lost: ids.length - delivered, duplicated };
+			return {
+				scenario,
+				inserted: ids.length,
+				delivered,
+				lost: ids.length - delivered,
+				duplicated,
+			};
 		});
 		const unknown = [...times.keys()].filter((id) => !known.has(id));
 		return { rows, unknown };
@@ -271,7 +330,10 @@ class TriggerInstance {
 
 	/** Executions n8n recorded, by status (a failed delivery shows here, not as a loss). */
 	async executionStatuses() {
-		const data = await this.rest('GET', `/executions?limit=100&filter=${encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }))}`);
+		const data = await this.rest(
+			'GET',
+			`/executions?limit=100&filter=${encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }))}`,
+		);
 		const counts = {};
 		for (const e of (data && data.results) || []) counts[e.status] = (counts[e.status] || 0) + 1;
 		return counts;

@@ -59,7 +59,9 @@ const SCENARIOS = [
 			await instance.stop('SIGKILL');
 			const ids = new Set(instance.inserted.get(instance.scenario));
 			const before = instance.collector.deliveries.filter((d) => ids.has(d.id)).length;
-			instance.log(`SIGKILL during an activation poll: ${before} of ${ids.size} delivered before the kill`);
+			instance.log(
+				`SIGKILL during an activation poll: ${before} of ${ids.size} delivered before the kill`,
+			);
 			await instance.start();
 			await instance.waitForStatus('published'); // the outbox lease runs out, the activation resumes
 			await instance.waitForPoll(instance.startedAt);

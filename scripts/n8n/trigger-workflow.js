@@ -14,7 +14,9 @@ const TRIGGER_NAME = 'EDI Exchange Trigger';
 
 /** The example's trigger node, unchanged but for the sandbox credential. */
 function exampleTrigger() {
-	const example = JSON.parse(fs.readFileSync(path.join(lib.PROJECT_ROOT, 'examples', 'order-to-cash.json'), 'utf8'));
+	const example = JSON.parse(
+		fs.readFileSync(path.join(lib.PROJECT_ROOT, 'examples', 'order-to-cash.json'), 'utf8'),
+	);
 	const trigger = example.nodes.find((node) => node.type === n8n.TRIGGER_TYPE);
 	if (!trigger) throw new Error('examples/order-to-cash.json has no EDI Exchange Trigger');
 	return { ...trigger, name: TRIGGER_NAME, position: [0, 0] };
@@ -54,7 +56,19 @@ function triggerWorkflow(collectorUrl, source = 'transactions') {
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			inbox ? { ...trigger, parameters: { ...trigger.parameters, ...INBOX, options: { ...trigger.parameters.options, redeliverAfterMinutes: REDELIVER_AFTER_MINUTES } } } : trigger,
+			inbox
+				? {
+						...trigger,
+						parameters: {
+							...trigger.parameters,
+							...INBOX,
+							options: {
+								...trigger.parameters.options,
+								redeliverAfterMinutes: REDELIVER_AFTER_MINUTES,
+							},
+						},
+					}
+				: trigger,
 			{
 				id: 'c0ffee00-0000-4000-8000-000000000001',
 				name: 'Deliver to collector',
@@ -67,7 +81,8 @@ function triggerWorkflow(collectorUrl, source = 'transactions') {
 					sendBody: true,
 					specifyBody: 'json',
 					// Inbox items name their transaction transactionId.
-					jsonBody: '={{ JSON.stringify({ id: $json.transactionId ?? $json.id, execution: $execution.id }) }}',
+					jsonBody:
+						'={{ JSON.stringify({ id: $json.transactionId ?? $json.id, execution: $execution.id }) }}',
 					options: {},
 				},
 			},
@@ -75,7 +90,11 @@ function triggerWorkflow(collectorUrl, source = 'transactions') {
 		],
 		connections: {
 			[TRIGGER_NAME]: { main: [[{ node: 'Deliver to collector', type: 'main', index: 0 }]] },
-			...(inbox ? { 'Deliver to collector': { main: [[{ node: acceptNode.name, type: 'main', index: 0 }]] } } : {}),
+			...(inbox
+				? {
+						'Deliver to collector': { main: [[{ node: acceptNode.name, type: 'main', index: 0 }]] },
+					}
+				: {}),
 		},
 	};
 	return n8n.useSandboxCredential(workflow);

@@ -79,7 +79,11 @@ function adaptForCli(source, { id, name } = {}) {
 					operation: 'getMany',
 					returnAll: false,
 					limit: 1,
-					filters: { direction: 'inbound', stream, ...(types.length ? { transactionTypes: types } : {}) },
+					filters: {
+						direction: 'inbound',
+						stream,
+						...(types.length ? { transactionTypes: types } : {}),
+					},
 				},
 				credentials: credentialsOf(),
 			};
@@ -92,7 +96,12 @@ function adaptForCli(source, { id, name } = {}) {
 					type: n8n.ACTION_TYPE,
 					typeVersion: 1,
 					position: [x - 220, y],
-					parameters: { resource: 'transaction', operation: 'getMessage', transactionId: '={{ $json.id }}', options: {} },
+					parameters: {
+						resource: 'transaction',
+						operation: 'getMessage',
+						transactionId: '={{ $json.id }}',
+						options: {},
+					},
 					credentials: credentialsOf(),
 				};
 				workflow.nodes.push(getMessage);
@@ -111,13 +120,18 @@ function adaptForCli(source, { id, name } = {}) {
 				});
 			}
 		}
-		for (const node of chain.slice(1)) if (!workflow.nodes.includes(node)) workflow.nodes.push(node);
+		for (const node of chain.slice(1))
+			if (!workflow.nodes.includes(node)) workflow.nodes.push(node);
 		for (let i = 0; i + 1 < chain.length; i++) {
-			workflow.connections[chain[i].name] = { main: [[{ node: chain[i + 1].name, type: 'main', index: 0 }]] };
+			workflow.connections[chain[i].name] = {
+				main: [[{ node: chain[i + 1].name, type: 'main', index: 0 }]],
+			};
 		}
 	}
 	if (!workflow.nodes.some((n) => n.type === MANUAL_TRIGGER) && !triggers.length) {
-		throw new Error('the workflow has no EDI Exchange Trigger and no Manual Trigger: n8n execute needs a start node');
+		throw new Error(
+			'the workflow has no EDI Exchange Trigger and no Manual Trigger: n8n execute needs a start node',
+		);
 	}
 	return workflow;
 }

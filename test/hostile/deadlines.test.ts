@@ -7,15 +7,26 @@ import { createParameters, failure } from '../node/helpers';
 import { dribble, startHostileServer, stallAfterHeaders, type HostileServer } from './server';
 
 const TOKEN = 'secret-token-5d2e8a41c9';
-const getMany = { resource: 'transaction', operation: 'getMany', returnAll: false, limit: 5, filters: {} };
-const create = createParameters({ message: JSON.stringify({ purchaseOrderNumber: 'PO-1', status: 'accepted', lineItems: [] }) });
+const getMany = {
+	resource: 'transaction',
+	operation: 'getMany',
+	returnAll: false,
+	limit: 5,
+	filters: {},
+};
+const create = createParameters({
+	message: JSON.stringify({ purchaseOrderNumber: 'PO-1', status: 'accepted', lineItems: [] }),
+});
 
 let server: HostileServer;
 afterEach(async () => await server.stop());
 
 test('Create against a server that dribbles a byte every 200 ms: ends at the Timeout, not sent again', async () => {
 	server = await startHostileServer(dribble(200));
-	const result = await runNode({ parameters: create, credentials: { baseUrl: server.url, apiToken: TOKEN, timeout: 2 } });
+	const result = await runNode({
+		parameters: create,
+		credentials: { baseUrl: server.url, apiToken: TOKEN, timeout: 2 },
+	});
 	const error = failure(result);
 	expect(error.message).toBe('The EDI Exchange service did not answer completely within 2 s');
 	expect(error.description).toContain('may or may not have been processed');
@@ -26,7 +37,10 @@ test('Create against a server that dribbles a byte every 200 ms: ends at the Tim
 
 test('Get Many against a server that stalls after its headers: ends at the Timeout, not repeated', async () => {
 	server = await startHostileServer(stallAfterHeaders());
-	const result = await runNode({ parameters: getMany, credentials: { baseUrl: server.url, apiToken: TOKEN, timeout: 1 } });
+	const result = await runNode({
+		parameters: getMany,
+		credentials: { baseUrl: server.url, apiToken: TOKEN, timeout: 1 },
+	});
 	const error = failure(result);
 	expect(error.message).toBe('The EDI Exchange service did not answer completely within 1 s');
 	expect(error.description).toContain('raise the credential’s Timeout');
@@ -36,7 +50,11 @@ test('Get Many against a server that stalls after its headers: ends at the Timeo
 test('with Continue On Fail, each item gets its own timeout error, paired to it', async () => {
 	server = await startHostileServer(stallAfterHeaders());
 	const result = await runNode({
-		parameters: { resource: 'transaction', operation: 'getMessage', transactionId: '={{ $json.id }}' },
+		parameters: {
+			resource: 'transaction',
+			operation: 'getMessage',
+			transactionId: '={{ $json.id }}',
+		},
 		credentials: { baseUrl: server.url, apiToken: TOKEN, timeout: 1 },
 		input: [{ id: 1 }, { id: 2 }],
 		continueOnFail: true,
@@ -45,19 +63,31 @@ test('with Continue On Fail, each item gets its own timeout error, paired to it'
 		['The EDI Exchange service did not answer completely within 1 s', { item: 0 }],
 		['The EDI Exchange service did not answer completely within 1 s', { item: 1 }],
 	]);
-	expect(server.requests.map((r) => r.path)).toEqual(['/v3/transactions/1/message', '/v3/transactions/2/message']);
+	expect(server.requests.map((r) => r.path)).toEqual([
+		'/v3/transactions/1/message',
+		'/v3/transactions/2/message',
+	]);
 });
 
-describe.each(['transactions', 'inbox'])('the trigger (%s source) against a server that stalls after its headers', (source) => {
-	const parameters = { source, stream: 'test', transactionTypes: [], includeMessage: false, options: {} };
+describe.each(['transactions', 'inbox'])(
+	'the trigger (%s source) against a server that stalls after its headers',
+	(source) => {
+		const parameters = {
+			source,
+			stream: 'test',
+			transactionTypes: [],
+			includeMessage: false,
+			options: {},
+		};
 
-	test('a poll ends at the Timeout, is not repeated, emits nothing and keeps no state', async () => {
-		server = await startHostileServer(stallAfterHeaders());
-		const poller = new Poller({ baseUrl: server.url, apiToken: TOKEN, timeout: 1 }, parameters);
-		const { items, error } = await poller.poll();
-		expect(items).toBeNull();
-		expect(error?.message).toBe('The EDI Exchange service did not answer completely within 1 s');
-		expect(poller.lastPollStaticData).toEqual({});
-		expect(server.requests).toHaveLength(1);
-	});
-});
+		test('a poll ends at the Timeout, is not repeated, emits nothing and keeps no state', async () => {
+			server = await startHostileServer(stallAfterHeaders());
+			const poller = new Poller({ baseUrl: server.url, apiToken: TOKEN, timeout: 1 }, parameters);
+			const { items, error } = await poller.poll();
+			expect(items).toBeNull();
+			expect(error?.message).toBe('The EDI Exchange service did not answer completely within 1 s');
+			expect(poller.lastPollStaticData).toEqual({});
+			expect(server.requests).toHaveLength(1);
+		});
+	},
+);

@@ -15,17 +15,33 @@ const inboxItem = (n: number): IDataObject => ({
 	transactionType: '850',
 	stream: 'test',
 	createdAt: new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString(),
-	delivery: { deliveryId: `d-${n}`, status: 'PENDING', accept: { href: `/v4/transactions/${n}/deliveries/d-${n}/accept` } },
+	delivery: {
+		deliveryId: `d-${n}`,
+		status: 'PENDING',
+		accept: { href: `/v4/transactions/${n}/deliveries/d-${n}/accept` },
+	},
 });
 const INBOX = [1, 2, 3].map(inboxItem);
 
 const NOT_AN_INBOX: Array<[string, Answer, string]> = [
-	['an HTML page', raw(200, 'text/html', '<html><body>Please sign in</body></html>'), 'an HTML page beginning "<html><body>Please sign in</body></html>"'],
-	['cut-off JSON', raw(200, 'application/json', '[{"transactionId":1,"deli'), 'text that is not JSON (or was cut off), beginning "[{\\"transactionId\\":1,\\"deli"'],
+	[
+		'an HTML page',
+		raw(200, 'text/html', '<html><body>Please sign in</body></html>'),
+		'an HTML page beginning "<html><body>Please sign in</body></html>"',
+	],
+	[
+		'cut-off JSON',
+		raw(200, 'application/json', '[{"transactionId":1,"deli'),
+		'text that is not JSON (or was cut off), beginning "[{\\"transactionId\\":1,\\"deli"',
+	],
 	['an empty body', raw(200, 'application/json', ''), 'an empty body'],
 	['null', json(200, null), 'null'],
 	['{}', json(200, {}), 'an empty object'],
-	['an object without items', json(200, { error: 'maintenance' }), 'an object with the fields error'],
+	[
+		'an object without items',
+		json(200, { error: 'maintenance' }),
+		'an object with the fields error',
+	],
 	['a list of non-objects', json(200, [1, 2]), 'a list of 2 entries that are not all objects'],
 ];
 
@@ -36,9 +52,14 @@ afterEach(async () => await server.stop());
 describe.each(NOT_AN_INBOX)('the inbox answered with %s', (_name, answer, described) => {
 	test('Inbox → Get Many: a NodeApiError saying what came instead of the inbox', async () => {
 		server = await startHostileServer(answer);
-		const result = await runNode({ parameters: { resource: 'inbox', operation: 'getMany', limit: 50 }, credentials: credentials() });
+		const result = await runNode({
+			parameters: { resource: 'inbox', operation: 'getMany', limit: 50 },
+			credentials: credentials(),
+		});
 		const error = failure(result);
-		expect(error.message).toBe(`The service answered with ${described} instead of the inbox (a list of inbox items)`);
+		expect(error.message).toBe(
+			`The service answered with ${described} instead of the inbox (a list of inbox items)`,
+		);
 		expect(error.description).toContain('Base URL');
 		expect((result.error as { httpCode?: string }).httpCode).toBe('200');
 		expect(result.items).toEqual([]);
@@ -46,10 +67,17 @@ describe.each(NOT_AN_INBOX)('the inbox answered with %s', (_name, answer, descri
 
 	test('the trigger: the poll fails, keeps no state, and the backlog is not emitted when the inbox comes back', async () => {
 		server = await startHostileServer(answer);
-		const poller = new Poller(credentials(), { source: 'inbox', stream: 'test', transactionTypes: [], options: {} });
+		const poller = new Poller(credentials(), {
+			source: 'inbox',
+			stream: 'test',
+			transactionTypes: [],
+			options: {},
+		});
 		const first = await poller.poll();
 		expect(first.items).toBeNull();
-		expect(first.error?.message).toBe(`The service answered with ${described} instead of the inbox (a list of inbox items)`);
+		expect(first.error?.message).toBe(
+			`The service answered with ${described} instead of the inbox (a list of inbox items)`,
+		);
 		expect(poller.lastPollStaticData).toEqual({});
 
 		server.answer = json(200, INBOX);
@@ -62,13 +90,19 @@ describe.each(NOT_AN_INBOX)('the inbox answered with %s', (_name, answer, descri
 
 test('an envelope with items is still read', async () => {
 	server = await startHostileServer(json(200, { items: INBOX }));
-	const result = await runNode({ parameters: { resource: 'inbox', operation: 'getMany', limit: 50 }, credentials: credentials() });
+	const result = await runNode({
+		parameters: { resource: 'inbox', operation: 'getMany', limit: 50 },
+		credentials: credentials(),
+	});
 	expect(result.items.map((item) => item.json.transactionId)).toEqual([1, 2, 3]);
 });
 
 test('a service that ignores the limit: Get Many returns at most Limit items, the oldest', async () => {
 	server = await startHostileServer(json(200, [1, 2, 3, 4, 5, 6, 7].map(inboxItem)));
-	const result = await runNode({ parameters: { resource: 'inbox', operation: 'getMany', limit: 5 }, credentials: credentials() });
+	const result = await runNode({
+		parameters: { resource: 'inbox', operation: 'getMany', limit: 5 },
+		credentials: credentials(),
+	});
 	expect(server.requests.map((r) => r.query)).toEqual([{ limit: '5' }]);
 	expect(result.items.map((item) => item.json.transactionId)).toEqual([1, 2, 3, 4, 5]);
 });
@@ -81,7 +115,10 @@ describe('Inbox → Get Many’s Limit from an expression', () => {
 		['={{ -1 }}', '-1'],
 	])('%s is refused before sending, naming the range', async (limit, shown) => {
 		server = await startHostileServer(json(200, INBOX));
-		const result = await runNode({ parameters: { resource: 'inbox', operation: 'getMany', limit }, credentials: credentials() });
+		const result = await runNode({
+			parameters: { resource: 'inbox', operation: 'getMany', limit },
+			credentials: credentials(),
+		});
 		const error = failure(result);
 		expect(error.message).toBe(`Limit must be a whole number from 1 to 100, not ${shown}`);
 		expect(error.description).toContain('Nothing was sent');
@@ -96,7 +133,9 @@ describe('Inbox → Get Many’s Limit from an expression', () => {
 			input: [{ limit: 0 }, { limit: 2 }],
 			continueOnFail: true,
 		});
-		expect(result.items.map((item) => [item.json.error ?? item.json.transactionId, item.pairedItem])).toEqual([
+		expect(
+			result.items.map((item) => [item.json.error ?? item.json.transactionId, item.pairedItem]),
+		).toEqual([
 			['Limit must be a whole number from 1 to 100, not 0', { item: 0 }],
 			[1, { item: 1 }],
 			[2, { item: 1 }],

@@ -13,12 +13,17 @@ afterEach(async () => await server.stop());
 /** Answers 429 with this Retry-After to the first request, the message afterwards. */
 const limitedOnce = (retryAfter: string) =>
 	startHostileServer((request, res, self) =>
-		(self.requests.length === 1 ? json(429, { type: 'rateLimitError', message: 'slow down' }, { 'retry-after': retryAfter }) : json(200, MESSAGE))(request, res, self),
+		(self.requests.length === 1
+			? json(429, { type: 'rateLimitError', message: 'slow down' }, { 'retry-after': retryAfter })
+			: json(200, MESSAGE))(request, res, self),
 	);
 
 test('a date ten minutes ahead is too long to wait: the 429 is reported at once, not retried every second', async () => {
 	server = await limitedOnce(new Date(Date.now() + 10 * 60_000).toUTCString());
-	const result = await runNode({ parameters: getMessage, credentials: { baseUrl: server.url, apiToken: 'secret-token-6f1d' } });
+	const result = await runNode({
+		parameters: getMessage,
+		credentials: { baseUrl: server.url, apiToken: 'secret-token-6f1d' },
+	});
 	const error = failure(result);
 	expect(error.message).toBe('slow down [rateLimitError]');
 	expect(server.requests).toHaveLength(1);

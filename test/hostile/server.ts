@@ -15,7 +15,11 @@ export interface ReceivedRequest {
 }
 
 /** Answers one request; `request` is the recorded form (body read in full). */
-export type Answer = (request: ReceivedRequest, res: ServerResponse, server: HostileServer) => void | Promise<void>;
+export type Answer = (
+	request: ReceivedRequest,
+	res: ServerResponse,
+	server: HostileServer,
+) => void | Promise<void>;
 
 export interface HostileServer {
 	/** `http://127.0.0.1:PORT`, no trailing slash. */
@@ -81,7 +85,12 @@ export const json =
 
 /** A raw answer: the body exactly as given, with the content type given. */
 export const raw =
-	(status: number, contentType: string, body: string, headers: Record<string, string> = {}): Answer =>
+	(
+		status: number,
+		contentType: string,
+		body: string,
+		headers: Record<string, string> = {},
+	): Answer =>
 	(_request, res) => {
 		res.writeHead(status, { 'content-type': contentType, ...headers });
 		res.end(body);
@@ -89,9 +98,15 @@ export const raw =
 
 /** Redirects to `target` (a full URL or a function of the request), as a moved service would. */
 export const redirect =
-	(status: 301 | 302 | 303 | 307 | 308, target: string | ((request: ReceivedRequest) => string)): Answer =>
+	(
+		status: 301 | 302 | 303 | 307 | 308,
+		target: string | ((request: ReceivedRequest) => string),
+	): Answer =>
 	(request, res) => {
-		res.writeHead(status, { location: typeof target === 'string' ? target : target(request), 'content-type': 'text/html' });
+		res.writeHead(status, {
+			location: typeof target === 'string' ? target : target(request),
+			'content-type': 'text/html',
+		});
 		res.end('<html><body>Moved</body></html>');
 	};
 
@@ -100,8 +115,18 @@ export const echoHeaders =
 	(status: number): Answer =>
 	(request, res) => {
 		const headers = JSON.stringify(request.headers);
-		res.writeHead(status, { 'content-type': 'application/json', 'x-echo': String(request.headers['service-api-key'] ?? '') });
-		res.end(JSON.stringify({ type: 'gatewayError', message: `gateway refused the request with headers ${headers}`, errors: [{ ref: 'headers', message: headers }], headers: request.headers }));
+		res.writeHead(status, {
+			'content-type': 'application/json',
+			'x-echo': String(request.headers['service-api-key'] ?? ''),
+		});
+		res.end(
+			JSON.stringify({
+				type: 'gatewayError',
+				message: `gateway refused the request with headers ${headers}`,
+				errors: [{ ref: 'headers', message: headers }],
+				headers: request.headers,
+			}),
+		);
 	};
 
 /** Headers at once, then one byte every `ms` (a JSON array that never ends in time). */

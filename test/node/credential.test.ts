@@ -10,7 +10,9 @@ test('the right token passes, with one cheap authenticated read', async () => {
 	expect(result.status).toBe('success');
 	expect(result.error).toBeUndefined();
 	const requests = await sb.requests();
-	expect(requests.map(shape)).toEqual([{ method: 'GET', path: '/v3/transactions', query: { limit: '1' } }]);
+	expect(requests.map(shape)).toEqual([
+		{ method: 'GET', path: '/v3/transactions', query: { limit: '1' } },
+	]);
 	expect(requests[0].authenticated).toBe(true);
 });
 
@@ -30,7 +32,9 @@ test('a wrong token fails, saying the key was refused, without showing the token
 	// n8n's declarative request path repeats a request once after a 401 (its pre-authentication retry).
 	const requests = await sb.requests();
 	expect(requests.length).toBeGreaterThanOrEqual(1);
-	expect(requests.every((r) => r.status === 401 && !r.authenticated && r.path === '/v3/transactions')).toBe(true);
+	expect(
+		requests.every((r) => r.status === 401 && !r.authenticated && r.path === '/v3/transactions'),
+	).toBe(true);
 });
 
 test('a missing token fails, saying the key is missing', async () => {

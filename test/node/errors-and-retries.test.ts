@@ -10,11 +10,20 @@ import { failure, useNodeSandbox } from './helpers';
 const sb = useNodeSandbox();
 
 const WRONG_TOKEN = 'wrong-token-5f3c9a7e1d2b';
-const getMessage = (transactionId = '1') => ({ resource: 'transaction', operation: 'getMessage', transactionId });
+const getMessage = (transactionId = '1') => ({
+	resource: 'transaction',
+	operation: 'getMessage',
+	transactionId,
+});
 const VALID_855 = {
 	purchaseOrderNumber: 'PO-1',
 	status: 'accepted',
-	lineItems: [{ purchaseOrderLineId: '1', actions: [{ status: 'accepted', quantity: { value: '5', unitOfMeasure: 'each' } }] }],
+	lineItems: [
+		{
+			purchaseOrderLineId: '1',
+			actions: [{ status: 'accepted', quantity: { value: '5', unitOfMeasure: 'each' } }],
+		},
+	],
 };
 const create = {
 	resource: 'transaction',
@@ -30,8 +39,12 @@ describe('authentication', () => {
 	test('a wrong token: an error pointing at the credential, never showing the token, not retried', async () => {
 		const result = await sb.run(getMessage(), { credentials: { apiToken: WRONG_TOKEN } });
 		const error = failure(result);
-		expect(error.message).toBe('invalid API key in the service-api-key header [authenticationError]');
-		expect(error.description).toContain('Open the EDI Exchange API credential and paste the API Token again');
+		expect(error.message).toBe(
+			'invalid API key in the service-api-key header [authenticationError]',
+		);
+		expect(error.description).toContain(
+			'Open the EDI Exchange API credential and paste the API Token again',
+		);
 		expect((result.error as any).httpCode).toBe('401');
 		expect(error.serialized).not.toContain(WRONG_TOKEN);
 		expect(JSON.stringify(result.run)).not.toContain(WRONG_TOKEN);
@@ -39,10 +52,16 @@ describe('authentication', () => {
 	});
 
 	test('a wrong token with Continue On Fail: the error item has no token either', async () => {
-		const result = await sb.run(create, { credentials: { apiToken: WRONG_TOKEN }, continueOnFail: true });
+		const result = await sb.run(create, {
+			credentials: { apiToken: WRONG_TOKEN },
+			continueOnFail: true,
+		});
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json).toEqual(
-			expect.objectContaining({ error: 'invalid API key in the service-api-key header [authenticationError]', httpCode: '401' }),
+			expect.objectContaining({
+				error: 'invalid API key in the service-api-key header [authenticationError]',
+				httpCode: '401',
+			}),
 		);
 		expect(String(result.items[0].json.description)).toContain('EDI Exchange API credential');
 		expect(JSON.stringify(result.items)).not.toContain(WRONG_TOKEN);
@@ -68,9 +87,14 @@ test('an unknown transaction id: a 404 error with a hint, not retried', async ()
 describe('rate limit (429)', () => {
 	test('2 requests a second, 5 items: the node waits Retry-After and every item succeeds', async () => {
 		await sb.admin('PUT', '/config', { rateLimit: { requests: 2, windowSeconds: 1 } });
-		const result = await sb.run({ resource: 'transaction', operation: 'getMessage', transactionId: '={{ $json.id }}' }, { input: [1, 1, 1, 1, 1].map((id) => ({ id })) });
+		const result = await sb.run(
+			{ resource: 'transaction', operation: 'getMessage', transactionId: '={{ $json.id }}' },
+			{ input: [1, 1, 1, 1, 1].map((id) => ({ id })) },
+		);
 		expect(result.status).toBe('success');
-		expect(result.items.map((i) => [i.json.transactionId, i.json.format, i.pairedItem])).toEqual([0, 1, 2, 3, 4].map((item) => [1, 'json', { item }]));
+		expect(result.items.map((i) => [i.json.transactionId, i.json.format, i.pairedItem])).toEqual(
+			[0, 1, 2, 3, 4].map((item) => [1, 'json', { item }]),
+		);
 		const statuses = (await sb.requests()).map((r) => r.status);
 		expect(statuses.filter((s) => s === 200)).toHaveLength(5);
 		expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
@@ -90,7 +114,12 @@ describe('rate limit (429)', () => {
 		const posts = (await sb.requests()).filter((r) => r.method === 'POST');
 		expect(posts.filter((r) => r.status === 202)).toHaveLength(2);
 		expect(posts.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(1);
-		const outbound = await sb.run({ resource: 'transaction', operation: 'getMany', returnAll: true, filters: { direction: 'outbound' } });
+		const outbound = await sb.run({
+			resource: 'transaction',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { direction: 'outbound' },
+		});
 		expect(outbound.items).toHaveLength(2);
 	});
 });
@@ -98,7 +127,10 @@ describe('rate limit (429)', () => {
 describe('server errors and dropped connections', () => {
 	test('reads are retried through injected 500/503 answers and dropped connections, and succeed', async () => {
 		await sb.admin('PUT', '/faults', { errorRate: 0.35, dropRate: 0.35, seed: 4 });
-		const result = await sb.run({ resource: 'transaction', operation: 'getMessage', transactionId: '1' }, { input: [{}, {}, {}] });
+		const result = await sb.run(
+			{ resource: 'transaction', operation: 'getMessage', transactionId: '1' },
+			{ input: [{}, {}, {}] },
+		);
 		expect(result.status).toBe('success');
 		expect(result.items.map((i) => [i.json.transactionId, i.json.format])).toEqual([
 			[1, 'json'],
@@ -110,14 +142,20 @@ describe('server errors and dropped connections', () => {
 		expect(faults).toContain('error');
 		expect(faults).toContain('drop');
 		expect(faults.filter((f) => f === 'ok')).toHaveLength(3);
-		expect(requests.every((r) => r.method === 'GET' && r.path === '/v3/transactions/1/message')).toBe(true);
+		expect(
+			requests.every((r) => r.method === 'GET' && r.path === '/v3/transactions/1/message'),
+		).toBe(true);
 	});
 
 	test('a read that keeps failing: retried 4 times, then an error saying so', async () => {
 		await sb.admin('PUT', '/faults', { errorRate: 1, seed: 3 });
 		const error = failure(await sb.run(getMessage()));
-		expect(error.message).toMatch(/^(internal server error|service temporarily unavailable) \(injected fault\) \[serverError\]$/);
-		expect(error.description).toBe('The service failed to answer (retried 4 times). Try again later.');
+		expect(error.message).toMatch(
+			/^(internal server error|service temporarily unavailable) \(injected fault\) \[serverError\]$/,
+		);
+		expect(error.description).toBe(
+			'The service failed to answer (retried 4 times). Try again later.',
+		);
 		expect(await sb.requests()).toHaveLength(5);
 	});
 
@@ -134,20 +172,33 @@ describe('server errors and dropped connections', () => {
 		await sb.admin('PUT', '/faults', { errorRate: 0.25, dropRate: 0.25, seed: 1 });
 		const N = 10;
 		// Each item's own PO number tells its request apart, whatever order they reach the server in.
-		const input = Array.from({ length: N }, (_, i) => ({ message: { ...VALID_855, purchaseOrderNumber: `PO-${i}` } }));
-		const result = await sb.run({ ...create, messageSource: 'field', messageField: 'message' }, { continueOnFail: true, input });
+		const input = Array.from({ length: N }, (_, i) => ({
+			message: { ...VALID_855, purchaseOrderNumber: `PO-${i}` },
+		}));
+		const result = await sb.run(
+			{ ...create, messageSource: 'field', messageField: 'message' },
+			{ continueOnFail: true, input },
+		);
 		expect(result.status).toBe('success');
-		expect(result.items.map((i) => i.pairedItem)).toEqual(Array.from({ length: N }, (_, item) => ({ item })));
-		const logged = (await sb.requests()).filter((r) => r.method === 'POST' && r.path === '/v4/transactions');
+		expect(result.items.map((i) => i.pairedItem)).toEqual(
+			Array.from({ length: N }, (_, item) => ({ item })),
+		);
+		const logged = (await sb.requests()).filter(
+			(r) => r.method === 'POST' && r.path === '/v4/transactions',
+		);
 		expect(logged).toHaveLength(N);
 		// A request answered with an injected 5xx was never read (no body in the log): those are the items not found by number.
-		const read = new Map(logged.filter((r) => r.body).map((r) => [r.body.message.purchaseOrderNumber as string, r]));
+		const read = new Map(
+			logged.filter((r) => r.body).map((r) => [r.body.message.purchaseOrderNumber as string, r]),
+		);
 		const unread = logged.filter((r) => !r.body);
 		expect(read.size + unread.length).toBe(N);
 		expect(unread.every((r) => r.fault === 'error')).toBe(true);
 		const posts = input.map((_, i) => read.get(`PO-${i}`) ?? { fault: 'error' as const });
 		const faulted = posts.map((r) => r.fault !== undefined);
-		expect(posts.some((r) => r.fault === 'error') && posts.some((r) => r.fault === 'drop')).toBe(true);
+		expect(posts.some((r) => r.fault === 'error') && posts.some((r) => r.fault === 'drop')).toBe(
+			true,
+		);
 		// Request i is item i's only request: item i failed exactly when its request met a fault.
 		expect(result.items.map((i) => 'error' in i.json)).toEqual(faulted);
 		for (const item of result.items.filter((i) => 'error' in i.json)) {
@@ -156,18 +207,29 @@ describe('server errors and dropped connections', () => {
 		// A dropped connection is told in words, with the low-level code.
 		result.items.forEach((item, i) => {
 			if (posts[i].fault === 'drop') {
-				expect(item.json.error).toBe('The connection to the EDI Exchange service failed: the connection was closed before the answer was complete (ERR_BAD_RESPONSE)');
+				expect(item.json.error).toBe(
+					'The connection to the EDI Exchange service failed: the connection was closed before the answer was complete (ERR_BAD_RESPONSE)',
+				);
 			}
 		});
 		for (const item of result.items.filter((i) => !('error' in i.json))) {
-			expect(item.json).toEqual(expect.objectContaining({ status: 'ACCEPTED', id: expect.any(Number) }));
+			expect(item.json).toEqual(
+				expect.objectContaining({ status: 'ACCEPTED', id: expect.any(Number) }),
+			);
 		}
 	});
 
 	test('a submitted payload is not sent twice either', async () => {
 		await sb.admin('PUT', '/faults', { errorRate: 1 });
 		const result = await sb.run(
-			{ resource: 'integrationPayload', operation: 'submit', format: 'json', senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL', segments: '[["BAK","00","AC","PO-1","20261122"]]' },
+			{
+				resource: 'integrationPayload',
+				operation: 'submit',
+				format: 'json',
+				senderId: 'YOURCOMPANY',
+				receiverId: 'DEMORETAIL',
+				segments: '[["BAK","00","AC","PO-1","20261122"]]',
+			},
 			{ continueOnFail: true },
 		);
 		expect(result.items[0].json.description).toContain(NOT_RESENT);
@@ -178,7 +240,11 @@ describe('server errors and dropped connections', () => {
 describe('Continue On Fail and pairedItem over mixed items', () => {
 	const ids = ['1', 'abc', '999', '2', ''];
 	const input = ids.map((id) => ({ id }) as IDataObject);
-	const params = { resource: 'transaction', operation: 'getMessage', transactionId: '={{ $json.id }}' };
+	const params = {
+		resource: 'transaction',
+		operation: 'getMessage',
+		transactionId: '={{ $json.id }}',
+	};
 
 	beforeEach(async () => {
 		await sb.admin('POST', '/partner/send-850'); // transaction 2
@@ -188,15 +254,30 @@ describe('Continue On Fail and pairedItem over mixed items', () => {
 	test('with Continue On Fail: one output item per input item, each paired with its own', async () => {
 		const result = await sb.run(params, { input, continueOnFail: true });
 		expect(result.status).toBe('success');
-		expect(result.items.map((i) => i.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
+		expect(result.items.map((i) => i.pairedItem)).toEqual(
+			[0, 1, 2, 3, 4].map((item) => ({ item })),
+		);
 		const json = result.items.map((i) => i.json);
 		expect(json[0]).toEqual(expect.objectContaining({ transactionId: 1, format: 'json' }));
-		expect(json[1]).toEqual(expect.objectContaining({ error: 'The transaction ID "abc" is not a positive whole number' }));
-		expect(json[2]).toEqual(expect.objectContaining({ error: 'transaction 999 not found [notFoundError]', httpCode: '404' }));
+		expect(json[1]).toEqual(
+			expect.objectContaining({ error: 'The transaction ID "abc" is not a positive whole number' }),
+		);
+		expect(json[2]).toEqual(
+			expect.objectContaining({
+				error: 'transaction 999 not found [notFoundError]',
+				httpCode: '404',
+			}),
+		);
 		expect(json[3]).toEqual(expect.objectContaining({ transactionId: 2, format: 'json' }));
-		expect(json[4]).toEqual(expect.objectContaining({ error: 'The transaction ID "" is not a positive whole number' }));
+		expect(json[4]).toEqual(
+			expect.objectContaining({ error: 'The transaction ID "" is not a positive whole number' }),
+		);
 		// The bad ids never reached the server.
-		expect((await sb.requests()).map((r) => r.path)).toEqual(['/v3/transactions/1/message', '/v3/transactions/999/message', '/v3/transactions/2/message']);
+		expect((await sb.requests()).map((r) => r.path)).toEqual([
+			'/v3/transactions/1/message',
+			'/v3/transactions/999/message',
+			'/v3/transactions/2/message',
+		]);
 	});
 
 	test('without it: the run stops at the first bad item, naming it', async () => {
@@ -210,7 +291,10 @@ describe('Continue On Fail and pairedItem over mixed items', () => {
 	test('Accept with Continue On Fail: the good deliveries are accepted, the bad item is reported, pairing kept', async () => {
 		const inbox = await sb.run({ resource: 'inbox', operation: 'getMany', limit: 10 });
 		const [first, second] = inbox.items;
-		const result = await sb.run({ resource: 'inbox', operation: 'accept', note: 'ok' }, { input: [first, { json: { transactionId: 5 } }, second], continueOnFail: true });
+		const result = await sb.run(
+			{ resource: 'inbox', operation: 'accept', note: 'ok' },
+			{ input: [first, { json: { transactionId: 5 } }, second], continueOnFail: true },
+		);
 		expect(result.items.map((i) => [i.json.status ?? i.json.error, i.pairedItem])).toEqual([
 			['DELIVERED', { item: 0 }],
 			['The input item has no delivery.accept.href', { item: 1 }],

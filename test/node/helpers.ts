@@ -50,7 +50,8 @@ export function useNodeSandbox(options: SandboxOptions = {}): NodeSandbox {
 				body: body === undefined ? undefined : JSON.stringify(body),
 			});
 			const text = await response.text();
-			if (response.status >= 300) throw new Error(`admin ${method} ${path} answered ${response.status}: ${text}`);
+			if (response.status >= 300)
+				throw new Error(`admin ${method} ${path} answered ${response.status}: ${text}`);
 			return text ? JSON.parse(text) : undefined;
 		};
 		Object.assign(context, {
@@ -85,18 +86,31 @@ export function useNodeSandbox(options: SandboxOptions = {}): NodeSandbox {
 export const jsonOf = (result: RunResult): IDataObject[] => result.items.map((item) => item.json);
 
 /** Ids of the output items, as numbers. */
-export const idsOf = (result: RunResult): number[] => result.items.map((item) => Number(item.json.id));
+export const idsOf = (result: RunResult): number[] =>
+	result.items.map((item) => Number(item.json.id));
 
 /** What a user sees of a failed run: the message, the description and everything serialized. */
-export function failure(result: RunResult): { message: string; description: string; serialized: string } {
+export function failure(result: RunResult): {
+	message: string;
+	description: string;
+	serialized: string;
+} {
 	expect(result.status).toBe('error');
 	expect(result.error).toBeDefined();
 	const error = result.error as Error & { description?: string | null };
-	return { message: error.message, description: error.description ?? '', serialized: JSON.stringify(error) };
+	return {
+		message: error.message,
+		description: error.description ?? '',
+		serialized: JSON.stringify(error),
+	};
 }
 
 /** A request as the tests compare it: what reached the server, without log bookkeeping. */
-export const shape = (request: LoggedRequest) => ({ method: request.method, path: request.path, query: request.query });
+export const shape = (request: LoggedRequest) => ({
+	method: request.method,
+	path: request.path,
+	query: request.query,
+});
 
 /** Transaction → Create of an 855 from YOURCOMPANY to DEMORETAIL; `extra` sets the message and the rest. */
 export const createParameters = (extra: IDataObject): IDataObject => ({
@@ -118,6 +132,14 @@ export const interchange = (extra: Partial<X12WriteInput> = {}): string =>
 		usage: 'T',
 		controlNumber: 5,
 		date: new Date('2026-11-22T10:30:00Z'),
-		sets: [{ type: '855', segments: [['BAK', '00', 'AC', 'PO-1', '20261122'], ['PO1', '1', '5', 'EA', '101.00']] }],
+		sets: [
+			{
+				type: '855',
+				segments: [
+					['BAK', '00', 'AC', 'PO-1', '20261122'],
+					['PO1', '1', '5', 'EA', '101.00'],
+				],
+			},
+		],
 		...extra,
 	});

@@ -8,11 +8,15 @@ import { failure, interchange, jsonOf, useNodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();
 
-
 // ISA 1, GS 2, ST 3, BAK 4, PO1 5, SE 6, GE 7, IEA 8
 const VALID = interchange();
 
-const x12 = (content: string) => ({ resource: 'integrationPayload', operation: 'submit', format: 'x12', x12Content: content });
+const x12 = (content: string) => ({
+	resource: 'integrationPayload',
+	operation: 'submit',
+	format: 'x12',
+	x12Content: content,
+});
 const json = (extra: IDataObject) => ({
 	resource: 'integrationPayload',
 	operation: 'submit',
@@ -40,11 +44,27 @@ describe('X12', () => {
 	test('a valid interchange is sent as is; the output shows the transaction ids', async () => {
 		const result = await sb.run(x12(VALID));
 		expect(result.status).toBe('success');
-		expect(jsonOf(result)).toEqual([{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'ACCEPTED', transactionIds: [2] }]);
+		expect(jsonOf(result)).toEqual([
+			{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'ACCEPTED', transactionIds: [2] },
+		]);
 		const requests = await sb.requests();
-		expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/v2/integration-payloads', { format: 'x12', content: VALID }]]);
-		const list = await sb.run({ resource: 'transaction', operation: 'getMany', limit: 1, filters: { direction: 'outbound' } });
-		expect(list.items[0].json).toEqual(expect.objectContaining({ id: 2, transactionType: '855', stream: 'test', receiverId: 'DEMORETAIL' }));
+		expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', '/v2/integration-payloads', { format: 'x12', content: VALID }],
+		]);
+		const list = await sb.run({
+			resource: 'transaction',
+			operation: 'getMany',
+			limit: 1,
+			filters: { direction: 'outbound' },
+		});
+		expect(list.items[0].json).toEqual(
+			expect.objectContaining({
+				id: 2,
+				transactionType: '855',
+				stream: 'test',
+				receiverId: 'DEMORETAIL',
+			}),
+		);
 	});
 
 	test('several transaction sets, with line breaks between segments: one transaction each', async () => {
@@ -59,8 +79,15 @@ describe('X12', () => {
 		});
 		const result = await sb.run(x12(`\n${text}\n`));
 		expect(result.items[0].json.transactionIds).toEqual([2, 3, 4]);
-		const live = await sb.run({ resource: 'transaction', operation: 'getMany', returnAll: true, filters: { stream: 'live' } });
-		expect(live.items.map((i) => [i.json.id, i.json.transactionType, i.json.businessNumber])).toEqual([
+		const live = await sb.run({
+			resource: 'transaction',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { stream: 'live' },
+		});
+		expect(
+			live.items.map((i) => [i.json.id, i.json.transactionType, i.json.businessNumber]),
+		).toEqual([
 			[4, '810', 'INV-3'],
 			[3, '810', 'INV-2'],
 			[2, '810', 'INV-1'],
@@ -72,7 +99,9 @@ describe('X12', () => {
 		expect(text.endsWith('\nIEA*1*000000005\n')).toBe(true);
 		const result = await sb.run(x12(text));
 		expect(result.status).toBe('success');
-		expect(result.items[0].json).toEqual(expect.objectContaining({ status: 'ACCEPTED', transactionIds: [2] }));
+		expect(result.items[0].json).toEqual(
+			expect.objectContaining({ status: 'ACCEPTED', transactionIds: [2] }),
+		);
 		expect((await sb.requests()).map((r) => r.body)).toEqual([{ format: 'x12', content: text }]);
 	});
 
@@ -80,15 +109,37 @@ describe('X12', () => {
 		// 1 MB of one-letter segments, each outside a transaction set.
 		const content = VALID.replace('IEA*1*000000005~', '') + 'X~'.repeat(500_000);
 		const error = failure(await sb.run(x12(content)));
-		expect(error.message).toBe('The X12 interchange is not valid: X (segment 8): segment id must be 2 or 3 upper-case letters or digits, found "X"');
+		expect(error.message).toBe(
+			'The X12 interchange is not valid: X (segment 8): segment id must be 2 or 3 upper-case letters or digits, found "X"',
+		);
 		expect(error.description).toMatch(/; and 999951 more problems not listed$/);
 		expect(error.description.length).toBeLessThan(10_000);
 		expect(await sb.requests()).toEqual([]);
 	});
 
 	test('from a binary file of the input item', async () => {
-		const input = [{ json: {}, binary: { edi: { data: Buffer.from(VALID, 'utf8').toString('base64'), mimeType: 'application/edi-x12', fileName: 'po.edi' } } }];
-		const result = await sb.run({ resource: 'integrationPayload', operation: 'submit', format: 'x12', x12Source: 'binary', binaryPropertyName: 'edi' }, { input });
+		const input = [
+			{
+				json: {},
+				binary: {
+					edi: {
+						data: Buffer.from(VALID, 'utf8').toString('base64'),
+						mimeType: 'application/edi-x12',
+						fileName: 'po.edi',
+					},
+				},
+			},
+		];
+		const result = await sb.run(
+			{
+				resource: 'integrationPayload',
+				operation: 'submit',
+				format: 'x12',
+				x12Source: 'binary',
+				binaryPropertyName: 'edi',
+			},
+			{ input },
+		);
 		expect(result.status).toBe('success');
 		expect(result.items[0].json.transactionIds).toEqual([2]);
 		expect((await sb.requests())[0].body).toEqual({ format: 'x12', content: VALID });
@@ -96,7 +147,9 @@ describe('X12', () => {
 
 	test('refused by the service (receiver is no trading partner): an error naming the segment', async () => {
 		const error = failure(await sb.run(x12(interchange({ receiverId: 'STRANGER' }))));
-		expect(error.message).toBe('The service refused the payload (status FAILED): ISA (segment 1): no relationship with receiver STRANGER (ISA08)');
+		expect(error.message).toBe(
+			'The service refused the payload (status FAILED): ISA (segment 1): no relationship with receiver STRANGER (ISA08)',
+		);
 		expect(await sb.requests()).toHaveLength(1);
 	});
 
@@ -112,12 +165,36 @@ describe('X12', () => {
 			broken('IEA*1*000000005~', 'IEA*1*000000006~'),
 			'IEA (segment 8): IEA02 (control number) must equal ISA13: expected "000000005", found "000000006"',
 		],
-		['GS06 ≠ GE02', broken('GE*1*5~', 'GE*1*6~'), 'GE (segment 7): GE02 (control number) must equal GS06: expected "5", found "6"'],
-		['ST02 ≠ SE02', broken('SE*4*0001~', 'SE*4*0002~'), 'SE (segment 6): SE02 (control number) must equal ST02: expected "0001", found "0002"'],
-		['SE01 segment count wrong', broken('SE*4*0001~', 'SE*5*0001~'), 'SE (segment 6): SE01 (number of segments ST..SE inclusive) expected 4, found "5"'],
-		['GE01 set count wrong', broken('GE*1*5~', 'GE*2*5~'), 'GE (segment 7): GE01 (number of transaction sets) expected 1, found "2"'],
-		['IEA01 group count wrong', broken('IEA*1*', 'IEA*2*'), 'IEA (segment 8): IEA01 (number of functional groups) expected 1, found "2"'],
-		['IEA missing', broken('~IEA*1*000000005~', '~'), 'IEA (segment 8): the interchange is not closed by IEA; found the end of the text'],
+		[
+			'GS06 ≠ GE02',
+			broken('GE*1*5~', 'GE*1*6~'),
+			'GE (segment 7): GE02 (control number) must equal GS06: expected "5", found "6"',
+		],
+		[
+			'ST02 ≠ SE02',
+			broken('SE*4*0001~', 'SE*4*0002~'),
+			'SE (segment 6): SE02 (control number) must equal ST02: expected "0001", found "0002"',
+		],
+		[
+			'SE01 segment count wrong',
+			broken('SE*4*0001~', 'SE*5*0001~'),
+			'SE (segment 6): SE01 (number of segments ST..SE inclusive) expected 4, found "5"',
+		],
+		[
+			'GE01 set count wrong',
+			broken('GE*1*5~', 'GE*2*5~'),
+			'GE (segment 7): GE01 (number of transaction sets) expected 1, found "2"',
+		],
+		[
+			'IEA01 group count wrong',
+			broken('IEA*1*', 'IEA*2*'),
+			'IEA (segment 8): IEA01 (number of functional groups) expected 1, found "2"',
+		],
+		[
+			'IEA missing',
+			broken('~IEA*1*000000005~', '~'),
+			'IEA (segment 8): the interchange is not closed by IEA; found the end of the text',
+		],
 		[
 			'IEA with a trailing separator',
 			broken('IEA*1*000000005~', 'IEA*1*000000005*~'),
@@ -133,15 +210,18 @@ describe('X12', () => {
 			broken('SE*4*0001~', ''),
 			'SE (segment 6): transaction set 855 (ST02 0001, position 3) is not closed by SE; found GE',
 		],
-	])('%s: refused locally with the segment and the reason, nothing sent', async (_name, content, first, ...more) => {
-		const result = await sb.run(x12(content));
-		const error = failure(result);
-		expect(result.error!.name).toBe('NodeOperationError');
-		expect(error.message).toBe(`The X12 interchange is not valid: ${first}`);
-		expect(error.description).toMatch(/^Nothing was sent\. Problems found: /);
-		for (const problem of [first, ...more]) expect(error.description).toContain(problem);
-		expect(await sb.requests()).toEqual([]);
-	});
+	])(
+		'%s: refused locally with the segment and the reason, nothing sent',
+		async (_name, content, first, ...more) => {
+			const result = await sb.run(x12(content));
+			const error = failure(result);
+			expect(result.error!.name).toBe('NodeOperationError');
+			expect(error.message).toBe(`The X12 interchange is not valid: ${first}`);
+			expect(error.description).toMatch(/^Nothing was sent\. Problems found: /);
+			for (const problem of [first, ...more]) expect(error.description).toContain(problem);
+			expect(await sb.requests()).toEqual([]);
+		},
+	);
 });
 
 describe('service JSON', () => {
@@ -153,7 +233,9 @@ describe('service JSON', () => {
 	test('segments with the envelope fields stated are accepted', async () => {
 		const result = await sb.run(json({ stream: 'live', segments: JSON.stringify(SEGMENTS) }));
 		expect(result.status).toBe('success');
-		expect(jsonOf(result)).toEqual([{ id: expect.any(String), status: 'ACCEPTED', transactionIds: [2] }]);
+		expect(jsonOf(result)).toEqual([
+			{ id: expect.any(String), status: 'ACCEPTED', transactionIds: [2] },
+		]);
 		expect((await sb.requests())[0].body).toEqual({
 			format: 'json',
 			type: '855',
@@ -165,13 +247,17 @@ describe('service JSON', () => {
 	});
 
 	test('segments from an expression (an array, not text)', async () => {
-		const result = await sb.run(json({ segments: '={{ $json.segments }}' }), { input: [{ segments: SEGMENTS }] });
+		const result = await sb.run(json({ segments: '={{ $json.segments }}' }), {
+			input: [{ segments: SEGMENTS }],
+		});
 		expect(result.items[0].json.status).toBe('ACCEPTED');
 		expect((await sb.requests())[0].body.content).toEqual({ segments: SEGMENTS });
 	});
 
 	test('envelope segments in the list: the service’s FAILED answer becomes an error naming them', async () => {
-		const error = failure(await sb.run(json({ segments: JSON.stringify([['ST', '855', '0001'], ...SEGMENTS]) })));
+		const error = failure(
+			await sb.run(json({ segments: JSON.stringify([['ST', '855', '0001'], ...SEGMENTS]) })),
+		);
 		expect(error.message).toBe(
 			'The service refused the payload (status FAILED): ST (segment 1): ST is added by the service: leave envelope segments (ISA, GS, ST, SE, GE, IEA) out',
 		);

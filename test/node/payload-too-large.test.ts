@@ -24,11 +24,19 @@ async function* slowUpload(): AsyncGenerator<Buffer> {
 /** What axios saw: the status and error type, or the connection error it got instead. */
 async function outcome(headers: Record<string, string>): Promise<string> {
 	try {
-		const response = await axios.post(`${sb.baseUrl}/v2/integration-payloads`, Readable.from(slowUpload()), {
-			headers: { 'content-type': 'application/json', 'service-api-key': sb.credentials.apiToken, ...headers },
-			maxBodyLength: Infinity,
-			validateStatus: () => true,
-		});
+		const response = await axios.post(
+			`${sb.baseUrl}/v2/integration-payloads`,
+			Readable.from(slowUpload()),
+			{
+				headers: {
+					'content-type': 'application/json',
+					'service-api-key': sb.credentials.apiToken,
+					...headers,
+				},
+				maxBodyLength: Infinity,
+				validateStatus: () => true,
+			},
+		);
 		return `${response.status} ${response.data?.type}`;
 	} catch (error) {
 		return `connection error ${(error as NodeJS.ErrnoException).code}`;
@@ -36,7 +44,10 @@ async function outcome(headers: Record<string, string>): Promise<string> {
 }
 
 test.each([
-	['with Content-Length (refused on the header, before the body)', { 'content-length': String(6 * MiB) }],
+	[
+		'with Content-Length (refused on the header, before the body)',
+		{ 'content-length': String(6 * MiB) },
+	],
 	['chunked, without Content-Length (refused after 5 MiB were read)', {}],
 ])('axios uploading 6 MiB %s reads the 413, 50 times out of 50', async (_name, headers) => {
 	const seen: string[] = [];
@@ -47,11 +58,25 @@ test.each([
 });
 
 test('the node submitting a 6 MiB interchange reports the 5 MiB limit, 10 times out of 10', async () => {
-	const content = interchange({ sets: [{ type: '810', segments: Array.from({ length: 20_000 }, (_, i) => ['MSG', `${i} ${'note '.repeat(64)}`]) }] });
+	const content = interchange({
+		sets: [
+			{
+				type: '810',
+				segments: Array.from({ length: 20_000 }, (_, i) => ['MSG', `${i} ${'note '.repeat(64)}`]),
+			},
+		],
+	});
 	expect(content.length).toBeGreaterThan(6 * MiB);
 	const messages: string[] = [];
 	for (let i = 0; i < 10; i++) {
-		const { message } = failure(await sb.run({ resource: 'integrationPayload', operation: 'submit', format: 'x12', x12Content: content }));
+		const { message } = failure(
+			await sb.run({
+				resource: 'integrationPayload',
+				operation: 'submit',
+				format: 'x12',
+				x12Content: content,
+			}),
+		);
 		messages.push(message);
 	}
 	expect(new Set(messages)).toEqual(new Set([expect.stringContaining('5 MiB')]));

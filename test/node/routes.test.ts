@@ -25,12 +25,23 @@ const X12 = writeInterchange({
 const VALID_855 = {
 	purchaseOrderNumber: 'PO-1',
 	status: 'accepted',
-	lineItems: [{ purchaseOrderLineId: '1', actions: [{ status: 'accepted', quantity: { value: '5', unitOfMeasure: 'each' } }] }],
+	lineItems: [
+		{
+			purchaseOrderLineId: '1',
+			actions: [{ status: 'accepted', quantity: { value: '5', unitOfMeasure: 'each' } }],
+		},
+	],
 };
 
 interface Case {
 	/** Runs the operation; returns the path parameters and what the request must have carried. */
-	run(sb: NodeSandbox): Promise<{ params?: Record<string, string | number>; query: Record<string, string>; body?: unknown }>;
+	run(
+		sb: NodeSandbox,
+	): Promise<{
+		params?: Record<string, string | number>;
+		query: Record<string, string>;
+		body?: unknown;
+	}>;
 }
 
 async function firstInboxItem(sb: NodeSandbox) {
@@ -43,7 +54,13 @@ async function firstInboxItem(sb: NodeSandbox) {
 const CASES: Record<RouteName, Case> = {
 	listTransactions: {
 		async run(sb) {
-			const r = await sb.run({ resource: 'transaction', operation: 'getMany', returnAll: false, limit: 7, filters: { stream: 'test', direction: 'inbound' } });
+			const r = await sb.run({
+				resource: 'transaction',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 7,
+				filters: { stream: 'test', direction: 'inbound' },
+			});
 			expect(r.status).toBe('success');
 			expect(r.items).toHaveLength(1);
 			return { query: { limit: '7', offset: '0', stream: 'test', direction: 'inbound' } };
@@ -51,7 +68,11 @@ const CASES: Record<RouteName, Case> = {
 	},
 	getMessage: {
 		async run(sb) {
-			const r = await sb.run({ resource: 'transaction', operation: 'getMessage', transactionId: '1' });
+			const r = await sb.run({
+				resource: 'transaction',
+				operation: 'getMessage',
+				transactionId: '1',
+			});
 			expect(r.status).toBe('success');
 			return { params: { id: 1 }, query: {} };
 		},
@@ -69,7 +90,13 @@ const CASES: Record<RouteName, Case> = {
 			expect(r.status).toBe('success');
 			return {
 				query: {},
-				body: { type: '855_PURCHASE_ORDER_ACKNOWLEDGMENT', stream: 'test', senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL', message: VALID_855 },
+				body: {
+					type: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+					stream: 'test',
+					senderId: 'YOURCOMPANY',
+					receiverId: 'DEMORETAIL',
+					message: VALID_855,
+				},
 			};
 		},
 	},
@@ -92,7 +119,11 @@ const CASES: Record<RouteName, Case> = {
 				note: 'Booked as SO-1',
 			});
 			expect(r.status).toBe('success');
-			return { params: { transactionId: item.transactionId, deliveryId: item.delivery.deliveryId }, query: {}, body: { note: 'Booked as SO-1' } };
+			return {
+				params: { transactionId: item.transactionId, deliveryId: item.delivery.deliveryId },
+				query: {},
+				body: { note: 'Booked as SO-1' },
+			};
 		},
 	},
 	failDelivery: {
@@ -103,12 +134,21 @@ const CASES: Record<RouteName, Case> = {
 				{ input: [item as any] },
 			);
 			expect(r.status).toBe('success');
-			return { params: { transactionId: item.transactionId, deliveryId: item.delivery.deliveryId }, query: {}, body: { note: 'Unknown item' } };
+			return {
+				params: { transactionId: item.transactionId, deliveryId: item.delivery.deliveryId },
+				query: {},
+				body: { note: 'Unknown item' },
+			};
 		},
 	},
 	submitIntegrationPayload: {
 		async run(sb) {
-			const r = await sb.run({ resource: 'integrationPayload', operation: 'submit', format: 'x12', x12Content: X12 });
+			const r = await sb.run({
+				resource: 'integrationPayload',
+				operation: 'submit',
+				format: 'x12',
+				x12Content: X12,
+			});
 			expect(r.status).toBe('success');
 			return { query: {}, body: { format: 'x12', content: X12 } };
 		},
@@ -116,7 +156,9 @@ const CASES: Record<RouteName, Case> = {
 };
 
 test('the route table is the contract’s', () => {
-	const table = Object.fromEntries(Object.entries(ROUTES).map(([name, r]) => [name, `${r.method} /${r.version}${r.path}`]));
+	const table = Object.fromEntries(
+		Object.entries(ROUTES).map(([name, r]) => [name, `${r.method} /${r.version}${r.path}`]),
+	);
 	expect(table).toEqual({
 		listTransactions: 'GET /v3/transactions',
 		getMessage: 'GET /v3/transactions/{id}/message',
@@ -127,37 +169,68 @@ test('the route table is the contract’s', () => {
 		submitIntegrationPayload: 'POST /v2/integration-payloads',
 	});
 	// Only reads and delivery outcomes (no-ops when repeated) may be retried.
-	expect(Object.entries(ROUTES).filter(([, r]) => !r.idempotent).map(([name]) => name).sort()).toEqual(['createTransaction', 'submitIntegrationPayload']);
+	expect(
+		Object.entries(ROUTES)
+			.filter(([, r]) => !r.idempotent)
+			.map(([name]) => name)
+			.sort(),
+	).toEqual(['createTransaction', 'submitIntegrationPayload']);
 	expect(Object.keys(CASES).sort()).toEqual(Object.keys(ROUTES).sort());
 });
 
-test.each(Object.keys(CASES) as RouteName[])('%s sends exactly its route, with the key', async (name) => {
-	const expected = await CASES[name].run(sb);
-	const requests = await sb.requests();
-	expect(requests.map(shape)).toEqual([{ method: ROUTES[name].method, path: expectedPath(name, expected.params), query: expected.query }]);
-	expect(requests[0].authenticated).toBe(true);
-	expect(requests[0].status).toBeLessThan(300);
-	if (expected.body !== undefined) expect(requests[0].body).toEqual(expected.body);
-	else expect(requests[0].body).toBeUndefined();
-});
+test.each(Object.keys(CASES) as RouteName[])(
+	'%s sends exactly its route, with the key',
+	async (name) => {
+		const expected = await CASES[name].run(sb);
+		const requests = await sb.requests();
+		expect(requests.map(shape)).toEqual([
+			{
+				method: ROUTES[name].method,
+				path: expectedPath(name, expected.params),
+				query: expected.query,
+			},
+		]);
+		expect(requests[0].authenticated).toBe(true);
+		expect(requests[0].status).toBeLessThan(300);
+		if (expected.body !== undefined) expect(requests[0].body).toEqual(expected.body);
+		else expect(requests[0].body).toBeUndefined();
+	},
+);
 
 describe('the credential’s base URL', () => {
-	test.each(['/', '//', '/v3', '/v3/', '/V4/', ' '])('with %j appended still reaches the versioned routes', async (suffix) => {
-		const credentials = { baseUrl: sb.baseUrl + suffix };
-		const list = await sb.run({ resource: 'transaction', operation: 'getMany', limit: 1 }, { credentials });
-		expect(list.status).toBe('success');
-		expect(list.items.map((i) => i.json.id)).toEqual([1]);
-		const message = await sb.run({ resource: 'transaction', operation: 'getMessage', transactionId: '1' }, { credentials });
-		expect(message.status).toBe('success');
-		const inbox = await sb.run({ resource: 'inbox', operation: 'getMany', limit: 5 }, { credentials });
-		// The delivery links the service hands out belong to the credential's service.
-		const accept = await sb.run({ resource: 'inbox', operation: 'accept', note: 'ok' }, { credentials, input: inbox.items });
-		expect(accept.status).toBe('success');
-		expect((await sb.requests()).map((r) => `${r.method} ${r.path} ${r.status} ${r.authenticated}`)).toEqual([
-			'GET /v3/transactions 200 true',
-			'GET /v3/transactions/1/message 200 true',
-			'GET /v4/inbox 200 true',
-			`POST ${expectedPath('acceptDelivery', { transactionId: 1, deliveryId: String((inbox.items[0].json.delivery as any).deliveryId) })} 200 true`,
-		]);
-	});
+	test.each(['/', '//', '/v3', '/v3/', '/V4/', ' '])(
+		'with %j appended still reaches the versioned routes',
+		async (suffix) => {
+			const credentials = { baseUrl: sb.baseUrl + suffix };
+			const list = await sb.run(
+				{ resource: 'transaction', operation: 'getMany', limit: 1 },
+				{ credentials },
+			);
+			expect(list.status).toBe('success');
+			expect(list.items.map((i) => i.json.id)).toEqual([1]);
+			const message = await sb.run(
+				{ resource: 'transaction', operation: 'getMessage', transactionId: '1' },
+				{ credentials },
+			);
+			expect(message.status).toBe('success');
+			const inbox = await sb.run(
+				{ resource: 'inbox', operation: 'getMany', limit: 5 },
+				{ credentials },
+			);
+			// The delivery links the service hands out belong to the credential's service.
+			const accept = await sb.run(
+				{ resource: 'inbox', operation: 'accept', note: 'ok' },
+				{ credentials, input: inbox.items },
+			);
+			expect(accept.status).toBe('success');
+			expect(
+				(await sb.requests()).map((r) => `${r.method} ${r.path} ${r.status} ${r.authenticated}`),
+			).toEqual([
+				'GET /v3/transactions 200 true',
+				'GET /v3/transactions/1/message 200 true',
+				'GET /v4/inbox 200 true',
+				`POST ${expectedPath('acceptDelivery', { transactionId: 1, deliveryId: String((inbox.items[0].json.delivery as any).deliveryId) })} 200 true`,
+			]);
+		},
+	);
 });

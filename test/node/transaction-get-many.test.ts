@@ -10,16 +10,27 @@ import { idsOf, sleepMs, useNodeSandbox, type LoggedRequest } from './helpers';
 
 const sb = useNodeSandbox();
 
-const getMany = (extra: IDataObject) => ({ resource: 'transaction', operation: 'getMany', ...extra });
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const getMany = (extra: IDataObject) => ({
+	resource: 'transaction',
+	operation: 'getMany',
+	...extra,
+});
+const range = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const descending = (ids: number[]) => [...ids].sort((a, b) => b - a);
 const listQueries = (requests: LoggedRequest[]) =>
 	requests.filter((r) => r.method === 'GET' && r.path === '/v3/transactions').map((r) => r.query);
 /** Pages after the first are fetched in parallel: compared in offset order. */
-const byOffset = (queries: IDataObject[]) => [...queries].sort((a, b) => Number(a.offset) - Number(b.offset));
+const byOffset = (queries: IDataObject[]) =>
+	[...queries].sort((a, b) => Number(a.offset) - Number(b.offset));
 
 async function bulk(body: IDataObject): Promise<{ firstId: number; lastId: number }> {
-	return await sb.admin('POST', '/transactions', { transactionType: '850', direction: 'inbound', stream: 'test', ...body });
+	return await sb.admin('POST', '/transactions', {
+		transactionType: '850',
+		direction: 'inbound',
+		stream: 'test',
+		...body,
+	});
 }
 
 /** Resolves once the node's first list request reached the server (its answer is still delayed). */
@@ -38,7 +49,13 @@ describe('Return All', () => {
 		expect(result.status).toBe('success');
 		expect(idsOf(result)).toEqual(descending(range(1, 261)));
 		expect(result.items[0].json).toEqual(
-			expect.objectContaining({ id: 261, transactionType: '850', direction: 'inbound', stream: 'test', createdAt: expect.any(String) }),
+			expect.objectContaining({
+				id: 261,
+				transactionType: '850',
+				direction: 'inbound',
+				stream: 'test',
+				createdAt: expect.any(String),
+			}),
 		);
 		expect(byOffset(listQueries(await sb.requests()))).toEqual([
 			{ limit: '100', offset: '0' },
@@ -69,22 +86,25 @@ describe('Return All', () => {
 	test.each([
 		['newest', 'at the front'],
 		['oldest', 'at the end'],
-	])('%s-first, while transactions keep arriving %s, each one present at the first page comes out once, in order', async (order) => {
-		await sb.admin('PUT', '/config', { order });
-		await bulk({ count: 950 });
-		await sb.admin('PUT', '/faults', { latencyMs: 20 });
-		const arrivals = keepArriving({ count: 5 });
-		const result = await sb.run(getMany({ returnAll: true }));
-		const arrived = await arrivals.stop();
-		expect(result.status).toBe('success');
-		expect(arrived).toBeGreaterThan(0);
-		// Ids 1..n with n the newest at the first page: none repeats, none missing, later arrivals not mixed in.
-		const ids = idsOf(result);
-		const newest = Math.max(...ids);
-		expect(ids).toEqual(order === 'newest' ? descending(range(1, newest)) : range(1, newest));
-		expect(newest).toBeGreaterThanOrEqual(951);
-		expect(newest).toBeLessThan(951 + 5 * arrived);
-	});
+	])(
+		'%s-first, while transactions keep arriving %s, each one present at the first page comes out once, in order',
+		async (order) => {
+			await sb.admin('PUT', '/config', { order });
+			await bulk({ count: 950 });
+			await sb.admin('PUT', '/faults', { latencyMs: 20 });
+			const arrivals = keepArriving({ count: 5 });
+			const result = await sb.run(getMany({ returnAll: true }));
+			const arrived = await arrivals.stop();
+			expect(result.status).toBe('success');
+			expect(arrived).toBeGreaterThan(0);
+			// Ids 1..n with n the newest at the first page: none repeats, none missing, later arrivals not mixed in.
+			const ids = idsOf(result);
+			const newest = Math.max(...ids);
+			expect(ids).toEqual(order === 'newest' ? descending(range(1, newest)) : range(1, newest));
+			expect(newest).toBeGreaterThanOrEqual(951);
+			expect(newest).toBeLessThan(951 + 5 * arrived);
+		},
+	);
 
 	test('oldest-first, with back-dated transactions appearing at the front while it pages, also returns each one present at the start once', async () => {
 		await sb.admin('PUT', '/config', { order: 'oldest' });
@@ -165,12 +185,16 @@ describe('Transaction Types filter (client-side)', () => {
 		const invoices = await bulk({ count: 3, transactionType: '810', direction: 'outbound' }); // ids 2..4, older
 		await bulk({ count: 350 }); // ids 5..354, newer: the 810s sit at offsets 350..352
 		await sb.clearRequests();
-		const result = await sb.run(getMany({ returnAll: false, limit: 2, filters: { transactionTypes: ['810'] } }));
+		const result = await sb.run(
+			getMany({ returnAll: false, limit: 2, filters: { transactionTypes: ['810'] } }),
+		);
 		expect(result.status).toBe('success');
 		expect(idsOf(result)).toEqual([invoices.lastId, invoices.lastId - 1]);
 		expect(result.items.every((i) => i.json.transactionType === '810')).toBe(true);
 		// The type never reaches the server (it would refuse an unknown parameter); paging stops once 2 are found.
-		expect(byOffset(listQueries(await sb.requests()))).toEqual(['0', '100', '200', '300'].map((offset) => ({ limit: '100', offset })));
+		expect(byOffset(listQueries(await sb.requests()))).toEqual(
+			['0', '100', '200', '300'].map((offset) => ({ limit: '100', offset })),
+		);
 	});
 
 	test('Return All returns every matching transaction of several types and no other', async () => {
@@ -178,7 +202,9 @@ describe('Transaction Types filter (client-side)', () => {
 		await bulk({ count: 120 }); // 5..124
 		await bulk({ count: 2, transactionType: '856', direction: 'outbound' }); // 125..126
 		await bulk({ count: 90, transactionType: '855', direction: 'outbound' }); // 127..216
-		const result = await sb.run(getMany({ returnAll: true, filters: { transactionTypes: ['810', '856'] } }));
+		const result = await sb.run(
+			getMany({ returnAll: true, filters: { transactionTypes: ['810', '856'] } }),
+		);
 		expect(idsOf(result)).toEqual([126, 125, 4, 3, 2]);
 	});
 });
@@ -189,19 +215,29 @@ describe('server-side filters', () => {
 		await bulk({ count: 4, transactionType: '850', direction: 'inbound', stream: 'live' }); // 7..10
 		await bulk({ count: 3, transactionType: '855', direction: 'outbound', stream: 'test' }); // 11..13
 		await sb.clearRequests();
-		const result = await sb.run(getMany({ returnAll: true, filters: { stream: 'live', direction: 'outbound' } }));
+		const result = await sb.run(
+			getMany({ returnAll: true, filters: { stream: 'live', direction: 'outbound' } }),
+		);
 		expect(idsOf(result)).toEqual([6, 5, 4, 3, 2]);
-		expect(result.items.every((i) => i.json.stream === 'live' && i.json.direction === 'outbound')).toBe(true);
-		expect(listQueries(await sb.requests())).toEqual([{ limit: '100', offset: '0', stream: 'live', direction: 'outbound' }]);
+		expect(
+			result.items.every((i) => i.json.stream === 'live' && i.json.direction === 'outbound'),
+		).toBe(true);
+		expect(listQueries(await sb.requests())).toEqual([
+			{ limit: '100', offset: '0', stream: 'live', direction: 'outbound' },
+		]);
 
-		const inboundTest = await sb.run(getMany({ returnAll: false, limit: 10, filters: { stream: 'test', direction: 'inbound' } }));
+		const inboundTest = await sb.run(
+			getMany({ returnAll: false, limit: 10, filters: { stream: 'test', direction: 'inbound' } }),
+		);
 		expect(idsOf(inboundTest)).toEqual([1]);
 	});
 });
 
 test('each input item runs its own query, and each output item is paired with its input item', async () => {
 	await bulk({ count: 4, transactionType: '810', direction: 'outbound' }); // 2..5
-	const result = await sb.run(getMany({ returnAll: false, limit: '={{ $json.n }}' }), { input: [{ n: 2 }, { n: 1 }] });
+	const result = await sb.run(getMany({ returnAll: false, limit: '={{ $json.n }}' }), {
+		input: [{ n: 2 }, { n: 1 }],
+	});
 	expect(result.items.map((i) => [i.json.id, i.pairedItem])).toEqual([
 		[5, { item: 0 }],
 		[4, { item: 0 }],

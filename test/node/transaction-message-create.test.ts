@@ -12,13 +12,30 @@ const sb = useNodeSandbox();
 const VALID_855 = {
 	purchaseOrderNumber: 'PO-1',
 	status: 'accepted',
-	lineItems: [{ purchaseOrderLineId: '1', actions: [{ status: 'accepted', quantity: { value: '5', unitOfMeasure: 'each' } }] }],
+	lineItems: [
+		{
+			purchaseOrderLineId: '1',
+			actions: [{ status: 'accepted', quantity: { value: '5', unitOfMeasure: 'each' } }],
+		},
+	],
 };
 /** Two content errors the service reports for an 855 line. */
-const INVALID_855 = { purchaseOrderNumber: 'PO-1', status: 'accepted', lineItems: [{ quantity: '5' }] };
+const INVALID_855 = {
+	purchaseOrderNumber: 'PO-1',
+	status: 'accepted',
+	lineItems: [{ quantity: '5' }],
+};
 const VALIDATION_ERRORS = [
-	{ payloadPaths: ['message.lineItems[0].purchaseOrderLineId'], errorMessage: 'purchaseOrderLineId is required', outputPath: 'PO101' },
-	{ payloadPaths: ['message.lineItems[0].actions'], errorMessage: 'At least one action is required', outputPath: 'ACK' },
+	{
+		payloadPaths: ['message.lineItems[0].purchaseOrderLineId'],
+		errorMessage: 'purchaseOrderLineId is required',
+		outputPath: 'PO101',
+	},
+	{
+		payloadPaths: ['message.lineItems[0].actions'],
+		errorMessage: 'At least one action is required',
+		outputPath: 'ACK',
+	},
 ];
 
 const create = createParameters;
@@ -30,7 +47,13 @@ const X12 = writeInterchange({
 	controlNumber: 42,
 	date: new Date('2026-11-22T10:30:00Z'),
 	sets: [
-		{ type: '855', segments: [['BAK', '00', 'AC', 'PO-1', '20261122'], ['PO1', '1', '5', 'EA', '101.00']] },
+		{
+			type: '855',
+			segments: [
+				['BAK', '00', 'AC', 'PO-1', '20261122'],
+				['PO1', '1', '5', 'EA', '101.00'],
+			],
+		},
 		{ type: '855', segments: [['BAK', '00', 'AC', 'PO-2', '20261122']] },
 	],
 });
@@ -38,20 +61,35 @@ const X12 = writeInterchange({
 describe('Get Message', () => {
 	test('JSON content comes out as the message object', async () => {
 		const { transactionId, purchaseOrderNumber } = await sb.admin('POST', '/partner/send-850');
-		const result = await sb.run({ resource: 'transaction', operation: 'getMessage', transactionId: String(transactionId) });
+		const result = await sb.run({
+			resource: 'transaction',
+			operation: 'getMessage',
+			transactionId: String(transactionId),
+		});
 		expect(result.status).toBe('success');
 		expect(result.items).toHaveLength(1);
 		const json = result.items[0].json as any;
 		expect(json.transactionId).toBe(transactionId);
 		expect(json.format).toBe('json');
-		expect(json.message).toEqual(expect.objectContaining({ purchaseOrderNumber, lineItems: expect.any(Array) }));
+		expect(json.message).toEqual(
+			expect.objectContaining({ purchaseOrderNumber, lineItems: expect.any(Array) }),
+		);
 		expect(result.items[0].binary).toBeUndefined();
 	});
 
 	test('X12 content comes out as the text of its transaction set in its envelope', async () => {
-		const submitted = await sb.run({ resource: 'integrationPayload', operation: 'submit', format: 'x12', x12Content: X12 });
+		const submitted = await sb.run({
+			resource: 'integrationPayload',
+			operation: 'submit',
+			format: 'x12',
+			x12Content: X12,
+		});
 		const [first, second] = submitted.items[0].json.transactionIds as number[];
-		const result = await sb.run({ resource: 'transaction', operation: 'getMessage', transactionId: String(second) });
+		const result = await sb.run({
+			resource: 'transaction',
+			operation: 'getMessage',
+			transactionId: String(second),
+		});
 		expect(result.status).toBe('success');
 		const json = result.items[0].json as any;
 		expect(json.format).toBe('x12');
@@ -65,9 +103,19 @@ describe('Get Message', () => {
 	});
 
 	test('X12 content with "Put X12 in Binary Field" is also a .edi file of type application/edi-x12', async () => {
-		const submitted = await sb.run({ resource: 'integrationPayload', operation: 'submit', format: 'x12', x12Content: X12 });
+		const submitted = await sb.run({
+			resource: 'integrationPayload',
+			operation: 'submit',
+			format: 'x12',
+			x12Content: X12,
+		});
 		const id = (submitted.items[0].json.transactionIds as number[])[0];
-		const result = await sb.run({ resource: 'transaction', operation: 'getMessage', transactionId: String(id), options: { binaryPropertyName: 'edi' } });
+		const result = await sb.run({
+			resource: 'transaction',
+			operation: 'getMessage',
+			transactionId: String(id),
+			options: { binaryPropertyName: 'edi' },
+		});
 		expect(result.status).toBe('success');
 		const file = result.items[0].binary?.edi;
 		expect(file).toBeDefined();
@@ -78,7 +126,12 @@ describe('Get Message', () => {
 	});
 
 	test('JSON content with the binary option set gets no file', async () => {
-		const result = await sb.run({ resource: 'transaction', operation: 'getMessage', transactionId: '1', options: { binaryPropertyName: 'edi' } });
+		const result = await sb.run({
+			resource: 'transaction',
+			operation: 'getMessage',
+			transactionId: '1',
+			options: { binaryPropertyName: 'edi' },
+		});
 		expect(result.items[0].json.format).toBe('json');
 		expect(result.items[0].binary).toBeUndefined();
 	});
@@ -103,9 +156,19 @@ describe('Create', () => {
 		]);
 		const requests = await sb.requests();
 		expect(requests).toHaveLength(1);
-		expect(requests[0].body).toEqual({ type: '855_PURCHASE_ORDER_ACKNOWLEDGMENT', stream: 'live', senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL', message: VALID_855 });
+		expect(requests[0].body).toEqual({
+			type: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+			stream: 'live',
+			senderId: 'YOURCOMPANY',
+			receiverId: 'DEMORETAIL',
+			message: VALID_855,
+		});
 		// The created transaction is there, with the message sent.
-		const read = await sb.run({ resource: 'transaction', operation: 'getMessage', transactionId: '2' });
+		const read = await sb.run({
+			resource: 'transaction',
+			operation: 'getMessage',
+			transactionId: '2',
+		});
 		expect(read.items[0].json.message).toEqual(VALID_855);
 	});
 
@@ -117,29 +180,50 @@ describe('Create', () => {
 				'message.lineItems[0].purchaseOrderLineId: purchaseOrderLineId is required (PO101); ' +
 				'message.lineItems[0].actions: At least one action is required (ACK)',
 		);
-		expect(error.description).toContain('FAILED document is recorded by the service but not delivered');
+		expect(error.description).toContain(
+			'FAILED document is recorded by the service but not delivered',
+		);
 		expect(await sb.requests()).toHaveLength(1);
 	});
 
 	test('FAILED with Continue On Fail: an output item carrying the validation errors', async () => {
-		const result = await sb.run(create({ message: JSON.stringify(INVALID_855) }), { continueOnFail: true });
+		const result = await sb.run(create({ message: JSON.stringify(INVALID_855) }), {
+			continueOnFail: true,
+		});
 		expect(result.status).toBe('success');
 		expect(result.items).toHaveLength(1);
 		const json = result.items[0].json as any;
-		expect(json.error).toMatch(/^The service refused the document \(transaction 2, status FAILED\): message\.lineItems\[0\]\.purchaseOrderLineId/);
-		expect(json.details).toEqual({ id: 2, status: 'FAILED', detail: 'Validation failed', validationErrors: VALIDATION_ERRORS });
+		expect(json.error).toMatch(
+			/^The service refused the document \(transaction 2, status FAILED\): message\.lineItems\[0\]\.purchaseOrderLineId/,
+		);
+		expect(json.details).toEqual({
+			id: 2,
+			status: 'FAILED',
+			detail: 'Validation failed',
+			validationErrors: VALIDATION_ERRORS,
+		});
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 	});
 
 	test('a receiver that is not a trading partner is reported as FAILED', async () => {
-		const error = failure(await sb.run(create({ receiverId: 'STRANGER', message: JSON.stringify(VALID_855) })));
-		expect(error.message).toBe('The service refused the document (transaction 2, status FAILED): receiverId: no relationship with receiver STRANGER (ISA08)');
+		const error = failure(
+			await sb.run(create({ receiverId: 'STRANGER', message: JSON.stringify(VALID_855) })),
+		);
+		expect(error.message).toBe(
+			'The service refused the document (transaction 2, status FAILED): receiverId: no relationship with receiver STRANGER (ISA08)',
+		);
 	});
 
 	test('the message from a field of the input item (dot path), as an object or as JSON text', async () => {
-		const result = await sb.run(create({ messageSource: 'field', messageField: 'payload.document' }), {
-			input: [{ payload: { document: VALID_855 } }, { payload: { document: JSON.stringify({ ...VALID_855, purchaseOrderNumber: 'PO-2' }) } }],
-		});
+		const result = await sb.run(
+			create({ messageSource: 'field', messageField: 'payload.document' }),
+			{
+				input: [
+					{ payload: { document: VALID_855 } },
+					{ payload: { document: JSON.stringify({ ...VALID_855, purchaseOrderNumber: 'PO-2' }) } },
+				],
+			},
+		);
 		expect(result.status).toBe('success');
 		expect(result.items.map((i) => [i.json.status, i.pairedItem])).toEqual([
 			['ACCEPTED', { item: 0 }],
@@ -150,7 +234,9 @@ describe('Create', () => {
 	});
 
 	test('the message from an expression that yields an object', async () => {
-		const result = await sb.run(create({ message: '={{ $json.doc }}' }), { input: [{ doc: VALID_855 }] });
+		const result = await sb.run(create({ message: '={{ $json.doc }}' }), {
+			input: [{ doc: VALID_855 }],
+		});
 		expect(result.status).toBe('success');
 		expect((await sb.requests())[0].body.message).toEqual(VALID_855);
 	});

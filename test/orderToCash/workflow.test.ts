@@ -11,11 +11,22 @@ beforeEach(async () => reset(running));
 test('the example workflow answers the partner’s 850 with an 855, 856 and 810, all accepted', async () => {
 	const { order, run, scorecard } = await runOrderToCash(credentialsOf(running));
 	expect(run.error).toBeUndefined();
-	for (const [node, type] of [['Create 855', '855'], ['Create 856', '856'], ['Create 810', '810']]) {
+	for (const [node, type] of [
+		['Create 855', '855'],
+		['Create 856', '856'],
+		['Create 810', '810'],
+	]) {
 		expect(run.outputs[node]).toHaveLength(1);
-		expect(run.outputs[node][0].json).toMatchObject({ status: 'ACCEPTED', senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL', type: expect.stringMatching(`^${type}_`) });
+		expect(run.outputs[node][0].json).toMatchObject({
+			status: 'ACCEPTED',
+			senderId: 'YOURCOMPANY',
+			receiverId: 'DEMORETAIL',
+			type: expect.stringMatching(`^${type}_`),
+		});
 	}
-	expect(run.outputs['Create 810'][0].json.message).toMatchObject({ purchaseOrderNumber: order.purchaseOrderNumber });
+	expect(run.outputs['Create 810'][0].json.message).toMatchObject({
+		purchaseOrderNumber: order.purchaseOrderNumber,
+	});
 	expect(scorecard).toMatchObject({
 		purchaseOrderNumber: order.purchaseOrderNumber,
 		'855': { state: 'accepted', reasons: [] },
@@ -36,5 +47,7 @@ test('an 856 that ships more than was ordered gets a red scorecard with the reas
 	});
 	expect(run.outputs['Create 856'][0].json.status).toBe('ACCEPTED');
 	expect(scorecard?.['856'].state).toBe('rejected');
-	expect(scorecard?.['856'].reasons.join(' ')).toMatch(/line 1: shipped 1000 but only \d+ (accepted|ordered)/);
+	expect(scorecard?.['856'].reasons.join(' ')).toMatch(
+		/line 1: shipped 1000 but only \d+ (accepted|ordered)/,
+	);
 });

@@ -14,9 +14,26 @@ describe('request log', () => {
 		await s.raw.get('/_sandbox/scorecard');
 		const log = (await s.raw.get('/_sandbox/requests')).data;
 		expect(log).toEqual([
-			expect.objectContaining({ method: 'GET', path: '/v3/transactions', query: { limit: '2', stream: 'test' }, status: 200, authenticated: true }),
-			expect.objectContaining({ method: 'GET', path: '/v4/inbox', query: {}, status: 401, authenticated: false }),
-			expect.objectContaining({ method: 'POST', path: '/v2/integration-payloads', status: 400, body: { format: 'json' } }),
+			expect.objectContaining({
+				method: 'GET',
+				path: '/v3/transactions',
+				query: { limit: '2', stream: 'test' },
+				status: 200,
+				authenticated: true,
+			}),
+			expect.objectContaining({
+				method: 'GET',
+				path: '/v4/inbox',
+				query: {},
+				status: 401,
+				authenticated: false,
+			}),
+			expect.objectContaining({
+				method: 'POST',
+				path: '/v2/integration-payloads',
+				status: 400,
+				body: { format: 'json' },
+			}),
 		]);
 		const text = JSON.stringify(log);
 		expect(text).not.toContain(s.sandbox.apiKey);
@@ -36,7 +53,10 @@ describe('demo partner and reset', () => {
 	it('starts with the seed and one partner order, sends more on its timer and on send-850', async () => {
 		const sent = await s.raw.post('/_sandbox/partner/send-850');
 		expect(sent.status).toBe(201);
-		expect(sent.data).toEqual({ transactionId: expect.any(Number), purchaseOrderNumber: expect.any(String) });
+		expect(sent.data).toEqual({
+			transactionId: expect.any(Number),
+			purchaseOrderNumber: expect.any(String),
+		});
 		await new Promise((resolve) => setTimeout(resolve, 250));
 		const scorecard = (await s.raw.get('/_sandbox/scorecard')).data;
 		// Start-up order + send-850 + timer orders; bulk (seed) orders are not on the scorecard.
@@ -50,23 +70,35 @@ describe('demo partner and reset', () => {
 				'810': { state: 'missing', reasons: [] },
 			}),
 		);
-		const inbound = (await s.api.get('/v3/transactions?direction=inbound&stream=test')).data.meta.total;
+		const inbound = (await s.api.get('/v3/transactions?direction=inbound&stream=test')).data.meta
+			.total;
 		// The timer keeps running between the two reads.
 		expect(inbound - 5).toBeGreaterThanOrEqual(scorecard.purchaseOrders.length);
 		expect(inbound - 5).toBeLessThanOrEqual(scorecard.purchaseOrders.length + 3);
 	});
 
 	it('resets to the start-up state', async () => {
-		await s.raw.put('/_sandbox/config', { order: 'oldest', rateLimit: { requests: 1000, windowSeconds: 10 } });
+		await s.raw.put('/_sandbox/config', {
+			order: 'oldest',
+			rateLimit: { requests: 1000, windowSeconds: 10 },
+		});
 		await s.raw.put('/_sandbox/faults', { latencyMs: 5 });
-		await s.raw.post('/_sandbox/transactions', { count: 50, transactionType: '856', direction: 'outbound', stream: 'live' });
+		await s.raw.post('/_sandbox/transactions', {
+			count: 50,
+			transactionType: '856',
+			direction: 'outbound',
+			stream: 'live',
+		});
 		const reset = await s.raw.post('/_sandbox/reset');
 		expect(reset.status).toBe(200);
 		const list = (await s.api.get('/v3/transactions')).data;
 		expect(list.meta.total).toBeGreaterThanOrEqual(6);
 		expect(list.meta.total).toBeLessThanOrEqual(8); // the partner's timer may have sent one since
 		expect(list.items[list.items.length - 1].id).toBe(1);
-		expect((await s.raw.get('/_sandbox/config')).data).toEqual({ order: 'newest', rateLimit: { requests: 100000, windowSeconds: 60 } });
+		expect((await s.raw.get('/_sandbox/config')).data).toEqual({
+			order: 'newest',
+			rateLimit: { requests: 100000, windowSeconds: 60 },
+		});
 		expect((await s.raw.get('/_sandbox/faults')).data).toEqual({});
 		const log = (await s.raw.get('/_sandbox/requests')).data;
 		expect(log).toHaveLength(1);
@@ -83,7 +115,14 @@ describe('persistence', () => {
 		const inbox = (await first.api.get('/v4/inbox')).data;
 		expect(inbox).toHaveLength(4);
 		await first.api.post(inbox[0].delivery.accept.href, { note: 'done' });
-		const created = (await first.api.post('/v4/transactions', { type: '855_PURCHASE_ORDER_ACKNOWLEDGMENT', senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL', message: { purchaseOrderNumber: inbox[3].message.purchaseOrderNumber, status: 'accepted' } })).data;
+		const created = (
+			await first.api.post('/v4/transactions', {
+				type: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+				senderId: 'YOURCOMPANY',
+				receiverId: 'DEMORETAIL',
+				message: { purchaseOrderNumber: inbox[3].message.purchaseOrderNumber, status: 'accepted' },
+			})
+		).data;
 		const before = (await first.api.get('/v3/transactions?limit=100')).data;
 		const scorecard = (await first.raw.get('/_sandbox/scorecard')).data;
 		await first.sandbox.stop();
@@ -94,12 +133,32 @@ describe('persistence', () => {
 		const second = await start({ dataFile, seed: 3 });
 		try {
 			expect((await second.api.get('/v3/transactions?limit=100')).data).toEqual(before);
-			expect((await second.api.get('/v4/inbox')).data).toEqual(inbox.slice(1).map((i: any) => ({
-				...i,
-				delivery: { ...i.delivery, ...Object.fromEntries(['href', 'accept', 'fail'].map((k) => [k, k === 'href' ? i.delivery.href.replace(`:${first.sandbox.port}`, `:${second.sandbox.port}`) : { href: i.delivery[k].href.replace(`:${first.sandbox.port}`, `:${second.sandbox.port}`) }])) },
-			})));
+			expect((await second.api.get('/v4/inbox')).data).toEqual(
+				inbox.slice(1).map((i: any) => ({
+					...i,
+					delivery: {
+						...i.delivery,
+						...Object.fromEntries(
+							['href', 'accept', 'fail'].map((k) => [
+								k,
+								k === 'href'
+									? i.delivery.href.replace(`:${first.sandbox.port}`, `:${second.sandbox.port}`)
+									: {
+											href: i.delivery[k].href.replace(
+												`:${first.sandbox.port}`,
+												`:${second.sandbox.port}`,
+											),
+										},
+							]),
+						),
+					},
+				})),
+			);
 			expect((await second.raw.get('/_sandbox/scorecard')).data).toEqual(scorecard);
-			expect(scorecard.purchaseOrders[0]['855']).toMatchObject({ state: 'rejected', transactionId: created.id });
+			expect(scorecard.purchaseOrders[0]['855']).toMatchObject({
+				state: 'rejected',
+				transactionId: created.id,
+			});
 			// New ids continue after the saved ones.
 			const next = (await second.raw.post('/_sandbox/partner/send-850')).data;
 			expect(next.transactionId).toBe(created.id + 1);

@@ -18,7 +18,11 @@ describe('authentication', () => {
 			expect(JSON.stringify(response.data)).not.toContain('SECRET');
 			expect(JSON.stringify(response.headers)).not.toContain('SECRET');
 		}
-		const created = await s.raw.post('/v4/transactions', {}, { headers: { 'service-api-key': key } });
+		const created = await s.raw.post(
+			'/v4/transactions',
+			{},
+			{ headers: { 'service-api-key': key } },
+		);
 		expect(created.status).toBe(401);
 	});
 
@@ -35,12 +39,18 @@ describe('error format and request validation', () => {
 	const s = useSandbox();
 
 	it('rejects unknown query parameters with "property <name> should not exist"', async () => {
-		for (const path of ['/v3/transactions?transactionType=850', '/v4/inbox?stream=test', '/v3/transactions/1/message?x=1']) {
+		for (const path of [
+			'/v3/transactions?transactionType=850',
+			'/v4/inbox?stream=test',
+			'/v3/transactions/1/message?x=1',
+		]) {
 			const response = await s.api.get(path);
 			expect(response.status).toBe(400);
 			expect(response.data.type).toBe('argumentError');
 			expect(response.data.errors[0]).toMatchObject({ ref: path.split('?')[1].split('=')[0] });
-			expect(response.data.errors[0].message).toBe(`property ${path.split('?')[1].split('=')[0]} should not exist`);
+			expect(response.data.errors[0].message).toBe(
+				`property ${path.split('?')[1].split('=')[0]} should not exist`,
+			);
 		}
 		const post = await s.api.post('/v4/transactions?dryRun=true', {});
 		expect(post.data.errors[0].message).toBe('property dryRun should not exist');
@@ -86,21 +96,29 @@ describe('error format and request validation', () => {
 			['get', '/v3/transactions/'],
 			['get', '/nothing'],
 		] as const) {
-			const response = await s.api.request({ method, url: path, data: method === 'post' ? {} : undefined });
+			const response = await s.api.request({
+				method,
+				url: path,
+				data: method === 'post' ? {} : undefined,
+			});
 			expect(response.status).toBe(404);
 			expect(response.data.type).toBe('notFoundError');
 		}
 	});
 
 	it('rejects malformed JSON with 400', async () => {
-		const response = await s.api.post('/v4/transactions', '{"type": ', { headers: { 'content-type': 'application/json' } });
+		const response = await s.api.post('/v4/transactions', '{"type": ', {
+			headers: { 'content-type': 'application/json' },
+		});
 		expect(response.status).toBe(400);
 		expect(response.data.type).toBe('argumentError');
 		expect(response.data.errors[0].ref).toBe('body');
 	});
 
 	it('rejects a body that is not declared as application/json', async () => {
-		const response = await s.api.post('/v4/transactions', 'type=850', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+		const response = await s.api.post('/v4/transactions', 'type=850', {
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		});
 		expect(response.status).toBe(400);
 		expect(response.data.errors[0].ref).toBe('Content-Type');
 	});
@@ -114,10 +132,14 @@ describe('error format and request validation', () => {
 		expect(response.status).toBe(413);
 		expect(response.data.type).toBe('payloadTooLargeError');
 		// Just under the limit is read (and then judged on its content).
-		const fits = await s.api.post('/v2/integration-payloads', JSON.stringify({ format: 'x12', content: 'x'.repeat(5 * 1024 * 1024 - 40) }), {
-			headers: { 'content-type': 'application/json' },
-			maxBodyLength: Infinity,
-		});
+		const fits = await s.api.post(
+			'/v2/integration-payloads',
+			JSON.stringify({ format: 'x12', content: 'x'.repeat(5 * 1024 * 1024 - 40) }),
+			{
+				headers: { 'content-type': 'application/json' },
+				maxBodyLength: Infinity,
+			},
+		);
 		expect(fits.status).toBe(202);
 		expect(fits.data.status).toBe('FAILED');
 	});

@@ -12,7 +12,10 @@ import { join } from 'path';
 const root = join(__dirname, '..', '..');
 const cli = join(root, 'sandbox', 'cli.ts');
 /** Node itself runs the CLI (tsx as a loader, not a wrapper process), so a signal reaches the sandbox. */
-const command = (...args: string[]): [string, string[]] => [process.execPath, ['--import', 'tsx', cli, ...args]];
+const command = (...args: string[]): [string, string[]] => [
+	process.execPath,
+	['--import', 'tsx', cli, ...args],
+];
 const KEY = 'durability-key';
 const CLIENTS = 16;
 /** Answered creates before the kill: enough that a save lagging behind its answers would lose some. */
@@ -21,7 +24,8 @@ const ACKNOWLEDGED_BEFORE_KILL = 600;
 const dir = mkdtempSync(join(tmpdir(), 'edi-sandbox-durability-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
-	for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+	for (const child of children)
+		if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 	rmSync(dir, { recursive: true, force: true });
 });
 
@@ -32,7 +36,20 @@ interface Sandbox {
 }
 
 async function startCli(dataFile: string): Promise<Sandbox> {
-	const child = spawn(...command('--port', '0', '--api-key', KEY, '--rate-limit', 'off', '--no-initial-order', '--data', dataFile), { cwd: root });
+	const child = spawn(
+		...command(
+			'--port',
+			'0',
+			'--api-key',
+			KEY,
+			'--rate-limit',
+			'off',
+			'--no-initial-order',
+			'--data',
+			dataFile,
+		),
+		{ cwd: root },
+	);
 	children.push(child);
 	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 	child.stdout!.setEncoding('utf8');
@@ -60,7 +77,11 @@ const document = (marker: string) => ({
 test('SIGKILL under 16 concurrent clients: every acknowledged create survives with its document, no id is issued twice', async () => {
 	const dataFile = join(dir, 'crash.json');
 	const first = await startCli(dataFile);
-	const api = axios.create({ baseURL: first.baseUrl, headers: { 'service-api-key': KEY }, timeout: 20000 });
+	const api = axios.create({
+		baseURL: first.baseUrl,
+		headers: { 'service-api-key': KEY },
+		timeout: 20000,
+	});
 	const acknowledged = new Map<number, string>();
 	const issuedTwice: number[] = [];
 	let killed = false;
@@ -88,14 +109,23 @@ test('SIGKILL under 16 concurrent clients: every acknowledged create survives wi
 
 	const second = await startCli(dataFile);
 	try {
-		const again = axios.create({ baseURL: second.baseUrl, headers: { 'service-api-key': KEY }, timeout: 20000, validateStatus: () => true });
+		const again = axios.create({
+			baseURL: second.baseUrl,
+			headers: { 'service-api-key': KEY },
+			timeout: 20000,
+			validateStatus: () => true,
+		});
 		const missing: number[] = [];
 		for (const [id, marker] of acknowledged) {
 			const { status, data } = await again.get(`/v3/transactions/${id}/message`);
 			if (status !== 200 || data.purchaseOrderNumber !== marker) missing.push(id);
 		}
 		expect(missing).toEqual([]);
-		const fresh = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => again.post('/v4/transactions', document(`AFTER-${n}`))));
+		const fresh = await Promise.all(
+			Array.from({ length: CLIENTS }, (_, n) =>
+				again.post('/v4/transactions', document(`AFTER-${n}`)),
+			),
+		);
 		const reissued = fresh.map((r) => r.data.id as number).filter((id) => acknowledged.has(id));
 		expect(reissued).toEqual([]);
 	} finally {
@@ -105,13 +135,20 @@ test('SIGKILL under 16 concurrent clients: every acknowledged create survives wi
 });
 
 describe('a data file it cannot use stops the start-up, naming it', () => {
-	const run = (dataFile: string) => spawnSync(...command('--port', '0', '--data', dataFile), { cwd: root, encoding: 'utf8', timeout: 30000 });
+	const run = (dataFile: string) =>
+		spawnSync(...command('--port', '0', '--data', dataFile), {
+			cwd: root,
+			encoding: 'utf8',
+			timeout: 30000,
+		});
 
 	test('in a folder that does not exist', () => {
 		const dataFile = join(dir, 'no-such-folder', 'state.json');
 		const result = run(dataFile);
 		expect(result.status).toBe(1);
-		expect(result.stderr).toBe(`sandbox failed to start: the folder of the data file ${dataFile} does not exist: ${join(dir, 'no-such-folder')}\n`);
+		expect(result.stderr).toBe(
+			`sandbox failed to start: the folder of the data file ${dataFile} does not exist: ${join(dir, 'no-such-folder')}\n`,
+		);
 	});
 
 	test('not JSON', () => {
@@ -119,14 +156,25 @@ describe('a data file it cannot use stops the start-up, naming it', () => {
 		writeFileSync(dataFile, '{"version": 1, "transactions": [');
 		const result = run(dataFile);
 		expect(result.status).toBe(1);
-		expect(result.stderr).toMatch(new RegExp(`^sandbox failed to start: the data file ${dataFile} is corrupt \\(not JSON: .+\\); move it away to start afresh\\n$`));
+		expect(result.stderr).toMatch(
+			new RegExp(
+				`^sandbox failed to start: the data file ${dataFile} is corrupt \\(not JSON: .+\\); move it away to start afresh\\n$`,
+			),
+		);
 	});
 
 	test('a journal line that is not JSON, before the last one', () => {
 		const dataFile = join(dir, 'journal.json');
-		writeFileSync(`${dataFile}.journal`, '{"n":1,"sequence":1}\n{"n":2,"seq\n{"n":3,"sequence":3}\n');
+		writeFileSync(
+			`${dataFile}.journal`,
+			'{"n":1,"sequence":1}\n{"n":2,"seq\n{"n":3,"sequence":3}\n',
+		);
 		const result = run(dataFile);
 		expect(result.status).toBe(1);
-		expect(result.stderr).toMatch(new RegExp(`^sandbox failed to start: the journal ${dataFile}.journal is corrupt at line 2: `));
+		expect(result.stderr).toMatch(
+			new RegExp(
+				`^sandbox failed to start: the journal ${dataFile}.journal is corrupt at line 2: `,
+			),
+		);
 	});
 });

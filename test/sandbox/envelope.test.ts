@@ -4,18 +4,44 @@ import { writeInterchange, type X12WriteInput } from '../../sandbox/x12/write';
 
 /** The sandbox's own envelope check, apart from the node's reader: what the service accepts and refuses. */
 const date = new Date('2026-11-22T10:30:00.000Z');
-const po = (n: string): string[][] => [['BEG', '00', 'SA', n, '', '20261122'], ['PO1', '1', '5', 'EA', '101.00'], ['CTT', '1']];
+const po = (n: string): string[][] => [
+	['BEG', '00', 'SA', n, '', '20261122'],
+	['PO1', '1', '5', 'EA', '101.00'],
+	['CTT', '1'],
+];
 const write = (over: Partial<X12WriteInput> = {}) =>
-	writeInterchange({ senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL', usage: 'T', controlNumber: 42, date, sets: [{ type: '850', segments: po('A') }, { type: '850', segments: po('B') }], ...over });
-const problemsOf = (text: string) => checkEnvelope(text).problems.map(({ segment, position }) => [segment, position]);
+	writeInterchange({
+		senderId: 'YOURCOMPANY',
+		receiverId: 'DEMORETAIL',
+		usage: 'T',
+		controlNumber: 42,
+		date,
+		sets: [
+			{ type: '850', segments: po('A') },
+			{ type: '850', segments: po('B') },
+		],
+		...over,
+	});
+const problemsOf = (text: string) =>
+	checkEnvelope(text).problems.map(({ segment, position }) => [segment, position]);
 
 describe('checkEnvelope', () => {
 	it('reads a valid interchange: parties, usage, one entry per ST set', () => {
 		const { interchange, problems } = checkEnvelope(write({ usage: 'P' }));
 		expect(problems).toEqual([]);
-		expect(interchange).toMatchObject({ senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL', usage: 'P', separators: { element: '*', component: '>', repetition: '^', segment: '~' } });
+		expect(interchange).toMatchObject({
+			senderId: 'YOURCOMPANY',
+			receiverId: 'DEMORETAIL',
+			usage: 'P',
+			separators: { element: '*', component: '>', repetition: '^', segment: '~' },
+		});
 		expect(interchange!.groups).toHaveLength(1);
-		expect(interchange!.groups[0].sets.map((s) => [s.type, s.segments.length, s.segments[1][3]])).toEqual([['850', 5, 'A'], ['850', 5, 'B']]);
+		expect(
+			interchange!.groups[0].sets.map((s) => [s.type, s.segments.length, s.segments[1][3]]),
+		).toEqual([
+			['850', 5, 'A'],
+			['850', 5, 'B'],
+		]);
 	});
 
 	it('accepts a newline as the segment terminator, other separators, line breaks after terminators and CRLF', () => {
@@ -31,8 +57,16 @@ describe('checkEnvelope', () => {
 	// Positions: ISA 1, GS 2, ST 3, BEG 4, PO1 5, CTT 6, SE 7, ST 8, BEG 9, PO1 10, CTT 11, SE 12, GE 13, IEA 14.
 	const broken: Array<[string, (t: string) => string, Array<[string, number]>]> = [
 		['not an ISA', (t) => `GS${t.slice(2)}`, [['ISA', 1]]],
-		['ISA one character short', (t) => t.replace('YOURCOMPANY    ', 'YOURCOMPANY   '), [['ISA', 1]]],
-		['ISA element widths wrong but length right', (t) => t.replace('*ZZ*YOURCOMPANY    *', '*Z*YOURCOMPANY     *'), [['ISA', 1]]],
+		[
+			'ISA one character short',
+			(t) => t.replace('YOURCOMPANY    ', 'YOURCOMPANY   '),
+			[['ISA', 1]],
+		],
+		[
+			'ISA element widths wrong but length right',
+			(t) => t.replace('*ZZ*YOURCOMPANY    *', '*Z*YOURCOMPANY     *'),
+			[['ISA', 1]],
+		],
 		['ISA15 neither T nor P', (t) => t.replace('*0*T*>~', '*0*X*>~'), [['ISA', 1]]],
 		['truncated before the end of the ISA', (t) => t.slice(0, 80), [['ISA', 1]]],
 		['ISA13 ≠ IEA02', (t) => t.replace('IEA*1*000000042', 'IEA*1*000000043'), [['IEA', 14]]],
@@ -50,8 +84,16 @@ describe('checkEnvelope', () => {
 		['trailing segment after IEA', (t) => `${t}XX*1~`, [['XX', 15]]],
 		['a second interchange after IEA', (t) => t + t.slice(0, 106), [['ISA', 15]]],
 		['no group at all', (t) => t.slice(0, 106) + 'IEA*0*000000042~', [['GS', 2]]],
-		['a trailing element separator on IEA', (t) => t.replace('IEA*1*000000042~', 'IEA*1*000000042*~'), [['IEA', 14]]],
-		['a trailing element separator on SE', (t) => t.replace('SE*5*0001~', 'SE*5*0001*~'), [['SE', 7]]],
+		[
+			'a trailing element separator on IEA',
+			(t) => t.replace('IEA*1*000000042~', 'IEA*1*000000042*~'),
+			[['IEA', 14]],
+		],
+		[
+			'a trailing element separator on SE',
+			(t) => t.replace('SE*5*0001~', 'SE*5*0001*~'),
+			[['SE', 7]],
+		],
 		['a segment without its id', (t) => t.replace('PO1*', '*'), [['(no id)', 5]]],
 		['a lower-case segment id', (t) => t.replace('CTT*', 'ctt*'), [['ctt', 6]]],
 	];
@@ -60,8 +102,13 @@ describe('checkEnvelope', () => {
 	});
 
 	it('explains each problem with the expected and the found value', () => {
-		const { problems } = checkEnvelope(write().replace('SE*5*0001', 'SE*6*0001').replace('GE*2*42', 'GE*2*41'));
-		expect(problems.map((p) => p.message)).toEqual(['SE01 is "6" but the set has 5 segments (ST to SE)', 'GE02 is "41" but GS06 is "42"']);
+		const { problems } = checkEnvelope(
+			write().replace('SE*5*0001', 'SE*6*0001').replace('GE*2*42', 'GE*2*41'),
+		);
+		expect(problems.map((p) => p.message)).toEqual([
+			'SE01 is "6" but the set has 5 segments (ST to SE)',
+			'GE02 is "41" but GS06 is "42"',
+		]);
 	});
 });
 
@@ -78,7 +125,10 @@ describe('extractTransactionSet', () => {
 	});
 
 	it('keeps the original separators', () => {
-		const text = write({ sets: [{ type: '850', segments: po('A') }], separators: { element: '|', segment: '\n' } });
+		const text = write({
+			sets: [{ type: '850', segments: po('A') }],
+			separators: { element: '|', segment: '\n' },
+		});
 		expect(extractTransactionSet(checkEnvelope(text).interchange!, 0, 0)).toBe(text);
 	});
 });

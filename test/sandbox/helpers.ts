@@ -36,4 +36,10 @@ export function exampleDocument(name: string): Record<string, any> {
 }
 
 /** The example documents talk between BUYERISA and SELLERISA; these make them (and the 846/860 receivers) partners. */
-export const EXAMPLE_PARTNERS = ['DEMORETAIL', 'BUYERISA', 'SELLERISA', 'RETAILPARTNER', 'ACMEPRODUCTS'];
+export const EXAMPLE_PARTNERS = [
+	'DEMORETAIL',
+	'BUYERISA',
+	'SELLERISA',
+	'RETAILPARTNER',
+	'ACMEPRODUCTS',
+];

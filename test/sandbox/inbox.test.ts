@@ -14,7 +14,9 @@ describe('GET /v4/inbox and delivery accept/fail', () => {
 		const response = await s.api.get('/v4/inbox');
 		expect(response.status).toBe(200);
 		expect(Array.isArray(response.data)).toBe(true);
-		expect(response.data.map((i: any) => i.transactionId)).toEqual(orders.map((o) => o.transactionId));
+		expect(response.data.map((i: any) => i.transactionId)).toEqual(
+			orders.map((o) => o.transactionId),
+		);
 		const [example] = exampleDocument('inbox-items.json') as unknown as any[];
 		const item = response.data[0];
 		expect(Object.keys(item).sort()).toEqual(Object.keys(example).sort());
@@ -33,8 +35,12 @@ describe('GET /v4/inbox and delivery accept/fail', () => {
 				deliveryId: expect.stringMatching(UUID),
 				status: 'SENT',
 				href: `${base}/v4/transactions/${orders[0].transactionId}/deliveries/${item.delivery.deliveryId}`,
-				accept: { href: `${base}/v4/transactions/${orders[0].transactionId}/deliveries/${item.delivery.deliveryId}/accept` },
-				fail: { href: `${base}/v4/transactions/${orders[0].transactionId}/deliveries/${item.delivery.deliveryId}/fail` },
+				accept: {
+					href: `${base}/v4/transactions/${orders[0].transactionId}/deliveries/${item.delivery.deliveryId}/accept`,
+				},
+				fail: {
+					href: `${base}/v4/transactions/${orders[0].transactionId}/deliveries/${item.delivery.deliveryId}/fail`,
+				},
 			},
 		});
 	});
@@ -43,7 +49,11 @@ describe('GET /v4/inbox and delivery accept/fail', () => {
 		const one = await s.api.get('/v4/inbox?limit=1');
 		expect(one.data).toHaveLength(1);
 		const viaLocalhost = await s.api.get(`http://localhost:${s.sandbox.port}/v4/inbox?limit=1`);
-		expect(viaLocalhost.data[0].delivery.href.startsWith(`http://localhost:${s.sandbox.port}/v4/transactions/`)).toBe(true);
+		expect(
+			viaLocalhost.data[0].delivery.href.startsWith(
+				`http://localhost:${s.sandbox.port}/v4/transactions/`,
+			),
+		).toBe(true);
 		expect((await s.api.get('/v4/inbox?limit=0')).status).toBe(400);
 		expect((await s.api.get('/v4/inbox?offset=1')).status).toBe(400);
 	});
@@ -53,7 +63,12 @@ describe('GET /v4/inbox and delivery accept/fail', () => {
 		expect((await s.api.get('/v4/inbox')).data[0].transactionId).toBe(item.transactionId);
 		const accepted = await s.api.post(item.delivery.accept.href, { note: 'imported as SO-1' });
 		expect(accepted.status).toBe(200);
-		expect(accepted.data).toEqual({ deliveryId: item.delivery.deliveryId, transactionId: item.transactionId, status: 'DELIVERED', note: 'imported as SO-1' });
+		expect(accepted.data).toEqual({
+			deliveryId: item.delivery.deliveryId,
+			transactionId: item.transactionId,
+			status: 'DELIVERED',
+			note: 'imported as SO-1',
+		});
 		const inbox = (await s.api.get('/v4/inbox')).data.map((i: any) => i.transactionId);
 		expect(inbox).not.toContain(item.transactionId);
 		const again = await s.api.post(item.delivery.accept.href, { note: 'second time' });
@@ -62,7 +77,9 @@ describe('GET /v4/inbox and delivery accept/fail', () => {
 		const contradiction = await s.api.post(item.delivery.fail.href, { note: 'too late' });
 		expect(contradiction.status).toBe(409);
 		expect(contradiction.data.type).toBe('conflictError');
-		const listed = (await s.api.get('/v3/transactions?direction=inbound&limit=100')).data.items.find((i: any) => i.id === item.transactionId);
+		const listed = (
+			await s.api.get('/v3/transactions?direction=inbound&limit=100')
+		).data.items.find((i: any) => i.id === item.transactionId);
 		expect(listed.status).toBe('DELIVERED');
 	});
 
@@ -75,7 +92,9 @@ describe('GET /v4/inbox and delivery accept/fail', () => {
 		const contradiction = await s.api.post(item.delivery.accept.href, { note: 'x' });
 		expect(contradiction.status).toBe(409);
 		expect(contradiction.data.type).toBe('conflictError');
-		expect((await s.api.get('/v4/inbox')).data.map((i: any) => i.transactionId)).toEqual([orders[2].transactionId]);
+		expect((await s.api.get('/v4/inbox')).data.map((i: any) => i.transactionId)).toEqual([
+			orders[2].transactionId,
+		]);
 	});
 
 	it('requires a note of at most 240 characters', async () => {
@@ -85,18 +104,40 @@ describe('GET /v4/inbox and delivery accept/fail', () => {
 			expect(response.status).toBe(400);
 			expect(response.data).toMatchObject({ type: 'argumentError', errors: [{ ref: 'note' }] });
 		}
-		expect((await s.api.post(item.delivery.accept.href, { note: 'x'.repeat(240) })).status).toBe(200);
+		expect((await s.api.post(item.delivery.accept.href, { note: 'x'.repeat(240) })).status).toBe(
+			200,
+		);
 	});
 
 	it('answers 404 for an unknown transaction or delivery, 400 for a bad id', async () => {
 		const [transaction] = orders;
-		const path = (id: string | number, delivery: string) => `/v4/transactions/${id}/deliveries/${delivery}/accept`;
+		const path = (id: string | number, delivery: string) =>
+			`/v4/transactions/${id}/deliveries/${delivery}/accept`;
 		expect((await s.api.post(path(99999, 'nope'), { note: 'x' })).status).toBe(404);
-		expect((await s.api.post(path(transaction.transactionId, '00000000-0000-4000-8000-000000000000'), { note: 'x' })).data.type).toBe('notFoundError');
+		expect(
+			(
+				await s.api.post(path(transaction.transactionId, '00000000-0000-4000-8000-000000000000'), {
+					note: 'x',
+				})
+			).data.type,
+		).toBe('notFoundError');
 		expect((await s.api.post(path('abc', 'nope'), { note: 'x' })).status).toBe(400);
-		expect((await s.api.post(`/v4/transactions/${transaction.transactionId}/deliveries/x/approve`, { note: 'x' })).status).toBe(404);
+		expect(
+			(
+				await s.api.post(`/v4/transactions/${transaction.transactionId}/deliveries/x/approve`, {
+					note: 'x',
+				})
+			).status,
+		).toBe(404);
 		// An outbound transaction has no delivery to accept.
-		const outbound = (await s.raw.post('/_sandbox/transactions', { count: 1, transactionType: '855', direction: 'outbound', stream: 'test' })).data;
+		const outbound = (
+			await s.raw.post('/_sandbox/transactions', {
+				count: 1,
+				transactionType: '855',
+				direction: 'outbound',
+				stream: 'test',
+			})
+		).data;
 		expect((await s.api.post(path(outbound.firstId, 'x'), { note: 'x' })).status).toBe(404);
 	});
 });
@@ -111,7 +152,8 @@ describe('a large inbox', () => {
 		// Settle out of order: an item in the middle and the first one.
 		const middle = (await s.api.get('/v3/transactions?limit=1&offset=50000')).data.items[0];
 		expect(middle.status).toBe('SENT');
-		for (const item of [first[50], first[0]]) expect((await s.api.post(item.delivery.accept.href, { note: 'ok' })).status).toBe(200);
+		for (const item of [first[50], first[0]])
+			expect((await s.api.post(item.delivery.accept.href, { note: 'ok' })).status).toBe(200);
 		const next = (await s.api.get('/v4/inbox?limit=100')).data.map((i: any) => i.transactionId);
 		expect(next[0]).toBe(2);
 		expect(next).not.toContain(first[50].transactionId);

@@ -8,10 +8,26 @@ describe('GET /v3/transactions', () => {
 
 	beforeAll(async () => {
 		const bulk = async (body: object) => (await s.raw.post('/_sandbox/transactions', body)).data;
-		const a = await bulk({ count: 4, transactionType: '850', direction: 'inbound', stream: 'test' });
-		const b = await bulk({ count: 3, transactionType: '855', direction: 'outbound', stream: 'test' });
-		const c = await bulk({ count: 2, transactionType: '850', direction: 'inbound', stream: 'live' });
-		const range = (r: { firstId: number; lastId: number }) => Array.from({ length: r.lastId - r.firstId + 1 }, (_, i) => r.firstId + i);
+		const a = await bulk({
+			count: 4,
+			transactionType: '850',
+			direction: 'inbound',
+			stream: 'test',
+		});
+		const b = await bulk({
+			count: 3,
+			transactionType: '855',
+			direction: 'outbound',
+			stream: 'test',
+		});
+		const c = await bulk({
+			count: 2,
+			transactionType: '850',
+			direction: 'inbound',
+			stream: 'live',
+		});
+		const range = (r: { firstId: number; lastId: number }) =>
+			Array.from({ length: r.lastId - r.firstId + 1 }, (_, i) => r.firstId + i);
 		ids = { inboundTest: range(a), outboundTest: range(b), inboundLive: range(c) };
 	});
 
@@ -46,7 +62,9 @@ describe('GET /v3/transactions', () => {
 	it('rule 2: stream, direction and limit combine; total counts the matches', async () => {
 		const both = await s.api.get('/v3/transactions?stream=test&direction=inbound&limit=3');
 		expect(both.data.meta).toEqual({ limit: 3, offset: 0, total: 4 });
-		expect(both.data.items.every((i: any) => i.stream === 'test' && i.direction === 'inbound')).toBe(true);
+		expect(
+			both.data.items.every((i: any) => i.stream === 'test' && i.direction === 'inbound'),
+		).toBe(true);
 		expect(both.data.items).toHaveLength(3);
 		const outbound = await s.api.get('/v3/transactions?direction=outbound');
 		expect(outbound.data.items.map((i: any) => i.id).sort()).toEqual([...ids.outboundTest].sort());
@@ -58,7 +76,9 @@ describe('GET /v3/transactions', () => {
 
 	it('orders newest first by createdAt then id, and pages with offset', async () => {
 		const all = (await s.api.get('/v3/transactions?limit=100')).data.items.map((i: any) => i.id);
-		expect(all).toEqual([...ids.inboundLive, ...ids.outboundTest, ...ids.inboundTest].sort((a, b) => b - a));
+		expect(all).toEqual(
+			[...ids.inboundLive, ...ids.outboundTest, ...ids.inboundTest].sort((a, b) => b - a),
+		);
 		const page = await s.api.get('/v3/transactions?limit=3&offset=3');
 		expect(page.data.meta).toEqual({ limit: 3, offset: 3, total: 9 });
 		expect(page.data.items.map((i: any) => i.id)).toEqual(all.slice(3, 6));
@@ -69,15 +89,30 @@ describe('GET /v3/transactions', () => {
 
 	it('switches to oldest first through PUT /_sandbox/config', async () => {
 		expect((await s.raw.put('/_sandbox/config', { order: 'oldest' })).status).toBe(200);
-		const oldest = (await s.api.get('/v3/transactions?limit=4&offset=1')).data.items.map((i: any) => i.id);
-		expect(oldest).toEqual([ids.inboundTest[1], ids.inboundTest[2], ids.inboundTest[3], ids.outboundTest[0]]);
+		const oldest = (await s.api.get('/v3/transactions?limit=4&offset=1')).data.items.map(
+			(i: any) => i.id,
+		);
+		expect(oldest).toEqual([
+			ids.inboundTest[1],
+			ids.inboundTest[2],
+			ids.inboundTest[3],
+			ids.outboundTest[0],
+		]);
 		await s.raw.put('/_sandbox/config', { order: 'newest' });
 		expect((await s.raw.put('/_sandbox/config', { order: 'sideways' })).status).toBe(400);
 	});
 
 	it('places back-dated inserts at their createdAt, behind newer items', async () => {
 		const at = '2020-01-01T00:00:00.000Z';
-		const late = (await s.raw.post('/_sandbox/transactions', { count: 2, transactionType: '810', direction: 'outbound', stream: 'test', createdAt: at })).data;
+		const late = (
+			await s.raw.post('/_sandbox/transactions', {
+				count: 2,
+				transactionType: '810',
+				direction: 'outbound',
+				stream: 'test',
+				createdAt: at,
+			})
+		).data;
 		expect(late.firstId).toBeGreaterThan(ids.inboundLive[1]);
 		const all = (await s.api.get('/v3/transactions?limit=100')).data.items;
 		expect(all.slice(-2).map((i: any) => [i.id, i.createdAt])).toEqual([
@@ -95,25 +130,48 @@ describe('GET /v3/transactions', () => {
 describe('bulk-inserted transactions', () => {
 	const s = useSandbox({ sendInitialOrder: false });
 
-	it.each(['850', '855', '856', '810', '846', '860'])('list the business number their %s message carries', async (transactionType) => {
-		await s.raw.post('/_sandbox/transactions', { count: 2, transactionType, direction: 'outbound', stream: 'test' });
-		const [item] = (await s.api.get('/v3/transactions?limit=1')).data.items;
-		const message = (await s.api.get(`/v3/transactions/${item.id}/message`)).data;
-		const field = ({ '856': 'shipmentId', '810': 'invoiceNumber', '846': 'reportNumber' } as Record<string, string>)[transactionType] ?? 'purchaseOrderNumber';
-		expect(item.businessNumber).toBe(message[field]);
-	});
+	it.each(['850', '855', '856', '810', '846', '860'])(
+		'list the business number their %s message carries',
+		async (transactionType) => {
+			await s.raw.post('/_sandbox/transactions', {
+				count: 2,
+				transactionType,
+				direction: 'outbound',
+				stream: 'test',
+			});
+			const [item] = (await s.api.get('/v3/transactions?limit=1')).data.items;
+			const message = (await s.api.get(`/v3/transactions/${item.id}/message`)).data;
+			const field =
+				(
+					{ '856': 'shipmentId', '810': 'invoiceNumber', '846': 'reportNumber' } as Record<
+						string,
+						string
+					>
+				)[transactionType] ?? 'purchaseOrderNumber';
+			expect(item.businessNumber).toBe(message[field]);
+		},
+	);
 });
 
 describe('bulk insert at scale', () => {
 	const s = useSandbox({ sendInitialOrder: false });
 
 	it('inserts 100,000 transactions and pages anywhere in them', async () => {
-		const inserted = await s.raw.post('/_sandbox/transactions', { count: 100000, transactionType: '850', direction: 'inbound', stream: 'test' });
+		const inserted = await s.raw.post('/_sandbox/transactions', {
+			count: 100000,
+			transactionType: '850',
+			direction: 'inbound',
+			stream: 'test',
+		});
 		expect(inserted.status).toBe(201);
 		expect(inserted.data).toEqual({ inserted: 100000, firstId: 1, lastId: 100000 });
-		const deep = await s.api.get('/v3/transactions?limit=100&offset=99950&stream=test&direction=inbound');
+		const deep = await s.api.get(
+			'/v3/transactions?limit=100&offset=99950&stream=test&direction=inbound',
+		);
 		expect(deep.data.meta).toEqual({ limit: 100, offset: 99950, total: 100000 });
-		expect(deep.data.items.map((i: any) => i.id)).toEqual(Array.from({ length: 50 }, (_, i) => 50 - i));
+		expect(deep.data.items.map((i: any) => i.id)).toEqual(
+			Array.from({ length: 50 }, (_, i) => 50 - i),
+		);
 		// Their messages are generated on read and carry distinct purchase order numbers.
 		const first = (await s.api.get('/v3/transactions/1/message')).data;
 		const last = (await s.api.get('/v3/transactions/100000/message')).data;
@@ -125,9 +183,16 @@ describe('bulk insert at scale', () => {
 		expect(inbox.data[0]).toMatchObject({ transactionId: 1, message: first });
 		// A back-dated batch of the same size merges in behind all of them.
 		const past = '2001-01-01T00:00:00.000Z';
-		const more = await s.raw.post('/_sandbox/transactions', { count: 100000, transactionType: '850', direction: 'inbound', stream: 'live', createdAt: past });
+		const more = await s.raw.post('/_sandbox/transactions', {
+			count: 100000,
+			transactionType: '850',
+			direction: 'inbound',
+			stream: 'live',
+			createdAt: past,
+		});
 		expect(more.data).toEqual({ inserted: 100000, firstId: 100001, lastId: 200000 });
-		const at = async (offset: number) => (await s.api.get(`/v3/transactions?limit=1&offset=${offset}`)).data;
+		const at = async (offset: number) =>
+			(await s.api.get(`/v3/transactions?limit=1&offset=${offset}`)).data;
 		expect((await at(99999)).items[0].id).toBe(1);
 		expect((await at(100000)).items[0]).toMatchObject({ id: 200000, createdAt: past });
 		expect((await at(199999)).items[0].id).toBe(100001);
@@ -137,7 +202,13 @@ describe('bulk insert at scale', () => {
 	});
 
 	it('validates bulk requests', async () => {
-		for (const body of [{ count: 0 }, { count: 5, transactionType: '999' }, { count: 5, direction: 'up' }, { count: 5, createdAt: 'yesterday' }, { count: 5, colour: 'red' }]) {
+		for (const body of [
+			{ count: 0 },
+			{ count: 5, transactionType: '999' },
+			{ count: 5, direction: 'up' },
+			{ count: 5, createdAt: 'yesterday' },
+			{ count: 5, colour: 'red' },
+		]) {
 			const response = await s.raw.post('/_sandbox/transactions', body);
 			expect(response.status).toBe(400);
 			expect(response.data.type).toBe('argumentError');

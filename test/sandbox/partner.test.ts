@@ -14,8 +14,17 @@ describe('the demo partner checks 855, 856 and 810 against its 850', () => {
 	const s = useSandbox({ sendInitialOrder: false });
 	let order: any;
 	const send = (type: string, message: object) =>
-		s.api.post('/v4/transactions', { type, stream: 'test', senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL', message });
-	const entry = async () => (await s.raw.get('/_sandbox/scorecard')).data.purchaseOrders.find((p: any) => p.purchaseOrderNumber === order.purchaseOrderNumber);
+		s.api.post('/v4/transactions', {
+			type,
+			stream: 'test',
+			senderId: 'YOURCOMPANY',
+			receiverId: 'DEMORETAIL',
+			message,
+		});
+	const entry = async () =>
+		(await s.raw.get('/_sandbox/scorecard')).data.purchaseOrders.find(
+			(p: any) => p.purchaseOrderNumber === order.purchaseOrderNumber,
+		);
 
 	beforeAll(async () => {
 		const sent = (await s.raw.post('/_sandbox/partner/send-850')).data;
@@ -43,20 +52,29 @@ describe('the demo partner checks 855, 856 and 810 against its 850', () => {
 
 	it('accepts a correct 855, replacing the earlier verdict', async () => {
 		const created = (await send('855_PURCHASE_ORDER_ACKNOWLEDGMENT', acknowledgment())).data;
-		expect((await entry())['855']).toEqual({ state: 'accepted', reasons: [], transactionId: created.id });
+		expect((await entry())['855']).toEqual({
+			state: 'accepted',
+			reasons: [],
+			transactionId: created.id,
+		});
 	});
 
 	it('accepts an 856 shipping what was accepted, and rejects one that ships more', async () => {
 		const notice = (extra = '0') => ({
 			shipmentId: 'SHP-1',
-			orders: [{
-				purchaseOrderNumber: order.purchaseOrderNumber,
-				items: order.lineItems.map((line: any, i: number) => ({
-					purchaseOrderLineId: line.purchaseOrderLineId,
-					productIds: line.productIds,
-					quantityShipped: { ...line.quantity, value: i === 0 && extra !== '0' ? extra : line.quantity.value },
-				})),
-			}],
+			orders: [
+				{
+					purchaseOrderNumber: order.purchaseOrderNumber,
+					items: order.lineItems.map((line: any, i: number) => ({
+						purchaseOrderLineId: line.purchaseOrderLineId,
+						productIds: line.productIds,
+						quantityShipped: {
+							...line.quantity,
+							value: i === 0 && extra !== '0' ? extra : line.quantity.value,
+						},
+					})),
+				},
+			],
 		});
 		await send('856_SHIP_NOTICE_MANIFEST', notice('99999'));
 		expect((await entry())['856'].state).toBe('rejected');
@@ -66,14 +84,23 @@ describe('the demo partner checks 855, 856 and 810 against its 850', () => {
 
 	it('accepts an 810 with correct totals and rejects wrong totals', async () => {
 		const lines = order.lineItems;
-		const sales = lines.reduce((sum: bigint, l: any) => sum + (micros(l.quantity.value) * micros(l.unitCostPrice)) / 1_000_000n, 0n);
+		const sales = lines.reduce(
+			(sum: bigint, l: any) =>
+				sum + (micros(l.quantity.value) * micros(l.unitCostPrice)) / 1_000_000n,
+			0n,
+		);
 		// Round half up to cents (the partner's totals are compared at 2 decimals).
 		const rounded = ((sales + 5_000n) / 10_000n) * 10_000n;
 		const invoice = {
 			invoiceNumber: 'INV-1',
 			invoiceDate: '2026-11-22',
 			purchaseOrderNumber: order.purchaseOrderNumber,
-			lineItems: lines.map((l: any) => ({ purchaseOrderLineId: l.purchaseOrderLineId, productIds: l.productIds, quantityInvoiced: l.quantity, unitPrice: l.unitCostPrice })),
+			lineItems: lines.map((l: any) => ({
+				purchaseOrderLineId: l.purchaseOrderLineId,
+				productIds: l.productIds,
+				quantityInvoiced: l.quantity,
+				unitPrice: l.unitCostPrice,
+			})),
 			invoiceSalesTotal: money(rounded),
 			invoiceTotal: money(rounded),
 		};
@@ -86,11 +113,20 @@ describe('the demo partner checks 855, 856 and 810 against its 850', () => {
 	});
 
 	it('lists documents about unknown purchase orders as unmatched, and ignores FAILED ones', async () => {
-		const created = (await send('855_PURCHASE_ORDER_ACKNOWLEDGMENT', { ...acknowledgment(), purchaseOrderNumber: 'PO-NOPE' })).data;
-		const failed = (await send('855_PURCHASE_ORDER_ACKNOWLEDGMENT', { ...acknowledgment(), status: undefined })).data;
+		const created = (
+			await send('855_PURCHASE_ORDER_ACKNOWLEDGMENT', {
+				...acknowledgment(),
+				purchaseOrderNumber: 'PO-NOPE',
+			})
+		).data;
+		const failed = (
+			await send('855_PURCHASE_ORDER_ACKNOWLEDGMENT', { ...acknowledgment(), status: undefined })
+		).data;
 		expect(failed.status).toBe('FAILED');
 		const scorecard = (await s.raw.get('/_sandbox/scorecard')).data;
-		expect(scorecard.unmatched).toEqual([{ transactionId: created.id, type: '855', reasons: [expect.stringContaining('PO-NOPE')] }]);
+		expect(scorecard.unmatched).toEqual([
+			{ transactionId: created.id, type: '855', reasons: [expect.stringContaining('PO-NOPE')] },
+		]);
 		expect((await entry())['855'].state).toBe('accepted');
 	});
 });

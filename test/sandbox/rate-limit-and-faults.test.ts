@@ -1,6 +1,11 @@
 import { start, useSandbox } from './helpers';
 
-const order855 = { type: '855_PURCHASE_ORDER_ACKNOWLEDGMENT', senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL', message: { purchaseOrderNumber: 'PO-1', status: 'accepted' } };
+const order855 = {
+	type: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+	senderId: 'YOURCOMPANY',
+	receiverId: 'DEMORETAIL',
+	message: { purchaseOrderNumber: 'PO-1', status: 'accepted' },
+};
 
 describe('rate limit', () => {
 	const s = useSandbox();
@@ -28,7 +33,10 @@ describe('rate limit', () => {
 	});
 
 	it('answers 429 rateLimitError with Retry-After over the limit, without processing the request', async () => {
-		expect((await s.raw.put('/_sandbox/config', { rateLimit: { requests: 3, windowSeconds: 60 } })).status).toBe(200);
+		expect(
+			(await s.raw.put('/_sandbox/config', { rateLimit: { requests: 3, windowSeconds: 60 } }))
+				.status,
+		).toBe(200);
 		const statuses = [];
 		for (let i = 0; i < 3; i++) statuses.push((await s.api.get('/v4/inbox')).status);
 		expect(statuses).toEqual([200, 200, 200]);
@@ -41,7 +49,9 @@ describe('rate limit', () => {
 		expect(limited.headers['x-ratelimit-remaining']).toBe('0');
 		expect(limited.headers['x-ratelimit-limit']).toBe('3');
 		// Another key has its own window (and is refused for being wrong, not for being limited).
-		expect((await s.raw.get('/v4/inbox', { headers: { 'service-api-key': 'other' } })).status).toBe(401);
+		expect((await s.raw.get('/v4/inbox', { headers: { 'service-api-key': 'other' } })).status).toBe(
+			401,
+		);
 		await s.raw.put('/_sandbox/config', { rateLimit: null });
 		const outbound = (await s.api.get('/v3/transactions?direction=outbound')).data;
 		expect(outbound.meta.total).toBe(0);
@@ -105,12 +115,19 @@ describe('fault injection', () => {
 			(error) => error,
 		);
 		expect(dropped).toBeDefined();
-		expect(String(dropped.code ?? dropped.message)).toMatch(/ECONNRESET|aborted|socket hang up|ERR_BAD_RESPONSE/i);
+		expect(String(dropped.code ?? dropped.message)).toMatch(
+			/ECONNRESET|aborted|socket hang up|ERR_BAD_RESPONSE/i,
+		);
 		await s.raw.put('/_sandbox/faults', {});
 		// The create happened.
 		expect((await s.api.get('/v3/transactions?direction=outbound')).data.meta.total).toBe(1);
 		const log = (await s.raw.get('/_sandbox/requests')).data;
-		expect(log[log.length - 2]).toMatchObject({ method: 'POST', path: '/v4/transactions', status: 202, fault: 'drop' });
+		expect(log[log.length - 2]).toMatchObject({
+			method: 'POST',
+			path: '/v4/transactions',
+			status: 202,
+			fault: 'drop',
+		});
 	});
 
 	it('latencyMs delays every service response', async () => {
@@ -138,7 +155,13 @@ describe('fault injection', () => {
 	});
 
 	it('validates the fault configuration', async () => {
-		for (const body of [{ errorRate: 2 }, { dropRate: -1 }, { latencyMs: 'slow' }, { seed: 1.5 }, { chaos: true }]) {
+		for (const body of [
+			{ errorRate: 2 },
+			{ dropRate: -1 },
+			{ latencyMs: 'slow' },
+			{ seed: 1.5 },
+			{ chaos: true },
+		]) {
 			expect((await s.raw.put('/_sandbox/faults', body)).status).toBe(400);
 		}
 	});

@@ -6,7 +6,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useSandbox } from '../sandbox/helpers';
-import { acceptAll, clearRequests, idsOf, insert, isoSecondsAgo, makePoller, requests, reset, useWarnings } from './helpers';
+import {
+	acceptAll,
+	clearRequests,
+	idsOf,
+	insert,
+	isoSecondsAgo,
+	makePoller,
+	requests,
+	reset,
+	useWarnings,
+} from './helpers';
 
 const running = useSandbox({ sendInitialOrder: false, rateLimit: null });
 const warnings = useWarnings();
@@ -14,12 +24,25 @@ const warnings = useWarnings();
 beforeEach(async () => reset(running));
 
 describe('impossible or corrupt state is detected, reset, and every reset is said', () => {
-	const resetWarning = /stored state was reset because (.+)\. A new baseline is recorded now: inbound transactions that arrived since the last successful poll are taken for backlog/;
+	const resetWarning =
+		/stored state was reset because (.+)\. A new baseline is recorded now: inbound transactions that arrived since the last successful poll are taken for backlog/;
 
 	test.each([
-		['a bad %-escape in the seen list', (s: any) => ({ ...s, seen: '%E0%A4%A:1' }), /the remembered id "%E0%A4%A:1" is not readable/],
-		['a stored total above the list’s', (s: any) => ({ ...s, total: s.total + 50 }), /the stored count \(60\) is above the list's total \(10\)/],
-		['a cutoff in the future', (s: any) => ({ ...s, cutoff: Date.now() + 30 * 86_400_000 }), /the stored cutoff .* is in the future/],
+		[
+			'a bad %-escape in the seen list',
+			(s: any) => ({ ...s, seen: '%E0%A4%A:1' }),
+			/the remembered id "%E0%A4%A:1" is not readable/,
+		],
+		[
+			'a stored total above the list’s',
+			(s: any) => ({ ...s, total: s.total + 50 }),
+			/the stored count \(60\) is above the list's total \(10\)/,
+		],
+		[
+			'a cutoff in the future',
+			(s: any) => ({ ...s, cutoff: Date.now() + 30 * 86_400_000 }),
+			/the stored cutoff .* is in the future/,
+		],
 		['a corrupt count', (s: any) => ({ ...s, total: 'x' }), /corrupt/],
 	])('%s', async (_name, corrupt, why) => {
 		await insert(running, { count: 10, createdAt: isoSecondsAgo(600) });
@@ -40,14 +63,18 @@ describe('impossible or corrupt state is detected, reset, and every reset is sai
 	test('an inbox floor in the future is reset and said', async () => {
 		const poller = makePoller(running, { source: 'inbox' });
 		await poller.poll();
-		poller.staticData = { state: { ...(poller.staticData.state as object), floor: Date.now() + 30 * 86_400_000 } };
+		poller.staticData = {
+			state: { ...(poller.staticData.state as object), floor: Date.now() + 30 * 86_400_000 },
+		};
 		expect(await poller.poll()).toEqual({ items: null });
-		expect(warnings.join('\n')).toMatch(/the stored floor .* is in the future\. A new baseline is recorded now: inbox deliveries/);
+		expect(warnings.join('\n')).toMatch(
+			/the stored floor .* is in the future\. A new baseline is recorded now: inbox deliveries/,
+		);
 		const wanted = await insert(running, { count: 2 });
 		expect(idsOf((await poller.poll()).items)).toEqual(wanted);
 	});
 
-	test('an inbox emission time ahead of the clock (n8n\'s clock stepped back) is no reason to reset: what arrives meanwhile is emitted', async () => {
+	test("an inbox emission time ahead of the clock (n8n's clock stepped back) is no reason to reset: what arrives meanwhile is emitted", async () => {
 		const poller = makePoller(running, { source: 'inbox' });
 		await poller.poll();
 		await insert(running, { count: 1 });
@@ -120,11 +147,19 @@ describe('inbox late arrivals: deliveries dated before what the inbox already sh
 
 describe('Accept Note', () => {
 	test('longer than the service’s 240 characters: a clear error before anything is sent', async () => {
-		const poller = makePoller(running, { source: 'inbox', acceptMode: 'auto', options: { acceptNote: 'x'.repeat(241) } });
+		const poller = makePoller(running, {
+			source: 'inbox',
+			acceptMode: 'auto',
+			options: { acceptNote: 'x'.repeat(241) },
+		});
 		await clearRequests(running);
 		const { error } = await poller.poll();
-		expect(error?.message).toBe('Accept Note is 241 characters long; the service accepts at most 240');
-		expect((error as { description?: string }).description).toMatch(/Shorten Options → Accept Note/);
+		expect(error?.message).toBe(
+			'Accept Note is 241 characters long; the service accepts at most 240',
+		);
+		expect((error as { description?: string }).description).toMatch(
+			/Shorten Options → Accept Note/,
+		);
 		expect(await requests(running)).toEqual([]);
 	});
 });
@@ -142,7 +177,10 @@ describe('inbox redelivery (Redeliver After)', () => {
 		const first = await poller.poll();
 		expect(idsOf(first.items)).toEqual([kept, accepted]);
 		expect(await poller.poll()).toEqual({ items: null });
-		await acceptAll(running, first.items!.filter((item) => item.json.transactionId === accepted).map((item) => item.json));
+		await acceptAll(
+			running,
+			first.items!.filter((item) => item.json.transactionId === accepted).map((item) => item.json),
+		);
 		await pause();
 		expect(idsOf((await poller.poll()).items)).toEqual([kept]);
 		expect(await poller.poll()).toEqual({ items: null });
@@ -167,7 +205,8 @@ describe('the poll budget (getPollBudgetMs)', () => {
 		await poller.poll();
 		const wanted = await insert(running, { count: 30 });
 		const perPoll: number[][] = [];
-		for (let i = 0; i < 20 && perPoll.flat().length < wanted.length; i++) perPoll.push(idsOf((await poller.poll()).items));
+		for (let i = 0; i < 20 && perPoll.flat().length < wanted.length; i++)
+			perPoll.push(idsOf((await poller.poll()).items));
 		expect(perPoll.flat()).toEqual(wanted);
 		expect(perPoll.length).toBeGreaterThan(1);
 		expect(await poller.poll()).toEqual({ items: null });

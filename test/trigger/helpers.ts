@@ -6,7 +6,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { Poller, type PollerOptions } from '../../harness';
 import type { Running } from '../sandbox/helpers';
 
-export const credentialsOf = (running: Running) => ({ baseUrl: running.sandbox.baseUrl, apiToken: running.sandbox.apiKey });
+export const credentialsOf = (running: Running) => ({
+	baseUrl: running.sandbox.baseUrl,
+	apiToken: running.sandbox.apiKey,
+});
 
 export interface Insert {
 	count: number;
@@ -33,7 +36,11 @@ export async function setOrder(running: Running, order: 'newest' | 'oldest'): Pr
 	await running.raw.put('/_sandbox/config', { order });
 }
 
-export async function requests(running: Running): Promise<Array<{ method: string; path: string; query: IDataObject; status: number; body?: any }>> {
+export async function requests(
+	running: Running,
+): Promise<
+	Array<{ method: string; path: string; query: IDataObject; status: number; body?: any }>
+> {
 	return (await running.raw.get('/_sandbox/requests')).data;
 }
 
@@ -50,18 +57,35 @@ export async function acceptAll(running: Running, items: IDataObject[]): Promise
 	for (const item of items) {
 		const href = ((item.delivery as IDataObject).accept as IDataObject).href as string;
 		const res = await running.api.post(new URL(href).pathname, { note: 'done' });
-		if (res.status !== 200) throw new Error(`accept failed: ${res.status} ${JSON.stringify(res.data)}`);
+		if (res.status !== 200)
+			throw new Error(`accept failed: ${res.status} ${JSON.stringify(res.data)}`);
 	}
 }
 
 export const idsOf = (items: Array<{ json: IDataObject }> | null): number[] =>
 	(items ?? []).map((item) => Number(item.json.transactionId ?? item.json.id));
 
-export function makePoller(running: Running, parameters: IDataObject, options: PollerOptions = {}): Poller {
-	return new Poller(credentialsOf(running), { source: 'transactions', stream: 'test', transactionTypes: [], includeMessage: false, options: {}, ...parameters }, options);
+export function makePoller(
+	running: Running,
+	parameters: IDataObject,
+	options: PollerOptions = {},
+): Poller {
+	return new Poller(
+		credentialsOf(running),
+		{
+			source: 'transactions',
+			stream: 'test',
+			transactionTypes: [],
+			includeMessage: false,
+			options: {},
+			...parameters,
+		},
+		options,
+	);
 }
 
-export const isoSecondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+export const isoSecondsAgo = (seconds: number) =>
+	new Date(Date.now() - seconds * 1000).toISOString();
 
 /** The warnings n8n's logger receives during each test (the trigger's only way to speak between runs). */
 export function useWarnings(): string[] {
@@ -69,7 +93,9 @@ export function useWarnings(): string[] {
 	let spy: jest.SpyInstance | undefined;
 	beforeEach(() => {
 		warnings.length = 0;
-		spy = jest.spyOn(Container.get(Logger), 'warn').mockImplementation((message: unknown) => void warnings.push(String(message)));
+		spy = jest
+			.spyOn(Container.get(Logger), 'warn')
+			.mockImplementation((message: unknown) => void warnings.push(String(message)));
 	});
 	afterEach(() => spy?.mockRestore());
 	return warnings;

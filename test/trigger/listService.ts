@@ -24,7 +24,8 @@ export class ListService {
 	async start(): Promise<void> {
 		this.server = createServer((req, res) => {
 			const url = new URL(req.url ?? '/', 'http://x');
-			const send = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+			const send = (body: unknown) =>
+				res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 			const message = /^\/v3\/transactions\/([^/]+)\/message$/.exec(url.pathname);
 			if (this.raw) res.writeHead(200, { 'content-type': this.raw.type }).end(this.raw.body);
 			else if (url.pathname === '/v4/inbox') send(this.inbox);
@@ -38,7 +39,10 @@ export class ListService {
 	private sendPage(url: URL, send: (body: unknown) => void): void {
 		const offset = Number(url.searchParams.get('offset') ?? 0);
 		const limit = Number(url.searchParams.get('limit') ?? 100);
-		send({ items: this.transactions.slice(offset, offset + limit), meta: { total: this.transactions.length } });
+		send({
+			items: this.transactions.slice(offset, offset + limit),
+			meta: { total: this.transactions.length },
+		});
 	}
 
 	async stop(): Promise<void> {
@@ -47,11 +51,26 @@ export class ListService {
 
 	/** Adds inbound transactions at the newest end. */
 	arrive(...items: IDataObject[]): void {
-		this.transactions.unshift(...items.map((item) => ({ direction: 'inbound', stream: 'test', transactionType: '850', ...item })).reverse());
+		this.transactions.unshift(
+			...items
+				.map((item) => ({ direction: 'inbound', stream: 'test', transactionType: '850', ...item }))
+				.reverse(),
+		);
 	}
 
 	poller(parameters: IDataObject = {}, options: PollerOptions = {}): Poller {
-		return new Poller({ baseUrl: this.baseUrl, apiToken: 'k' }, { source: 'transactions', stream: 'test', transactionTypes: [], includeMessage: false, options: {}, ...parameters }, options);
+		return new Poller(
+			{ baseUrl: this.baseUrl, apiToken: 'k' },
+			{
+				source: 'transactions',
+				stream: 'test',
+				transactionTypes: [],
+				includeMessage: false,
+				options: {},
+				...parameters,
+			},
+			options,
+		);
 	}
 }
 

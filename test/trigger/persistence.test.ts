@@ -17,13 +17,21 @@ beforeEach(async () => reset(running));
 type Source = 'transactions' | 'inbox';
 
 function harnessFor(persistence: Persistence, source: Source) {
-	const poller: Poller = makePoller(running, { source, options: { redeliverAfterMinutes: 0 } }, { persistence });
+	const poller: Poller = makePoller(
+		running,
+		{ source, options: { redeliverAfterMinutes: 0 } },
+		{ persistence },
+	);
 	const emitted: number[] = [];
 	const take = async (result: Awaited<ReturnType<Poller['poll']>>) => {
 		expect(result.error).toBeUndefined();
 		emitted.push(...idsOf(result.items));
 		// The workflow ends with Inbox → Accept.
-		if (source === 'inbox' && result.items) await acceptAll(running, result.items.map((item) => item.json));
+		if (source === 'inbox' && result.items)
+			await acceptAll(
+				running,
+				result.items.map((item) => item.json),
+			);
 	};
 	return {
 		poller,
@@ -42,7 +50,8 @@ describe.each(['default', 'durable'] as const)('persistence: %s', (persistence) 
 	describe.each(['transactions', 'inbox'] as const)('%s source', (source) => {
 		test('first activation: what arrives before the first scheduled poll is emitted, the backlog never', async () => {
 			const backlog = await insert(running, { count: 20, createdAt: isoSecondsAgo(600) });
-			if (source === 'inbox') await acceptAll(running, (await running.api.get('/v4/inbox?limit=100')).data);
+			if (source === 'inbox')
+				await acceptAll(running, (await running.api.get('/v4/inbox?limit=100')).data);
 			const t = harnessFor(persistence, source);
 			await t.activate();
 			const early = await insert(running, { count: 5 });
@@ -69,7 +78,18 @@ describe.each(['default', 'durable'] as const)('persistence: %s', (persistence) 
 			const t = harnessFor(persistence, source);
 			await t.activate();
 			const expected: number[] = [];
-			const steps = ['poll', 'poll', 'restart', 'poll', 'activate', 'poll', 'restart', 'restart', 'poll', 'poll'] as const;
+			const steps = [
+				'poll',
+				'poll',
+				'restart',
+				'poll',
+				'activate',
+				'poll',
+				'restart',
+				'restart',
+				'poll',
+				'poll',
+			] as const;
 			for (const [i, step] of steps.entries()) {
 				// Some steps see nothing new (nothing saved by default), some see documents of another type.
 				if (i % 3 !== 2) expected.push(...(await insert(running, { count: 1 + i })));

@@ -3,7 +3,18 @@ import type { AddressInfo } from 'net';
 
 import { Poller } from '../../harness';
 import { useSandbox } from '../sandbox/helpers';
-import { clearRequests, idsOf, insert, isoSecondsAgo, makePoller, requests, reset, setFaults, setOrder, acceptAll } from './helpers';
+import {
+	clearRequests,
+	idsOf,
+	insert,
+	isoSecondsAgo,
+	makePoller,
+	requests,
+	reset,
+	setFaults,
+	setOrder,
+	acceptAll,
+} from './helpers';
 
 const running = useSandbox({ sendInitialOrder: false, rateLimit: null });
 
@@ -30,8 +41,16 @@ describe('transactions source', () => {
 		await insert(running, { count: 2, direction: 'outbound' });
 		const { items } = await poller.poll();
 		expect(idsOf(items)).toEqual(wanted);
-		expect(items![0].json).toMatchObject({ transactionType: '850', direction: 'inbound', stream: 'test', messageFormat: 'json' });
-		expect(items![0].json.message).toMatchObject({ purchaseOrderNumber: expect.any(String), lineItems: expect.any(Array) });
+		expect(items![0].json).toMatchObject({
+			transactionType: '850',
+			direction: 'inbound',
+			stream: 'test',
+			messageFormat: 'json',
+		});
+		expect(items![0].json.message).toMatchObject({
+			purchaseOrderNumber: expect.any(String),
+			lineItems: expect.any(Array),
+		});
 		expect(await poller.poll()).toEqual({ items: null });
 	});
 
@@ -70,7 +89,11 @@ describe('transactions source', () => {
 		const poller = makePoller(running, { options: { maxItemsPerPoll: 40 } });
 		await poller.poll();
 		const wanted = await insert(running, { count: 100 });
-		const got = [...idsOf((await poller.poll()).items), ...idsOf((await poller.poll()).items), ...idsOf((await poller.poll()).items)];
+		const got = [
+			...idsOf((await poller.poll()).items),
+			...idsOf((await poller.poll()).items),
+			...idsOf((await poller.poll()).items),
+		];
 		expect(got).toEqual(wanted);
 		expect(await poller.poll()).toEqual({ items: null });
 	});
@@ -80,7 +103,8 @@ describe('transactions source', () => {
 		await poller.poll();
 		const wanted = await insert(running, { count: 450 });
 		const got: number[] = [];
-		for (let i = 0; i < 10 && got.length < wanted.length; i++) got.push(...idsOf((await poller.poll()).items));
+		for (let i = 0; i < 10 && got.length < wanted.length; i++)
+			got.push(...idsOf((await poller.poll()).items));
 		expect(got.sort((a, b) => a - b)).toEqual(wanted);
 	});
 
@@ -133,7 +157,9 @@ describe('transactions source', () => {
 	test('manual mode with nothing to show says how to get a test event', async () => {
 		const { error } = await makePoller(running, { transactionTypes: ['850'] }).poll('manual');
 		expect(error?.message).toBe('No 850 transaction on the test stream yet');
-		expect((error as { description?: string }).description).toMatch(/Resend 850.*\/_sandbox\/partner\/send-850/);
+		expect((error as { description?: string }).description).toMatch(
+			/Resend 850.*\/_sandbox\/partner\/send-850/,
+		);
 	});
 
 	test('a change of the watched settings starts a new baseline, emitting no backlog', async () => {
@@ -179,10 +205,19 @@ describe('transactions source', () => {
 		await insert(running, { count: 3 });
 		const { items } = await poller.poll();
 		expect(JSON.stringify(items)).not.toContain(running.sandbox.apiKey);
-		const wrong = makePoller({ ...running, sandbox: { ...running.sandbox, apiKey: 'secret-token-never-shown' } }, {});
+		const wrong = makePoller(
+			{ ...running, sandbox: { ...running.sandbox, apiKey: 'secret-token-never-shown' } },
+			{},
+		);
 		const { error } = await wrong.poll();
 		expect(error?.message).toMatch(/token|credential|api key/i);
-		expect(JSON.stringify({ message: error?.message, description: (error as { description?: string }).description, error })).not.toContain('secret-token-never-shown');
+		expect(
+			JSON.stringify({
+				message: error?.message,
+				description: (error as { description?: string }).description,
+				error,
+			}),
+		).not.toContain('secret-token-never-shown');
 	});
 });
 
@@ -217,9 +252,15 @@ describe('inbox source', () => {
 		const wanted = await insert(running, { count: 2 });
 		expect(idsOf((await poller.poll()).items)).toEqual(wanted);
 		expect(await poller.poll()).toEqual({ items: null });
-		const accepted = (await requests(running)).filter((r) => r.method === 'POST' && r.path.endsWith('/accept'));
+		const accepted = (await requests(running)).filter(
+			(r) => r.method === 'POST' && r.path.endsWith('/accept'),
+		);
 		expect(accepted).toHaveLength(2);
-		expect(((await running.api.get('/v4/inbox')).data as Array<{ transactionId: number }>).map((item) => item.transactionId)).toEqual(backlog);
+		expect(
+			((await running.api.get('/v4/inbox')).data as Array<{ transactionId: number }>).map(
+				(item) => item.transactionId,
+			),
+		).toEqual(backlog);
 	});
 
 	test('a full inbox of emitted but unaccepted deliveries is reported with the cause and the fix', async () => {
@@ -248,15 +289,36 @@ describe('inbox source', () => {
 
 describe('a service that differs from the contract', () => {
 	test('a list without meta.total beyond one page: a clear error naming the way out, and no state', async () => {
-		const page = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, transactionType: '850', direction: 'inbound', stream: 'test', createdAt: '2026-11-22T10:00:00.000Z' }));
-		const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(page)));
+		const page = Array.from({ length: 100 }, (_, i) => ({
+			id: i + 1,
+			transactionType: '850',
+			direction: 'inbound',
+			stream: 'test',
+			createdAt: '2026-11-22T10:00:00.000Z',
+		}));
+		const server = createServer((_req, res) =>
+			res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(page)),
+		);
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		try {
 			const { port } = server.address() as AddressInfo;
-			const poller = new Poller({ baseUrl: `http://127.0.0.1:${port}`, apiToken: 'k' }, { source: 'transactions', stream: 'test', transactionTypes: [], includeMessage: false, options: {} });
+			const poller = new Poller(
+				{ baseUrl: `http://127.0.0.1:${port}`, apiToken: 'k' },
+				{
+					source: 'transactions',
+					stream: 'test',
+					transactionTypes: [],
+					includeMessage: false,
+					options: {},
+				},
+			);
 			const { error } = await poller.poll();
-			expect(error?.message).toBe('The transaction list did not report meta.total, which the Transactions source needs to find new transactions');
-			expect((error as { description?: string }).description).toMatch(/Trigger On to New Inbox Document/);
+			expect(error?.message).toBe(
+				'The transaction list did not report meta.total, which the Transactions source needs to find new transactions',
+			);
+			expect((error as { description?: string }).description).toMatch(
+				/Trigger On to New Inbox Document/,
+			);
 			expect(poller.lastPollStaticData).toEqual({});
 		} finally {
 			server.close();

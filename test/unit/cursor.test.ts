@@ -1,9 +1,28 @@
-import { advance, baselineState, detectOrder, pagesFromNewest, Search, UNDATED } from '../../nodes/EdiExchange/trigger/cursor';
-import { newListState, readState, watchKey, writeState, type ListState } from '../../nodes/EdiExchange/trigger/state';
+import {
+	advance,
+	baselineState,
+	detectOrder,
+	pagesFromNewest,
+	Search,
+	UNDATED,
+} from '../../nodes/EdiExchange/trigger/cursor';
+import {
+	newListState,
+	readState,
+	watchKey,
+	writeState,
+	type ListState,
+} from '../../nodes/EdiExchange/trigger/state';
 
-const tx = (id: number, second: number) => ({ id, createdAt: new Date(Date.UTC(2026, 10, 22, 10, 0, second)).toISOString() });
+const tx = (id: number, second: number) => ({
+	id,
+	createdAt: new Date(Date.UTC(2026, 10, 22, 10, 0, second)).toISOString(),
+});
 const ms = (second: number) => Date.UTC(2026, 10, 22, 10, 0, second);
-const state = (over: Partial<ListState> = {}): ListState => ({ ...newListState('k', 10, ms(10)), ...over });
+const state = (over: Partial<ListState> = {}): ListState => ({
+	...newListState('k', 10, ms(10)),
+	...over,
+});
 const NOW = ms(60);
 
 describe('detectOrder', () => {
@@ -53,7 +72,14 @@ describe('Search', () => {
 
 describe('advance', () => {
 	test('counts exactly, remembers what it found and moves the cutoff after a complete search', () => {
-		const next = advance(state(), [tx(20, 20), tx(30, 30)], { missing: 0, complete: true }, 5000, 100, NOW);
+		const next = advance(
+			state(),
+			[tx(20, 20), tx(30, 30)],
+			{ missing: 0, complete: true },
+			5000,
+			100,
+			NOW,
+		);
 		expect(next.total).toBe(12);
 		expect(next.cutoff).toBe(ms(25));
 		expect(next.seen).toEqual([['30', ms(30)]]);
@@ -76,15 +102,32 @@ describe('advance', () => {
 
 describe('unreadable dates, missing ids and long backlogs', () => {
 	test('a transaction without a readable createdAt never moves the cutoff', () => {
-		const next = advance(state(), [tx(20, 20), { id: 21, createdAt: 'soon' }], { missing: 0, complete: true }, 5000, 100, NOW);
+		const next = advance(
+			state(),
+			[tx(20, 20), { id: 21, createdAt: 'soon' }],
+			{ missing: 0, complete: true },
+			5000,
+			100,
+			NOW,
+		);
 		expect(next.cutoff).toBe(ms(15));
-		expect(next.seen).toEqual([['20', ms(20)], ['21', UNDATED]]);
+		expect(next.seen).toEqual([
+			['20', ms(20)],
+			['21', UNDATED],
+		]);
 		const search = new Search(next);
 		search.read([tx(22, 16), { id: 21, createdAt: 'soon' }]);
 		expect(search.found.map((t) => t.id)).toEqual([22]);
 	});
 	test('a transaction without a readable createdAt is remembered after the window has passed everything dated', () => {
-		const first = advance(state(), [{ id: 21, createdAt: 'soon' }], { missing: 0, complete: true }, 5000, 100, NOW);
+		const first = advance(
+			state(),
+			[{ id: 21, createdAt: 'soon' }],
+			{ missing: 0, complete: true },
+			5000,
+			100,
+			NOW,
+		);
 		const later = advance(first, [tx(50, 50)], { missing: 0, complete: true }, 5000, 100, NOW);
 		expect(later.cutoff).toBe(ms(45));
 		const search = new Search(later);
@@ -106,14 +149,22 @@ describe('unreadable dates, missing ids and long backlogs', () => {
 		const next = advance(state(), search.found, { missing: 0, complete: true }, 60_000, 100, NOW);
 		const stored: Record<string, any> = {};
 		writeState(stored, next);
-		const reread = readState<ListState>(JSON.parse(JSON.stringify(stored)), 'transactions', 'k', NOW).state!;
+		const reread = readState<ListState>(
+			JSON.parse(JSON.stringify(stored)),
+			'transactions',
+			'k',
+			NOW,
+		).state!;
 		expect(reread).toEqual(next);
 		const again = new Search(reread);
 		again.read([idless, tx(21, 21)]);
 		expect(again.found).toEqual([]);
 	});
 	test('125,000 found at once: no spread onto the call stack', () => {
-		const found = Array.from({ length: 125_000 }, (_, i) => ({ id: i + 100, createdAt: new Date(ms(20) + i).toISOString() }));
+		const found = Array.from({ length: 125_000 }, (_, i) => ({
+			id: i + 100,
+			createdAt: new Date(ms(20) + i).toISOString(),
+		}));
 		const next = advance(state(), found, { missing: 0, complete: true }, 60_000, 20_000, NOW);
 		expect(next.total).toBe(125_010);
 		expect(next.seen).toHaveLength(20_000);
@@ -132,7 +183,9 @@ describe('baselineState', () => {
 		expect(search.found.map((t) => t.id)).toEqual([6]);
 	});
 	test('stopped before the window ends (budget), the cutoff stays at the oldest read', () => {
-		expect(baselineState('k', 9, [tx(5, 50), tx(4, 40)], false, 60_000, 100, NOW).cutoff).toBe(ms(40));
+		expect(baselineState('k', 9, [tx(5, 50), tx(4, 40)], false, 60_000, 100, NOW).cutoff).toBe(
+			ms(40),
+		);
 	});
 });
 
@@ -140,22 +193,46 @@ describe('state', () => {
 	const key = watchKey('transactions', 'test', ['850'], '');
 	test('reads back what was written, through JSON, with the seen list as one compact string', () => {
 		const stored: Record<string, any> = {};
-		const written = state({ key, seen: [['12', ms(12)], ['a:b,c', ms(13)]] });
+		const written = state({
+			key,
+			seen: [
+				['12', ms(12)],
+				['a:b,c', ms(13)],
+			],
+		});
 		writeState(stored, written);
 		expect(stored.state.seen).toBe(`12:${ms(12)},a%3Ab%2Cc:${ms(13)}`);
-		expect(readState(JSON.parse(JSON.stringify(stored)), 'transactions', key, NOW)).toEqual({ state: written });
+		expect(readState(JSON.parse(JSON.stringify(stored)), 'transactions', key, NOW)).toEqual({
+			state: written,
+		});
 	});
 	test('no state at all is a first activation, not a problem', () => {
 		expect(readState({}, 'transactions', key, NOW)).toEqual({});
 	});
 	test.each([
 		['another version', { state: { ...state({ key }), v: 0 } }, /another version/],
-		['other settings', { state: state({ key: watchKey('transactions', 'live', ['850'], '') }) }, /watched settings changed/],
+		[
+			'other settings',
+			{ state: state({ key: watchKey('transactions', 'live', ['850'], '') }) },
+			/watched settings changed/,
+		],
 		['a corrupt total', { state: { ...state({ key }), total: 'lots' } }, /corrupt/],
-		['corrupt seen entries', { state: { ...state({ key }), seen: '12:x' } }, /corrupt: the remembered entry "12:x"/],
-		['a bad %-escape in the seen list', { state: { ...state({ key }), seen: `%E0%A4%A:${ms(12)}` } }, /corrupt: the remembered id "%E0%A4%A/],
+		[
+			'corrupt seen entries',
+			{ state: { ...state({ key }), seen: '12:x' } },
+			/corrupt: the remembered entry "12:x"/,
+		],
+		[
+			'a bad %-escape in the seen list',
+			{ state: { ...state({ key }), seen: `%E0%A4%A:${ms(12)}` } },
+			/corrupt: the remembered id "%E0%A4%A/,
+		],
 		['seen as a list', { state: { ...state({ key }), seen: [['12', 5]] } }, /corrupt/],
-		['a cutoff in the future', { state: { ...state({ key }), seen: '', cutoff: NOW + 86_400_000 } }, /cutoff .* is in the future/],
+		[
+			'a cutoff in the future',
+			{ state: { ...state({ key }), seen: '', cutoff: NOW + 86_400_000 } },
+			/cutoff .* is in the future/,
+		],
 		['garbage', { state: 'garbage' }, /corrupt/],
 	])('reports %s as a problem, never throws', (_name, stored, problem) => {
 		const reading = readState(stored as never, 'transactions', key, NOW);
@@ -164,11 +241,17 @@ describe('state', () => {
 	});
 	test('an inbox floor in the future is a problem; version 1 bare ids read as never emitted', () => {
 		const inboxKey = watchKey('inbox', 'test', [], '');
-		const inbox = (floor: number) => ({ state: { v: 1, source: 'inbox', key: inboxKey, seen: ['d1'], floor } });
-		expect(readState(inbox(NOW + 86_400_000) as never, 'inbox', inboxKey, NOW).problem).toMatch(/floor .* is in the future/);
+		const inbox = (floor: number) => ({
+			state: { v: 1, source: 'inbox', key: inboxKey, seen: ['d1'], floor },
+		});
+		expect(readState(inbox(NOW + 86_400_000) as never, 'inbox', inboxKey, NOW).problem).toMatch(
+			/floor .* is in the future/,
+		);
 		expect(readState(inbox(0) as never, 'inbox', inboxKey, NOW).state?.seen).toEqual([['d1', -1]]);
 	});
 	test('the types watched are a set: their order does not matter', () => {
-		expect(watchKey('transactions', 'test', ['850', '810'], '')).toBe(watchKey('transactions', 'test', ['810', '850'], ''));
+		expect(watchKey('transactions', 'test', ['850', '810'], '')).toBe(
+			watchKey('transactions', 'test', ['810', '850'], ''),
+		);
 	});
 });

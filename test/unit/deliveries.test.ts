@@ -17,7 +17,13 @@ const settings = (over: Partial<TriggerSettings> = {}): TriggerSettings => ({
 	key: watchKey('inbox', 'test', [], ''),
 	...over,
 });
-const delivery = (n: number) => ({ transactionId: n, stream: 'test', transactionType: '850', createdAt: new Date(Date.UTC(2026, 10, 23, 10, n)).toISOString(), delivery: { deliveryId: `d${n}` } });
+const delivery = (n: number) => ({
+	transactionId: n,
+	stream: 'test',
+	transactionType: '850',
+	createdAt: new Date(Date.UTC(2026, 10, 23, 10, n)).toISOString(),
+	delivery: { deliveryId: `d${n}` },
+});
 const ids = (items: Array<{ transactionId?: unknown }>) => items.map((item) => item.transactionId);
 
 describe('planInbox: redelivery, a visibility timeout on an injected clock', () => {
@@ -48,13 +54,23 @@ describe('planInbox: redelivery, a visibility timeout on an injected clock', () 
 
 	test('off with 0, and with automatic acceptance', () => {
 		for (const over of [{ redeliverAfterMs: 0 }, { acceptMode: 'auto' as const }]) {
-			const first = planInbox(settings(over), inboxBaseline(settings(over), [], 0), [delivery(1)], 0);
+			const first = planInbox(
+				settings(over),
+				inboxBaseline(settings(over), [], 0),
+				[delivery(1)],
+				0,
+			);
 			expect(planInbox(settings(over), first.next, [delivery(1)], 600 * MINUTE).emit).toEqual([]);
 		}
 	});
 
 	test('deliveries without an id are reported, never emitted, and do not count as stuck', () => {
-		const { emit, idless, stuck } = planInbox(settings(), inboxBaseline(settings(), [], 0), [{ transactionId: 9 }, delivery(1)], 0);
+		const { emit, idless, stuck } = planInbox(
+			settings(),
+			inboxBaseline(settings(), [], 0),
+			[{ transactionId: 9 }, delivery(1)],
+			0,
+		);
 		expect(ids(emit)).toEqual([1]);
 		expect(ids(idless)).toEqual([9]);
 		expect(stuck).toBe(false);
@@ -68,48 +84,64 @@ describe('planInbox: a full inbox, oldest first by createdAt, with late arrivals
 		['workflow', seed],
 		['auto', seed],
 	]) as Array<['workflow' | 'auto', number]>;
-	test.each(cases)('acceptance %s: every delivery is emitted exactly once, and the seen list stays small (seed %i)', (acceptMode, seed) => {
-		const random = mulberry32(seed);
-		type Pending = { n: number; createdAt: number };
-		const item = ({ n, createdAt }: Pending) => ({ transactionId: n, stream: 'test', transactionType: '850', createdAt: new Date(createdAt).toISOString(), delivery: { deliveryId: `d${n}` } });
-		let inbox: Pending[] = [];
-		let next = 1;
-		let clock = Date.UTC(2026, 10, 23);
-		const s = settings({ redeliverAfterMs: 0, acceptMode, maxItemsPerPoll: 1000 });
-		let state = inboxBaseline(s, [], clock);
-		const emitted = new Map<number, number>();
-		let largestSeen = 0;
-		const poll = (acceptShare: number) => {
-			const plan = planInbox(s, state, inbox.slice(0, 100).map(item), clock);
-			for (const json of plan.emit) emitted.set(json.transactionId as number, (emitted.get(json.transactionId as number) ?? 0) + 1);
-			if (!plan.stuck) state = plan.next;
-			largestSeen = Math.max(largestSeen, state.seen.length);
-			const accepted = new Set(plan.accept.filter(() => random() < acceptShare).map((json) => json.transactionId));
-			inbox = inbox.filter(({ n }) => !accepted.has(n));
-		};
-		const workflowAccepts = (share: number) => {
-			if (acceptMode === 'workflow') inbox = inbox.filter(({ n }) => !(emitted.has(n) && random() < share));
-		};
-		// A fifth of arrivals are dated up to an hour back.
-		for (let step = 0; step < 400; step++) {
-			clock += MINUTE;
-			for (let k = Math.floor(random() * 8); k > 0; k--) {
-				const createdAt = random() < 0.2 ? clock - Math.floor(random() * 60) * MINUTE : clock;
-				inbox.push({ n: next++, createdAt });
+	test.each(cases)(
+		'acceptance %s: every delivery is emitted exactly once, and the seen list stays small (seed %i)',
+		(acceptMode, seed) => {
+			const random = mulberry32(seed);
+			type Pending = { n: number; createdAt: number };
+			const item = ({ n, createdAt }: Pending) => ({
+				transactionId: n,
+				stream: 'test',
+				transactionType: '850',
+				createdAt: new Date(createdAt).toISOString(),
+				delivery: { deliveryId: `d${n}` },
+			});
+			let inbox: Pending[] = [];
+			let next = 1;
+			let clock = Date.UTC(2026, 10, 23);
+			const s = settings({ redeliverAfterMs: 0, acceptMode, maxItemsPerPoll: 1000 });
+			let state = inboxBaseline(s, [], clock);
+			const emitted = new Map<number, number>();
+			let largestSeen = 0;
+			const poll = (acceptShare: number) => {
+				const plan = planInbox(s, state, inbox.slice(0, 100).map(item), clock);
+				for (const json of plan.emit)
+					emitted.set(
+						json.transactionId as number,
+						(emitted.get(json.transactionId as number) ?? 0) + 1,
+					);
+				if (!plan.stuck) state = plan.next;
+				largestSeen = Math.max(largestSeen, state.seen.length);
+				const accepted = new Set(
+					plan.accept.filter(() => random() < acceptShare).map((json) => json.transactionId),
+				);
+				inbox = inbox.filter(({ n }) => !accepted.has(n));
+			};
+			const workflowAccepts = (share: number) => {
+				if (acceptMode === 'workflow')
+					inbox = inbox.filter(({ n }) => !(emitted.has(n) && random() < share));
+			};
+			// A fifth of arrivals are dated up to an hour back.
+			for (let step = 0; step < 400; step++) {
+				clock += MINUTE;
+				for (let k = Math.floor(random() * 8); k > 0; k--) {
+					const createdAt = random() < 0.2 ? clock - Math.floor(random() * 60) * MINUTE : clock;
+					inbox.push({ n: next++, createdAt });
+				}
+				inbox.sort((a, b) => a.createdAt - b.createdAt || a.n - b.n);
+				poll(0.04);
+				workflowAccepts(0.04);
 			}
-			inbox.sort((a, b) => a.createdAt - b.createdAt || a.n - b.n);
-			poll(0.04);
-			workflowAccepts(0.04);
-		}
-		// Then nothing arrives, and every accept succeeds until the inbox is empty.
-		for (let round = 0; round < 2000 && inbox.length; round++) {
-			clock += MINUTE;
-			poll(1);
-			workflowAccepts(1);
-		}
-		expect(inbox).toEqual([]);
-		expect(emitted.size).toBe(next - 1);
-		expect([...emitted.values()].filter((count) => count !== 1)).toEqual([]);
-		expect(largestSeen).toBeLessThan(150);
-	});
+			// Then nothing arrives, and every accept succeeds until the inbox is empty.
+			for (let round = 0; round < 2000 && inbox.length; round++) {
+				clock += MINUTE;
+				poll(1);
+				workflowAccepts(1);
+			}
+			expect(inbox).toEqual([]);
+			expect(emitted.size).toBe(next - 1);
+			expect([...emitted.values()].filter((count) => count !== 1)).toEqual([]);
+			expect(largestSeen).toBeLessThan(150);
+		},
+	);
 });

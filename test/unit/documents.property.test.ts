@@ -13,10 +13,19 @@ const decimalText = (units: number, scale: number) => {
 	const digits = String(units).padStart(scale + 1, '0');
 	return scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
 };
-const DECIMAL = (max: number, maxScale: number) => fc.tuple(fc.integer({ min: 0, max }), fc.integer({ min: 0, max: maxScale })).map(([units, scale]) => decimalText(units, scale));
+const DECIMAL = (max: number, maxScale: number) =>
+	fc
+		.tuple(fc.integer({ min: 0, max }), fc.integer({ min: 0, max: maxScale }))
+		.map(([units, scale]) => decimalText(units, scale));
 
-const LINE = fc.record({ quantity: DECIMAL(1_000_000, 3).filter((q) => Number(q) > 0), price: DECIMAL(100_000_000, 4) });
-const AMOUNT = fc.record({ type: fc.constantFrom('freight', 'promotion', 'handling'), amount: DECIMAL(10_000_000, 4) });
+const LINE = fc.record({
+	quantity: DECIMAL(1_000_000, 3).filter((q) => Number(q) > 0),
+	price: DECIMAL(100_000_000, 4),
+});
+const AMOUNT = fc.record({
+	type: fc.constantFrom('freight', 'promotion', 'handling'),
+	amount: DECIMAL(10_000_000, 4),
+});
 const ORDER = fc.record({
 	lines: fc.array(LINE, { minLength: 1, maxLength: 8 }),
 	charges: fc.array(AMOUNT, { maxLength: 3 }),
@@ -53,86 +62,134 @@ const centsText = (cents: bigint) => {
 	const digits = (negative ? -cents : cents).toString().padStart(3, '0');
 	return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 };
-const sumCents = (amounts: Array<{ amount: string }>) => amounts.reduce((sum, a) => sum + toCents(units(a.amount, 4), 4), 0n);
+const sumCents = (amounts: Array<{ amount: string }>) =>
+	amounts.reduce((sum, a) => sum + toCents(units(a.amount, 4), 4), 0n);
 
-test.prop([ORDER], fuzz(300))('an 810 from a random purchase order: totals equal an integer computation, or the allowances are refused', (order) => {
-	const sales = toCents(order.lines.reduce((sum, line) => sum + units(line.quantity, 3) * units(line.price, 4), 0n), 7);
-	const charges = sumCents(order.charges);
-	const allowances = sumCents(order.allowances);
-	let invoice: JsonObject | undefined;
-	let error: unknown;
-	try {
-		invoice = buildInvoice(purchaseOrder(order), { invoiceDate: '2026-11-22' });
-	} catch (e) {
-		error = e;
-	}
-	if (allowances > sales) {
-		expect(error).toBeInstanceOf(DocumentError);
-		expect((error as DocumentError).path).toBe('allowances');
-		return;
-	}
-	expect(error).toBeUndefined();
-	expect(invoice!.invoiceSalesTotal).toBe(centsText(sales));
-	expect(invoice!.invoiceTotal).toBe(centsText(sales + charges - allowances));
-	expect((invoice!.lineItems as JsonObject[]).map((l) => (l.quantityInvoiced as JsonObject).value)).toEqual(order.lines.map((l) => String(Number(l.quantity))));
-});
+test.prop([ORDER], fuzz(300))(
+	'an 810 from a random purchase order: totals equal an integer computation, or the allowances are refused',
+	(order) => {
+		const sales = toCents(
+			order.lines.reduce((sum, line) => sum + units(line.quantity, 3) * units(line.price, 4), 0n),
+			7,
+		);
+		const charges = sumCents(order.charges);
+		const allowances = sumCents(order.allowances);
+		let invoice: JsonObject | undefined;
+		let error: unknown;
+		try {
+			invoice = buildInvoice(purchaseOrder(order), { invoiceDate: '2026-11-22' });
+		} catch (e) {
+			error = e;
+		}
+		if (allowances > sales) {
+			expect(error).toBeInstanceOf(DocumentError);
+			expect((error as DocumentError).path).toBe('allowances');
+			return;
+		}
+		expect(error).toBeUndefined();
+		expect(invoice!.invoiceSalesTotal).toBe(centsText(sales));
+		expect(invoice!.invoiceTotal).toBe(centsText(sales + charges - allowances));
+		expect(
+			(invoice!.lineItems as JsonObject[]).map((l) => (l.quantityInvoiced as JsonObject).value),
+		).toEqual(order.lines.map((l) => String(Number(l.quantity))));
+	},
+);
 
 /** A purchase order spoiled in one place the partner would refuse, and the field a refusal must name. */
-const SPOILED = fc.tuple(ORDER, fc.nat(), fc.oneof(
-	fc.record({ kind: fc.constant('negative price' as const), price: DECIMAL(100_000, 2).filter((p) => Number(p) > 0) }),
-	fc.record({ kind: fc.constant('quantity not a number' as const), text: fc.constantFrom('five', '1e3', '', '1,5', '--1') }),
-	fc.record({ kind: fc.constant('impossible PO date' as const), date: fc.constantFrom('x', '2026-02-29', '2026-02-31', '2026-13-01', '2026-04-31', '2026-00-10', '20261120') }),
-	fc.record({ kind: fc.constant('855 accepts more than ordered' as const), extra: DECIMAL(1_000, 3).filter((q) => Number(q) > 0) }),
-	fc.record({ kind: fc.constant('negative charge' as const), amount: DECIMAL(100_000, 2).filter((a) => Number(a) > 0) }),
-	fc.record({ kind: fc.constant('allowance over the sales' as const) }),
-));
+const SPOILED = fc.tuple(
+	ORDER,
+	fc.nat(),
+	fc.oneof(
+		fc.record({
+			kind: fc.constant('negative price' as const),
+			price: DECIMAL(100_000, 2).filter((p) => Number(p) > 0),
+		}),
+		fc.record({
+			kind: fc.constant('quantity not a number' as const),
+			text: fc.constantFrom('five', '1e3', '', '1,5', '--1'),
+		}),
+		fc.record({
+			kind: fc.constant('impossible PO date' as const),
+			date: fc.constantFrom(
+				'x',
+				'2026-02-29',
+				'2026-02-31',
+				'2026-13-01',
+				'2026-04-31',
+				'2026-00-10',
+				'20261120',
+			),
+		}),
+		fc.record({
+			kind: fc.constant('855 accepts more than ordered' as const),
+			extra: DECIMAL(1_000, 3).filter((q) => Number(q) > 0),
+		}),
+		fc.record({
+			kind: fc.constant('negative charge' as const),
+			amount: DECIMAL(100_000, 2).filter((a) => Number(a) > 0),
+		}),
+		fc.record({ kind: fc.constant('allowance over the sales' as const) }),
+	),
+);
 
-test.prop([SPOILED], fuzz(300))('what a partner would reject is refused, naming the field', ([order, pick, spoil]) => {
-	const po = purchaseOrder({ ...order, allowances: [] });
-	const i = pick % order.lines.length;
-	const line = (po.lineItems as JsonObject[])[i];
-	const options: JsonObject = { invoiceDate: '2026-11-22' };
-	let path: string;
-	switch (spoil.kind) {
-		case 'negative price':
-			line.unitCostPrice = `-${spoil.price}`;
-			path = `lineItems[${i}].unitCostPrice`;
-			break;
-		case 'quantity not a number':
-			(line.quantity as JsonObject).value = spoil.text;
-			path = `lineItems[${i}].quantity.value`;
-			break;
-		case 'impossible PO date':
-			po.purchaseOrderDate = spoil.date;
-			path = 'purchaseOrderDate';
-			break;
-		case '855 accepts more than ordered': {
-			const accepted = (l: Order['lines'][number], k: number) => (k === i ? decimalText(Number(units(l.quantity, 3) + units(spoil.extra, 3)), 3) : l.quantity);
-			options.acknowledgment = {
-				purchaseOrderNumber: 'PO-FUZZ',
-				lineItems: order.lines.map((l, k) => ({ purchaseOrderLineId: String(k + 1), actions: [{ status: 'accepted', quantity: { value: accepted(l, k) } }] })),
-			};
-			path = `lineItems[${i}].actions[0].quantity`;
-			break;
+test.prop([SPOILED], fuzz(300))(
+	'what a partner would reject is refused, naming the field',
+	([order, pick, spoil]) => {
+		const po = purchaseOrder({ ...order, allowances: [] });
+		const i = pick % order.lines.length;
+		const line = (po.lineItems as JsonObject[])[i];
+		const options: JsonObject = { invoiceDate: '2026-11-22' };
+		let path: string;
+		switch (spoil.kind) {
+			case 'negative price':
+				line.unitCostPrice = `-${spoil.price}`;
+				path = `lineItems[${i}].unitCostPrice`;
+				break;
+			case 'quantity not a number':
+				(line.quantity as JsonObject).value = spoil.text;
+				path = `lineItems[${i}].quantity.value`;
+				break;
+			case 'impossible PO date':
+				po.purchaseOrderDate = spoil.date;
+				path = 'purchaseOrderDate';
+				break;
+			case '855 accepts more than ordered': {
+				const accepted = (l: Order['lines'][number], k: number) =>
+					k === i
+						? decimalText(Number(units(l.quantity, 3) + units(spoil.extra, 3)), 3)
+						: l.quantity;
+				options.acknowledgment = {
+					purchaseOrderNumber: 'PO-FUZZ',
+					lineItems: order.lines.map((l, k) => ({
+						purchaseOrderLineId: String(k + 1),
+						actions: [{ status: 'accepted', quantity: { value: accepted(l, k) } }],
+					})),
+				};
+				path = `lineItems[${i}].actions[0].quantity`;
+				break;
+			}
+			case 'negative charge':
+				options.charges = [{ type: 'freight', amount: `-${spoil.amount}` }];
+				path = 'charges[0].amount';
+				break;
+			case 'allowance over the sales': {
+				const sales = toCents(
+					order.lines.reduce((sum, l) => sum + units(l.quantity, 3) * units(l.price, 4), 0n),
+					7,
+				);
+				options.allowances = [{ type: 'promotion', amount: centsText(sales + 1n) }];
+				path = 'allowances';
+				break;
+			}
 		}
-		case 'negative charge':
-			options.charges = [{ type: 'freight', amount: `-${spoil.amount}` }];
-			path = 'charges[0].amount';
-			break;
-		case 'allowance over the sales': {
-			const sales = toCents(order.lines.reduce((sum, l) => sum + units(l.quantity, 3) * units(l.price, 4), 0n), 7);
-			options.allowances = [{ type: 'promotion', amount: centsText(sales + 1n) }];
-			path = 'allowances';
-			break;
+		let error: unknown;
+		try {
+			buildInvoice(po, options as never);
+		} catch (e) {
+			error = e;
 		}
-	}
-	let error: unknown;
-	try {
-		buildInvoice(po, options as never);
-	} catch (e) {
-		error = e;
-	}
-	expect(error).toBeInstanceOf(DocumentError);
-	expect((error as DocumentError).path).toBe(path);
-	expect((error as Error).message).toContain(`"${path}"`);
-});
+		expect(error).toBeInstanceOf(DocumentError);
+		expect((error as DocumentError).path).toBe(path);
+		expect((error as Error).message).toContain(`"${path}"`);
+	},
+);

@@ -11,16 +11,23 @@ const page = (total: number, offset: number, limit: number) => ({
 	offset,
 	limit,
 	total,
-	items: Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i): IDataObject => ({ id: total - offset - i })),
+	items: Array.from(
+		{ length: Math.max(0, Math.min(limit, total - offset)) },
+		(_, i): IDataObject => ({ id: total - offset - i }),
+	),
 });
 /** An oldest-first list of ids 1..total. */
 const oldestPage = (total: number, offset: number, limit: number) => ({
 	offset,
 	limit,
 	total,
-	items: Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i): IDataObject => ({ id: offset + i + 1 })),
+	items: Array.from(
+		{ length: Math.max(0, Math.min(limit, total - offset)) },
+		(_, i): IDataObject => ({ id: offset + i + 1 }),
+	),
 });
-const ids = (list: ListSnapshot, upTo: number) => [...list.itemsBetween(0, upTo)].map((item) => item.id);
+const ids = (list: ListSnapshot, upTo: number) =>
+	[...list.itemsBetween(0, upTo)].map((item) => item.id);
 
 test('pages read out of order after arrivals at the front land where their items stood at the start', () => {
 	const list = new ListSnapshot(250);
@@ -49,14 +56,20 @@ test('a list that repeats its first page whatever the offset fits neither way of
 	list.add(page(1000, 0, 100));
 	expect(list.add({ ...page(1000, 0, 100), offset: 100 })).toBe(false);
 	expect(list.tryOtherGrowth()).toBe(false);
-	expect(list.inconsistency).toEqual({ offset: 100, keys: expect.arrayContaining(['1000', '901']) });
+	expect(list.inconsistency).toEqual({
+		offset: 100,
+		keys: expect.arrayContaining(['1000', '901']),
+	});
 });
 
 test('a page shorter than asked while the total says more follow is read on; an empty page ends the list', () => {
 	const list = new ListSnapshot(500);
 	list.add({ offset: 0, limit: 100, total: 500, items: page(500, 0, 40).items });
 	expect(list.end).toBe(500);
-	expect(list.nextRequests(200, 5, 100)).toEqual([{ offset: 40, limit: 100 }, { offset: 140, limit: 60 }]);
+	expect(list.nextRequests(200, 5, 100)).toEqual([
+		{ offset: 40, limit: 100 },
+		{ offset: 140, limit: 60 },
+	]);
 	// The total overstated: nothing at offset 40.
 	list.add({ offset: 40, limit: 100, total: 500, items: [] });
 	expect(list.end).toBe(40);
@@ -84,5 +97,8 @@ test('a service repeating its first page with string ids is caught as well', () 
 	first.items = first.items.map((item) => ({ id: `T-${item.id}` }));
 	list.add(first);
 	expect(list.add({ ...first, offset: 100 })).toBe(false);
-	expect(list.inconsistency).toEqual({ offset: 100, keys: expect.arrayContaining(['T-1000', 'T-901']) });
+	expect(list.inconsistency).toEqual({
+		offset: 100,
+		keys: expect.arrayContaining(['T-1000', 'T-901']),
+	});
 });

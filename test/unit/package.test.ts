@@ -11,7 +11,12 @@ import { resolve } from 'path';
 const ROOT = resolve(__dirname, '../..');
 
 describe('the packed package', () => {
-	const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' }));
+	const packed = JSON.parse(
+		execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+			cwd: ROOT,
+			encoding: 'utf8',
+		}),
+	);
 	const files: string[] = packed[0].files.map((f: { path: string }) => f.path);
 
 	it('holds the two nodes and the credential the n8n section names', () => {
@@ -22,7 +27,11 @@ describe('the packed package', () => {
 	it('holds only compiled shipping code, icons and codex files', () => {
 		const extra = files.filter((path) => {
 			if (['LICENSE', 'README.md', 'package.json'].includes(path)) return false;
-			if (/^dist\/nodes\/.+\.(svg|png|node\.json)$/.test(path) || /^dist\/credentials\/.+\.(svg|png)$/.test(path)) return false;
+			if (
+				/^dist\/nodes\/.+\.(svg|png|node\.json)$/.test(path) ||
+				/^dist\/credentials\/.+\.(svg|png)$/.test(path)
+			)
+				return false;
 			const source = /^dist\/((?:nodes|credentials)\/.+)\.js$/.exec(path);
 			return !(source && existsSync(resolve(ROOT, `${source[1]}.ts`)));
 		});

@@ -3,7 +3,13 @@
  * own display logic: every parameter described, each document type's own options, the trigger's
  * options for its source, the Live notice, subtitles, the trigger's actions in the node creator.
  */
-import type { IDataObject, INode, INodeProperties, INodePropertyCollection, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeProperties,
+	INodePropertyCollection,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 import { readFileSync } from 'fs';
 import { join } from 'path';
@@ -11,16 +17,24 @@ import { join } from 'path';
 import { ACTION_NODE, makeWorkflow, TRIGGER_NODE } from '../../harness';
 import { ROOT } from './sourceFiles';
 
-const load = (file: string, name: string): INodeTypeDescription => new (require(join(ROOT, 'dist/nodes/EdiExchange', file))[name])().description;
+const load = (file: string, name: string): INodeTypeDescription =>
+	new (require(join(ROOT, 'dist/nodes/EdiExchange', file))[name])().description;
 const action = load('EdiExchange.node.js', 'EdiExchange');
 const trigger = load('EdiExchangeTrigger.node.js', 'EdiExchangeTrigger');
 
 /** Every parameter, nested ones (collection options, fixedCollection values) included, with its path. */
-function parameters(properties: INodeProperties[], path = ''): Array<{ path: string; property: INodeProperties }> {
+function parameters(
+	properties: INodeProperties[],
+	path = '',
+): Array<{ path: string; property: INodeProperties }> {
 	return properties.flatMap((property) => {
 		const here = `${path}${property.displayName}`;
 		const nested = (property.options ?? []).flatMap((option) => {
-			if ('values' in option) return parameters((option as INodePropertyCollection).values, `${here} → ${option.displayName} → `);
+			if ('values' in option)
+				return parameters(
+					(option as INodePropertyCollection).values,
+					`${here} → ${option.displayName} → `,
+				);
 			if ('type' in option) return parameters([option as INodeProperties], `${here} → `);
 			return [];
 		});
@@ -31,25 +45,56 @@ function parameters(properties: INodeProperties[], path = ''): Array<{ path: str
 test.each([
 	['EDI Exchange', action],
 	['EDI Exchange Trigger', trigger],
-])('every parameter of %s has a description (notices, callouts and hidden fields excepted)', (_name, description) => {
-	const silent = ['notice', 'callout', 'hidden'];
-	const undescribed = parameters(description.properties)
-		.filter(({ property }) => !silent.includes(property.type) && !property.description?.trim())
-		.map(({ path }) => path);
-	expect(undescribed).toEqual([]);
-});
+])(
+	'every parameter of %s has a description (notices, callouts and hidden fields excepted)',
+	(_name, description) => {
+		const silent = ['notice', 'callout', 'hidden'];
+		const undescribed = parameters(description.properties)
+			.filter(({ property }) => !silent.includes(property.type) && !property.description?.trim())
+			.map(({ path }) => path);
+		expect(undescribed).toEqual([]);
+	},
+);
 
 /** The node as the editor holds it: the given parameters with every default filled in. */
-function nodeWith(type: string, description: INodeTypeDescription, given: IDataObject, typeVersion = 1.1): INode {
-	const node = { id: 'n', name: 'Node', type, typeVersion, position: [0, 0], parameters: {} } as INode;
-	node.parameters = NodeHelpers.getNodeParameters(description.properties, given as INode['parameters'], true, false, node, description) ?? {};
+function nodeWith(
+	type: string,
+	description: INodeTypeDescription,
+	given: IDataObject,
+	typeVersion = 1.1,
+): INode {
+	const node = {
+		id: 'n',
+		name: 'Node',
+		type,
+		typeVersion,
+		position: [0, 0],
+		parameters: {},
+	} as INode;
+	node.parameters =
+		NodeHelpers.getNodeParameters(
+			description.properties,
+			given as INode['parameters'],
+			true,
+			false,
+			node,
+			description,
+		) ?? {};
 	return node;
 }
 
 /** The names of the parameters shown at the top level, or inside the collection `within`. */
 function shown(description: INodeTypeDescription, node: INode, within?: string): string[] {
 	const visible = (list: INodeProperties[], values: IDataObject) =>
-		list.filter((property) => NodeHelpers.displayParameter(values as INode['parameters'], property, node, description, node.parameters));
+		list.filter((property) =>
+			NodeHelpers.displayParameter(
+				values as INode['parameters'],
+				property,
+				node,
+				description,
+				node.parameters,
+			),
+		);
 	const top = visible(description.properties, node.parameters);
 	if (!within) return top.map((property) => property.name);
 	const collections = top.filter((property) => property.name === within);
@@ -57,22 +102,44 @@ function shown(description: INodeTypeDescription, node: INode, within?: string):
 	return visible(collections[0].options as INodeProperties[], {}).map((property) => property.name);
 }
 
-const create = (extra: IDataObject) => nodeWith(ACTION_NODE, action, { resource: 'transaction', operation: 'create', messageSource: 'build', ...extra });
+const create = (extra: IDataObject) =>
+	nodeWith(ACTION_NODE, action, {
+		resource: 'transaction',
+		operation: 'create',
+		messageSource: 'build',
+		...extra,
+	});
 
 test.each([
 	['855_PURCHASE_ORDER_ACKNOWLEDGMENT', ['estimatedDeliveryDate', 'scheduledShipDate']],
 	[
 		'856_SHIP_NOTICE_MANIFEST',
-		['billOfLadingNumber', 'carrierScac', 'deliveryDate', 'packing', 'serviceLevel', 'shipDate', 'shipmentId', 'trackingNumber', 'transportationMethod'],
+		[
+			'billOfLadingNumber',
+			'carrierScac',
+			'deliveryDate',
+			'packing',
+			'serviceLevel',
+			'shipDate',
+			'shipmentId',
+			'trackingNumber',
+			'transportationMethod',
+		],
 	],
 	['810_INVOICE', ['carryChargesAndAllowances', 'invoiceDate', 'invoiceNumber']],
-])('Create %s built from a purchase order offers only its own Document Options', (documentType, options) => {
-	expect(shown(action, create({ documentType }), 'documentOptions')).toEqual(options);
-});
+])(
+	'Create %s built from a purchase order offers only its own Document Options',
+	(documentType, options) => {
+		expect(shown(action, create({ documentType }), 'documentOptions')).toEqual(options);
+	},
+);
 
 test('Create shows the Live notice next to Stream only when Live is chosen', () => {
 	const live = shown(action, create({ stream: 'live' }));
-	expect(live.slice(live.indexOf('stream'), live.indexOf('stream') + 2)).toEqual(['stream', 'liveNotice']);
+	expect(live.slice(live.indexOf('stream'), live.indexOf('stream') + 2)).toEqual([
+		'stream',
+		'liveNotice',
+	]);
 	expect(shown(action, create({ stream: 'test' }))).not.toContain('liveNotice');
 	expect(action.hints ?? []).toEqual([]);
 });
@@ -80,18 +147,29 @@ test('Create shows the Live notice next to Stream only when Live is chosen', () 
 test.each([
 	[{ source: 'transactions' }, ['lateArrivalWindowMinutes', 'maxItemsPerPoll', 'startFrom']],
 	// A hidden Acceptance left on automatic from an earlier choice of the inbox.
-	[{ source: 'transactions', acceptMode: 'auto' }, ['lateArrivalWindowMinutes', 'maxItemsPerPoll', 'startFrom']],
+	[
+		{ source: 'transactions', acceptMode: 'auto' },
+		['lateArrivalWindowMinutes', 'maxItemsPerPoll', 'startFrom'],
+	],
 	[{ source: 'inbox' }, ['maxItemsPerPoll', 'redeliverAfterMinutes']],
 	[{ source: 'inbox', acceptMode: 'auto' }, ['acceptNote', 'maxItemsPerPoll']],
 ])('the trigger set to %j offers only the Options that apply to it', (parameters, options) => {
-	expect(shown(trigger, nodeWith(TRIGGER_NODE, trigger, parameters, 1), 'options')).toEqual(options);
+	expect(shown(trigger, nodeWith(TRIGGER_NODE, trigger, parameters, 1), 'options')).toEqual(
+		options,
+	);
 });
 
 test('version 1 nodes keep their plain Transaction ID field; version 1.1 has the locator', () => {
 	const getMessage = { resource: 'transaction', operation: 'getMessage' };
 	const typeOf = (typeVersion: number) => {
 		const node = nodeWith(ACTION_NODE, action, getMessage, typeVersion);
-		return action.properties.filter((p) => p.name === 'transactionId' && NodeHelpers.displayParameter(node.parameters, p, node, action, node.parameters)).map((p) => p.type);
+		return action.properties
+			.filter(
+				(p) =>
+					p.name === 'transactionId' &&
+					NodeHelpers.displayParameter(node.parameters, p, node, action, node.parameters),
+			)
+			.map((p) => p.type);
 	};
 	expect(typeOf(1)).toEqual(['string']);
 	expect(typeOf(1.1)).toEqual(['resourceLocator']);
@@ -102,7 +180,12 @@ test('version 1 nodes keep their plain Transaction ID field; version 1.1 has the
 function subtitle(type: string, description: INodeTypeDescription, given: IDataObject): unknown {
 	const node = nodeWith(type, description, given, type === ACTION_NODE ? 1.1 : 1);
 	const workflow = makeWorkflow({ nodes: [node], connections: {} });
-	return workflow.expression.getSimpleParameterValue(node, description.subtitle as string, 'internal', {});
+	return workflow.expression.getSimpleParameterValue(
+		node,
+		description.subtitle as string,
+		'internal',
+		{},
+	);
 }
 
 test.each([
@@ -129,8 +212,13 @@ test.each([
 
 test('the node creator lists the trigger’s actions by what starts the workflow', () => {
 	// n8n turns each option of a field named Event, Events or Trigger On into a trigger action.
-	const field = trigger.properties.find((p) => ['event', 'events', 'trigger on'].includes(p.displayName.toLowerCase()));
-	expect(field?.options?.map((o) => ('action' in o ? o.action : undefined))).toEqual(['On new inbound transaction', 'On new inbox document']);
+	const field = trigger.properties.find((p) =>
+		['event', 'events', 'trigger on'].includes(p.displayName.toLowerCase()),
+	);
+	expect(field?.options?.map((o) => ('action' in o ? o.action : undefined))).toEqual([
+		'On new inbound transaction',
+		'On new inbox document',
+	]);
 	// n8n shows the trigger's description on the entry it merges both nodes into: it names the actions too.
 	expect(trigger.description).toBe(action.description);
 	expect(trigger.description).toMatch(/send, read and accept/);
@@ -145,10 +233,15 @@ test('the explanatory note of the trigger is a callout (n8n styles a notice as a
 test.each([
 	['EdiExchange', action, 'edi-exchange-node'],
 	['EdiExchangeTrigger', trigger, 'edi-exchange-trigger'],
-])('%s: the docs link keeps its anchor, and the codex names EDI’s categories', (file, description, anchor) => {
-	// n8n opens documentationUrl as is; a codex link gets its tracking query appended after the anchor.
-	expect(description.documentationUrl).toMatch(new RegExp(`^https://[^?#]+#${anchor}$`));
-	const codex = JSON.parse(readFileSync(join(ROOT, 'nodes/EdiExchange', `${file}.node.json`), 'utf8'));
-	expect(codex.resources.primaryDocumentation[0].url).toBe(description.documentationUrl);
-	expect(codex.categories).toEqual(['Sales', 'Finance & Accounting']);
-});
+])(
+	'%s: the docs link keeps its anchor, and the codex names EDI’s categories',
+	(file, description, anchor) => {
+		// n8n opens documentationUrl as is; a codex link gets its tracking query appended after the anchor.
+		expect(description.documentationUrl).toMatch(new RegExp(`^https://[^?#]+#${anchor}$`));
+		const codex = JSON.parse(
+			readFileSync(join(ROOT, 'nodes/EdiExchange', `${file}.node.json`), 'utf8'),
+		);
+		expect(codex.resources.primaryDocumentation[0].url).toBe(description.documentationUrl);
+		expect(codex.categories).toEqual(['Sales', 'Finance & Accounting']);
+	},
+);

@@ -1,12 +1,24 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { buildAcknowledgment, buildInvoice, buildShipNotice, parseDecimal } from '../../nodes/EdiExchange/documents';
-import { checkOrderDocument, makePurchaseOrder, ORGANIZATION_ID, PARTNER_ID, purchaseOrderNumbersOf } from '../../sandbox/partner';
+import {
+	buildAcknowledgment,
+	buildInvoice,
+	buildShipNotice,
+	parseDecimal,
+} from '../../nodes/EdiExchange/documents';
+import {
+	checkOrderDocument,
+	makePurchaseOrder,
+	ORGANIZATION_ID,
+	PARTNER_ID,
+	purchaseOrderNumbersOf,
+} from '../../sandbox/partner';
 
 type Any = any;
 // The service's example documents, kept in the repository (a fresh clone has no other copy).
 const DOCUMENTS = join(__dirname, '..', 'sandbox', 'documents');
-const example = (name: string) => JSON.parse(readFileSync(join(DOCUMENTS, name), 'utf8')).message as Any;
+const example = (name: string) =>
+	JSON.parse(readFileSync(join(DOCUMENTS, name), 'utf8')).message as Any;
 const now = new Date('2026-11-22T10:30:00.000Z');
 
 /** A fixed order to check against: lines 1 (5 × 101.00), 2 (20 × 88.00), 3 (2.5 pound × 2.125). */
@@ -15,9 +27,24 @@ function order(): Any {
 		purchaseOrderNumber: 'PO-42',
 		purchaseOrderDate: '2026-11-22',
 		lineItems: [
-			{ purchaseOrderLineId: '1', quantity: { value: '5', unitOfMeasure: 'each' }, unitCostPrice: '101.00', productIds: { buyerItemNumber: 'A', gtin12: '000000000001' } },
-			{ purchaseOrderLineId: '2', quantity: { value: '20', unitOfMeasure: 'each' }, unitCostPrice: '88.00', productIds: { buyerItemNumber: 'B', gtin12: '000000000002' } },
-			{ purchaseOrderLineId: '3', quantity: { value: '2.5', unitOfMeasure: 'pound' }, unitCostPrice: '2.125', productIds: { buyerItemNumber: 'C' } },
+			{
+				purchaseOrderLineId: '1',
+				quantity: { value: '5', unitOfMeasure: 'each' },
+				unitCostPrice: '101.00',
+				productIds: { buyerItemNumber: 'A', gtin12: '000000000001' },
+			},
+			{
+				purchaseOrderLineId: '2',
+				quantity: { value: '20', unitOfMeasure: 'each' },
+				unitCostPrice: '88.00',
+				productIds: { buyerItemNumber: 'B', gtin12: '000000000002' },
+			},
+			{
+				purchaseOrderLineId: '3',
+				quantity: { value: '2.5', unitOfMeasure: 'pound' },
+				unitCostPrice: '2.125',
+				productIds: { buyerItemNumber: 'C' },
+			},
 		],
 		charges: [{ type: 'freight', amount: '25.00' }],
 		allowances: [{ type: 'discount', amount: '10.50' }],
@@ -28,12 +55,31 @@ const ack = (): Any => ({
 	purchaseOrderNumber: 'PO-42',
 	status: 'acceptedWithChanges',
 	lineItems: [
-		{ purchaseOrderLineId: '1', productIds: { buyerItemNumber: 'A' }, actions: [{ status: 'accepted', quantity: q('5') }] },
-		{ purchaseOrderLineId: '2', productIds: { buyerItemNumber: 'B' }, actions: [{ status: 'accepted', quantity: q('12') }, { status: 'backordered', quantity: q('8') }] },
-		{ purchaseOrderLineId: '3', productIds: { buyerItemNumber: 'C' }, actions: [{ status: 'rejected', quantity: q('2.5', 'pound') }] },
+		{
+			purchaseOrderLineId: '1',
+			productIds: { buyerItemNumber: 'A' },
+			actions: [{ status: 'accepted', quantity: q('5') }],
+		},
+		{
+			purchaseOrderLineId: '2',
+			productIds: { buyerItemNumber: 'B' },
+			actions: [
+				{ status: 'accepted', quantity: q('12') },
+				{ status: 'backordered', quantity: q('8') },
+			],
+		},
+		{
+			purchaseOrderLineId: '3',
+			productIds: { buyerItemNumber: 'C' },
+			actions: [{ status: 'rejected', quantity: q('2.5', 'pound') }],
+		},
 	],
 });
-const item = (line: string, buyerItemNumber: string, value: string) => ({ purchaseOrderLineId: line, productIds: { buyerItemNumber }, quantityShipped: q(value) });
+const item = (line: string, buyerItemNumber: string, value: string) => ({
+	purchaseOrderLineId: line,
+	productIds: { buyerItemNumber },
+	quantityShipped: q(value),
+});
 const asn = (items: Any[], purchaseOrderNumber = 'PO-42'): Any => ({
 	shipmentId: 'SHP-1',
 	orders: [{ purchaseOrderNumber, pallets: [{ cartons: items.map((i) => ({ items: [i] })) }] }],
@@ -43,8 +89,18 @@ const invoice = (over: Any = {}): Any => ({
 	invoiceDate: '2026-11-30',
 	purchaseOrderNumber: 'PO-42',
 	lineItems: [
-		{ purchaseOrderLineId: '1', productIds: { buyerItemNumber: 'A' }, quantityInvoiced: q('5'), unitPrice: '101.00' },
-		{ purchaseOrderLineId: '2', productIds: { buyerItemNumber: 'B' }, quantityInvoiced: q('12'), unitPrice: '88.00' },
+		{
+			purchaseOrderLineId: '1',
+			productIds: { buyerItemNumber: 'A' },
+			quantityInvoiced: q('5'),
+			unitPrice: '101.00',
+		},
+		{
+			purchaseOrderLineId: '2',
+			productIds: { buyerItemNumber: 'B' },
+			quantityInvoiced: q('12'),
+			unitPrice: '88.00',
+		},
 	],
 	charges: [{ type: 'freight', amount: '25.00' }],
 	allowances: [{ type: 'discount', amount: '10.50' }],
@@ -63,7 +119,9 @@ describe('partner identity', () => {
 describe('makePurchaseOrder', () => {
 	it('is deterministic for (sequence, now)', () => {
 		expect(makePurchaseOrder(17, now)).toEqual(makePurchaseOrder(17, new Date(now.getTime())));
-		expect(JSON.stringify(makePurchaseOrder(17, now))).toBe(JSON.stringify(makePurchaseOrder(17, now)));
+		expect(JSON.stringify(makePurchaseOrder(17, now))).toBe(
+			JSON.stringify(makePurchaseOrder(17, now)),
+		);
 	});
 
 	it('gives each sequence its own purchase order number, and varies the lines', () => {
@@ -89,7 +147,9 @@ describe('makePurchaseOrder', () => {
 				expect(line.unitCostPrice).toMatch(/^\d+\.\d{2,3}$/);
 				expect(Object.keys(line.productIds).length).toBeGreaterThan(0);
 			});
-			expect(new Set(po.lineItems.map((l: Any) => l.productIds.buyerItemNumber)).size).toBe(po.lineItems.length);
+			expect(new Set(po.lineItems.map((l: Any) => l.productIds.buyerItemNumber)).size).toBe(
+				po.lineItems.length,
+			);
 			expect(po.termsOfSale).toBeDefined();
 		}
 	});
@@ -98,15 +158,24 @@ describe('makePurchaseOrder', () => {
 		const orders = Array.from({ length: 100 }, (_, i) => makePurchaseOrder(i + 1, now) as Any);
 		expect(orders.some((o) => o.charges)).toBe(true);
 		expect(orders.some((o) => o.allowances)).toBe(true);
-		expect(orders.some((o) => o.lineItems.some((l: Any) => l.quantity.value.includes('.')))).toBe(true);
+		expect(orders.some((o) => o.lineItems.some((l: Any) => l.quantity.value.includes('.')))).toBe(
+			true,
+		);
 	});
 });
 
 describe('purchaseOrderNumbersOf', () => {
 	it('reads 855/810 purchaseOrderNumber and every 856 order', () => {
-		expect(purchaseOrderNumbersOf('855', example('create-855-po-acknowledgment.json'))).toEqual(['PO5786344061670677']);
-		expect(purchaseOrderNumbersOf('810', example('create-810-invoice.json'))).toEqual(['PO5786344061670677']);
-		expect(purchaseOrderNumbersOf('856', example('create-856-ship-notice.json'))).toEqual(['PO5786344061670677', 'PO9921004488220031']);
+		expect(purchaseOrderNumbersOf('855', example('create-855-po-acknowledgment.json'))).toEqual([
+			'PO5786344061670677',
+		]);
+		expect(purchaseOrderNumbersOf('810', example('create-810-invoice.json'))).toEqual([
+			'PO5786344061670677',
+		]);
+		expect(purchaseOrderNumbersOf('856', example('create-856-ship-notice.json'))).toEqual([
+			'PO5786344061670677',
+			'PO9921004488220031',
+		]);
 		expect(purchaseOrderNumbersOf('855', { purchaseOrderNumber: 42 })).toEqual(['42']);
 		expect(purchaseOrderNumbersOf('856', { orders: 'x' })).toEqual([]);
 		expect(purchaseOrderNumbersOf('810', null)).toEqual([]);
@@ -120,22 +189,31 @@ describe('checkOrderDocument: accepted documents', () => {
 		const s = example('create-856-ship-notice.json');
 		expect(checkOrderDocument('855', a, po, {})).toEqual([]);
 		expect(checkOrderDocument('856', s, po, { '855': a })).toEqual([]);
-		expect(checkOrderDocument('810', example('create-810-invoice.json'), po, { '855': a, '856': s })).toEqual([]);
+		expect(
+			checkOrderDocument('810', example('create-810-invoice.json'), po, { '855': a, '856': s }),
+		).toEqual([]);
 	});
 
 	it('accepts the hand-written chain, including 856 items directly under the order', () => {
 		expect(checkOrderDocument('855', ack(), order(), {})).toEqual([]);
 		const shipped = asn([item('1', 'A', '5'), item('2', 'B', '12')]);
 		expect(checkOrderDocument('856', shipped, order(), { '855': ack() })).toEqual([]);
-		const flat = { shipmentId: 'S', orders: [{ purchaseOrderNumber: 'PO-42', items: [item('2', 'B', '7'), item('2', 'B', '5')] }] };
+		const flat = {
+			shipmentId: 'S',
+			orders: [{ purchaseOrderNumber: 'PO-42', items: [item('2', 'B', '7'), item('2', 'B', '5')] }],
+		};
 		expect(checkOrderDocument('856', flat, order(), { '855': ack() })).toEqual([]);
-		expect(checkOrderDocument('810', invoice(), order(), { '855': ack(), '856': shipped })).toEqual([]);
+		expect(checkOrderDocument('810', invoice(), order(), { '855': ack(), '856': shipped })).toEqual(
+			[],
+		);
 	});
 
 	it('accepts the builders’ chain for generated purchase orders', () => {
 		for (let sequence = 1; sequence <= 200; sequence++) {
 			const po = makePurchaseOrder(sequence, now);
-			const a = buildAcknowledgment(po, { lines: [{ purchaseOrderLineId: '2', status: 'backordered' }] });
+			const a = buildAcknowledgment(po, {
+				lines: [{ purchaseOrderLineId: '2', status: 'backordered' }],
+			});
 			const s = buildShipNotice(po, { shipDate: '2026-11-25', acknowledgment: a });
 			const i = buildInvoice(po, { invoiceDate: '2026-11-30', acknowledgment: a, shipNotice: s });
 			expect(checkOrderDocument('855', a, po, {})).toEqual([]);
@@ -147,8 +225,12 @@ describe('checkOrderDocument: accepted documents', () => {
 
 describe('checkOrderDocument: rejection reasons', () => {
 	it('855: wrong purchase order number', () => {
-		expect(checkOrderDocument('855', { ...ack(), purchaseOrderNumber: 'PO-41' }, order(), {})).toEqual(['purchase order number PO-41 does not match PO-42']);
-		expect(checkOrderDocument('855', { ...ack(), purchaseOrderNumber: undefined }, order(), {})).toEqual(['no purchaseOrderNumber']);
+		expect(
+			checkOrderDocument('855', { ...ack(), purchaseOrderNumber: 'PO-41' }, order(), {}),
+		).toEqual(['purchase order number PO-41 does not match PO-42']);
+		expect(
+			checkOrderDocument('855', { ...ack(), purchaseOrderNumber: undefined }, order(), {}),
+		).toEqual(['no purchaseOrderNumber']);
 	});
 
 	it('855: missing line, unknown line, no actions, wrong product ids, more than ordered', () => {
@@ -157,7 +239,11 @@ describe('checkOrderDocument: rejection reasons', () => {
 		a.lineItems[0].actions = [];
 		a.lineItems[1].productIds = { buyerItemNumber: 'Z' };
 		a.lineItems[1].actions[1].quantity.value = '9'; // 12 + 9 > 20
-		a.lineItems.push({ purchaseOrderLineId: '9', productIds: { buyerItemNumber: 'A' }, actions: [] });
+		a.lineItems.push({
+			purchaseOrderLineId: '9',
+			productIds: { buyerItemNumber: 'A' },
+			actions: [],
+		});
 		expect(checkOrderDocument('855', a, order(), {})).toEqual([
 			'line 9: not on the purchase order',
 			'line 1: no actions',
@@ -178,66 +264,116 @@ describe('checkOrderDocument: rejection reasons', () => {
 
 	it('856: more shipped than accepted (summed over cartons), or than ordered without an 855', () => {
 		const shipped = asn([item('1', 'A', '5'), item('2', 'B', '10'), item('2', 'B', '20')]);
-		expect(checkOrderDocument('856', shipped, order(), { '855': ack() })).toEqual(['line 2: shipped 30 but only 12 accepted']);
-		expect(checkOrderDocument('856', shipped, order(), {})).toEqual(['line 2: shipped 30 but only 20 ordered']);
-		expect(checkOrderDocument('856', asn([item('3', 'C', '1')]), order(), { '855': ack() })).toEqual(['line 3: shipped 1 but only 0 accepted']);
+		expect(checkOrderDocument('856', shipped, order(), { '855': ack() })).toEqual([
+			'line 2: shipped 30 but only 12 accepted',
+		]);
+		expect(checkOrderDocument('856', shipped, order(), {})).toEqual([
+			'line 2: shipped 30 but only 20 ordered',
+		]);
+		expect(
+			checkOrderDocument('856', asn([item('3', 'C', '1')]), order(), { '855': ack() }),
+		).toEqual(['line 3: shipped 1 but only 0 accepted']);
 	});
 
 	it('856: a line that is not on the order, wrong product ids, no order for this PO', () => {
-		expect(checkOrderDocument('856', asn([item('7', 'A', '1'), item('1', 'Q', '1')]), order(), {})).toEqual([
+		expect(
+			checkOrderDocument('856', asn([item('7', 'A', '1'), item('1', 'Q', '1')]), order(), {}),
+		).toEqual([
 			'line 7: shipped but not on the purchase order',
 			'line 1: product ids {"buyerItemNumber":"Q"} do not match the purchase order\'s {"buyerItemNumber":"A","gtin12":"000000000001"}',
 		]);
-		expect(checkOrderDocument('856', asn([item('1', 'A', '1')], 'PO-41'), order(), {})).toEqual(['no orders[] entry for purchase order PO-42']);
+		expect(checkOrderDocument('856', asn([item('1', 'A', '1')], 'PO-41'), order(), {})).toEqual([
+			'no orders[] entry for purchase order PO-42',
+		]);
 		expect(checkOrderDocument('856', asn([]), order(), {})).toEqual(['no items shipped']);
 	});
 
 	it('810: invoiced more than shipped, or than ordered without an 856', () => {
 		const shipped = asn([item('1', 'A', '5'), item('2', 'B', '10')]);
-		expect(checkOrderDocument('810', invoice(), order(), { '856': shipped })).toEqual(['line 2: invoiced 12 but only 10 shipped']);
+		expect(checkOrderDocument('810', invoice(), order(), { '856': shipped })).toEqual([
+			'line 2: invoiced 12 but only 10 shipped',
+		]);
 		const tooMuch = invoice();
 		tooMuch.lineItems[1].quantityInvoiced.value = '21';
 		tooMuch.invoiceSalesTotal = '2353.00';
 		tooMuch.invoiceTotal = '2367.50';
-		expect(checkOrderDocument('810', tooMuch, order(), {})).toEqual(['line 2: invoiced 21 but only 20 ordered']);
+		expect(checkOrderDocument('810', tooMuch, order(), {})).toEqual([
+			'line 2: invoiced 21 but only 20 ordered',
+		]);
 	});
 
 	it('810: wrong totals, compared exactly at 2 decimals', () => {
-		expect(checkOrderDocument('810', invoice({ invoiceSalesTotal: '1561.01' }), order(), {})).toEqual([
-			'invoiceSalesTotal is 1561.01 but Σ quantityInvoiced × unitPrice = 1561.00',
-		]);
+		expect(
+			checkOrderDocument('810', invoice({ invoiceSalesTotal: '1561.01' }), order(), {}),
+		).toEqual(['invoiceSalesTotal is 1561.01 but Σ quantityInvoiced × unitPrice = 1561.00']);
 		expect(checkOrderDocument('810', invoice({ invoiceTotal: '1586.00' }), order(), {})).toEqual([
 			'invoiceTotal is 1586.00 but invoiceSalesTotal + Σ charges − Σ allowances = 1575.50',
 		]);
 		// the same value written differently is fine
-		expect(checkOrderDocument('810', invoice({ invoiceSalesTotal: '1561', invoiceTotal: '1575.500' }), order(), {})).toEqual([]);
-		expect(checkOrderDocument('810', invoice({ invoiceSalesTotal: undefined, invoiceTotal: 'lots' }), order(), {})).toEqual([
-			'no invoiceSalesTotal',
-			'invoiceTotal "lots" is not a decimal number',
-		]);
+		expect(
+			checkOrderDocument(
+				'810',
+				invoice({ invoiceSalesTotal: '1561', invoiceTotal: '1575.500' }),
+				order(),
+				{},
+			),
+		).toEqual([]);
+		expect(
+			checkOrderDocument(
+				'810',
+				invoice({ invoiceSalesTotal: undefined, invoiceTotal: 'lots' }),
+				order(),
+				{},
+			),
+		).toEqual(['no invoiceSalesTotal', 'invoiceTotal "lots" is not a decimal number']);
 	});
 
 	it('810: totals use exact decimals (0.1 × 3 lines) and round once, half-up', () => {
 		const po = {
 			purchaseOrderNumber: 'PO-9',
 			purchaseOrderDate: '2026-11-22',
-			lineItems: ['1', '2', '3'].map((id) => ({ purchaseOrderLineId: id, quantity: q('1'), unitCostPrice: '0.1', productIds: { sku: id } })),
+			lineItems: ['1', '2', '3'].map((id) => ({
+				purchaseOrderLineId: id,
+				quantity: q('1'),
+				unitCostPrice: '0.1',
+				productIds: { sku: id },
+			})),
 		};
 		const inv = {
 			invoiceNumber: 'I',
 			invoiceDate: '2026-11-30',
 			purchaseOrderNumber: 'PO-9',
-			lineItems: ['1', '2', '3'].map((id) => ({ purchaseOrderLineId: id, productIds: { sku: id }, quantityInvoiced: q('0.335'), unitPrice: '1' })),
+			lineItems: ['1', '2', '3'].map((id) => ({
+				purchaseOrderLineId: id,
+				productIds: { sku: id },
+				quantityInvoiced: q('0.335'),
+				unitPrice: '1',
+			})),
 			invoiceSalesTotal: '1.01', // 1.005 → 1.01
 			invoiceTotal: '1.01',
 		};
 		expect(checkOrderDocument('810', inv, po, {})).toEqual([]);
-		expect(checkOrderDocument('810', { ...inv, invoiceSalesTotal: '1.00', invoiceTotal: '1.00' }, po, {})).toHaveLength(2);
+		expect(
+			checkOrderDocument(
+				'810',
+				{ ...inv, invoiceSalesTotal: '1.00', invoiceTotal: '1.00' },
+				po,
+				{},
+			),
+		).toHaveLength(2);
 	});
 
 	it('810: wrong purchase order number, unknown line, unreadable amounts', () => {
-		const bad = invoice({ purchaseOrderNumber: 'PO-1', charges: [{ type: 'freight', amount: 'x' }] });
-		bad.lineItems.push({ purchaseOrderLineId: '8', productIds: { buyerItemNumber: 'A' }, quantityInvoiced: q('1'), unitPrice: '1' });
+		const bad = invoice({
+			purchaseOrderNumber: 'PO-1',
+			charges: [{ type: 'freight', amount: 'x' }],
+		});
+		bad.lineItems.push({
+			purchaseOrderLineId: '8',
+			productIds: { buyerItemNumber: 'A' },
+			quantityInvoiced: q('1'),
+			unitPrice: '1',
+		});
 		expect(checkOrderDocument('810', bad, order(), {})).toEqual([
 			'purchase order number PO-1 does not match PO-42',
 			'line 8: invoiced but not on the purchase order',
@@ -247,6 +383,8 @@ describe('checkOrderDocument: rejection reasons', () => {
 	});
 
 	it('a message that is not an object', () => {
-		expect(checkOrderDocument('855', 'nope', order(), {})).toEqual(['the 855 message is not a JSON object']);
+		expect(checkOrderDocument('855', 'nope', order(), {})).toEqual([
+			'the 855 message is not a JSON object',
+		]);
 	});
 });

@@ -21,6 +21,8 @@ test('the rendered descriptions of both nodes and the credential contain no vers
 
 test('no shipping source file but routes.ts spells a version prefix', () => {
 	const files = [...sourceFiles(join(ROOT, 'nodes')), ...sourceFiles(join(ROOT, 'credentials'))];
-	const spelling = files.filter((file) => !file.endsWith('routes.ts') && VERSION_PREFIX.test(readFileSync(file, 'utf8')));
+	const spelling = files.filter(
+		(file) => !file.endsWith('routes.ts') && VERSION_PREFIX.test(readFileSync(file, 'utf8')),
+	);
 	expect(spelling).toEqual([]);
 });

@@ -10,7 +10,10 @@ import { fromVersion1_1, inVersion1 } from './types';
  * The transaction to act on: a plain ID field in version 1, a resource locator (From List with
  * search, By ID) from version 1.1. Both have one name, and readTransactionId reads either value.
  */
-export function transactionIdFields(description: string, show: IDataObject = {}): INodeProperties[] {
+export function transactionIdFields(
+	description: string,
+	show: IDataObject = {},
+): INodeProperties[] {
 	return [
 		{
 			displayName: 'Transaction ID',
@@ -44,7 +47,13 @@ export function transactionIdFields(description: string, show: IDataObject = {})
 					type: 'string',
 					placeholder: 'e.g. 1042',
 					validation: [
-						{ type: 'regex', properties: { regex: '^\\s*[1-9][0-9]*\\s*$', errorMessage: 'A transaction ID is a positive whole number, e.g. 1042' } },
+						{
+							type: 'regex',
+							properties: {
+								regex: '^\\s*[1-9][0-9]*\\s*$',
+								errorMessage: 'A transaction ID is a positive whole number, e.g. 1042',
+							},
+						},
 					],
 				},
 			],
@@ -56,23 +65,40 @@ export function transactionIdFields(description: string, show: IDataObject = {})
  * A positive integer id read from a parameter: the service rejects anything else. The value may
  * be a resource locator's or a plain one (version 1 nodes, workflows written by hand).
  */
-export function readTransactionId(this: IExecuteFunctions, name: string, itemIndex: number): number {
+export function readTransactionId(
+	this: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+): number {
 	const raw = this.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
 	const text = String(raw ?? '').trim();
 	if (!/^[1-9]\d*$/.test(text) || !Number.isSafeInteger(Number(text))) {
-		throw new NodeOperationError(this.getNode(), `The transaction ID "${text}" is not a positive whole number`, {
-			description: 'Use the id of a transaction, e.g. {{ $json.id }} after Transaction → Get Many or {{ $json.transactionId }} after the trigger.',
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`The transaction ID "${text}" is not a positive whole number`,
+			{
+				description:
+					'Use the id of a transaction, e.g. {{ $json.id }} after Transaction → Get Many or {{ $json.transactionId }} after the trigger.',
+				itemIndex,
+			},
+		);
 	}
 	return Number(text);
 }
 
 /** A JSON parameter that must hold an object. */
-export function readJsonObject(this: IExecuteFunctions, name: string, label: string, itemIndex: number): IDataObject {
+export function readJsonObject(
+	this: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): IDataObject {
 	const value = readJsonParameter.call(this, name, label, itemIndex);
 	if (value === undefined) {
-		throw new NodeOperationError(this.getNode(), `${label} is empty`, { description: `Enter ${label.toLowerCase()} as a JSON object.`, itemIndex });
+		throw new NodeOperationError(this.getNode(), `${label} is empty`, {
+			description: `Enter ${label.toLowerCase()} as a JSON object.`,
+			itemIndex,
+		});
 	}
 	if (!value || typeof value !== 'object' || Array.isArray(value)) {
 		throw new NodeOperationError(this.getNode(), `${label} must be a JSON object`, { itemIndex });
@@ -81,9 +107,19 @@ export function readJsonObject(this: IExecuteFunctions, name: string, label: str
 }
 
 /** A required text parameter, trimmed. */
-export function readRequiredText(this: IExecuteFunctions, name: string, label: string, itemIndex: number, hint: string): string {
+export function readRequiredText(
+	this: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+	hint: string,
+): string {
 	const value = String(this.getNodeParameter(name, itemIndex, '') ?? '').trim();
-	if (!value) throw new NodeOperationError(this.getNode(), `${label} is empty`, { description: hint, itemIndex });
+	if (!value)
+		throw new NodeOperationError(this.getNode(), `${label} is empty`, {
+			description: hint,
+			itemIndex,
+		});
 	return value;
 }
 
@@ -95,10 +131,14 @@ export function readLimit(this: IExecuteFunctions, itemIndex: number, max: numbe
 	const raw = this.getNodeParameter('limit', itemIndex) as unknown;
 	const limit = typeof raw === 'string' && raw.trim() ? Number(raw) : raw;
 	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > max) {
-		throw new NodeOperationError(this.getNode(), `Limit must be a whole number from 1 to ${max}, not ${JSON.stringify(raw)}`, {
-			description: `Set Limit (or the expression or tool call that fills it) to a number from 1 to ${max}. Nothing was sent.`,
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Limit must be a whole number from 1 to ${max}, not ${JSON.stringify(raw)}`,
+			{
+				description: `Set Limit (or the expression or tool call that fills it) to a number from 1 to ${max}. Nothing was sent.`,
+				itemIndex,
+			},
+		);
 	}
 	return limit;
 }

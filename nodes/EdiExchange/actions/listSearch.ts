@@ -1,5 +1,10 @@
 /** "From List" of the Transaction resource locator: recent transactions, newest first, searchable. */
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { typeLabel } from '../shared/documentTypes';
 import { fetchTransactionPage, PAGE_SIZE, transactionKey } from '../transport/pagination';
@@ -11,14 +16,30 @@ const ENOUGH = 20;
 
 /** "1042 · 850 Purchase Order · inbound · PO-1042 · test · 2026-11-22 10:30" */
 function entry(item: IDataObject): INodeListSearchItems {
-	const created = typeof item.createdAt === 'string' ? item.createdAt.slice(0, 16).replace('T', ' ') : '';
-	const parts = [transactionKey(item), typeLabel(String(item.transactionType ?? '')), item.direction, item.businessNumber, item.stream, created];
-	return { name: parts.filter((part) => part !== undefined && part !== null && part !== '').join(' · '), value: transactionKey(item) };
+	const created =
+		typeof item.createdAt === 'string' ? item.createdAt.slice(0, 16).replace('T', ' ') : '';
+	const parts = [
+		transactionKey(item),
+		typeLabel(String(item.transactionType ?? '')),
+		item.direction,
+		item.businessNumber,
+		item.stream,
+		created,
+	];
+	return {
+		name: parts.filter((part) => part !== undefined && part !== null && part !== '').join(' · '),
+		value: transactionKey(item),
+	};
 }
 
-export async function searchTransactions(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchTransactions(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const words = (filter ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-	const matches = (result: INodeListSearchItems) => words.every((word) => result.name.toLowerCase().includes(word));
+	const matches = (result: INodeListSearchItems) =>
+		words.every((word) => result.name.toLowerCase().includes(word));
 	const results: INodeListSearchItems[] = [];
 	let offset = Number(paginationToken) || 0;
 	for (let pages = 0; pages < PAGES_PER_SEARCH; pages++) {

@@ -21,7 +21,11 @@ export interface Resource {
  * A resource from its operations, the first being the default. The Operation field lists them
  * alphabetically (n8n's convention); the given order is the order of their fields.
  */
-export function resource(choice: Resource['choice'], description: string, operations: ResourceOperation[]): Resource {
+export function resource(
+	choice: Resource['choice'],
+	description: string,
+	operations: ResourceOperation[],
+): Resource {
 	return {
 		choice,
 		operations: Object.fromEntries(operations.map(({ value, operation }) => [value, operation])),
@@ -40,4 +44,5 @@ export function resource(choice: Resource['choice'], description: string, operat
 }
 
 /** Alphabetical by name: n8n's convention for the options of a field. */
-export const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => (a.name < b.name ? -1 : 1);
+export const byName = (a: INodePropertyOptions, b: INodePropertyOptions) =>
+	a.name < b.name ? -1 : 1;

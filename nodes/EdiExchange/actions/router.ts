@@ -1,5 +1,10 @@
 /** Runs the chosen operation once per input item, with Continue On Fail and pairedItem. */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mapUntil, Pacer, pacers } from '../shared/concurrency';
@@ -14,11 +19,19 @@ import type { Operation } from './types';
 /** The resources in the order of their fields; the Resource field lists them alphabetically. */
 const RESOURCES = [transaction, inbox, integrationPayload];
 
-const OPERATIONS: Record<string, Record<string, Operation>> = Object.fromEntries(RESOURCES.map((r) => [r.choice.value, r.operations]));
+const OPERATIONS: Record<string, Record<string, Operation>> = Object.fromEntries(
+	RESOURCES.map((r) => [r.choice.value, r.operations]),
+);
 
 export const properties: INodeProperties[] = [
 	optionsField(
-		{ displayName: 'Resource', name: 'resource', noDataExpression: true, default: transaction.choice.value, description: 'What to work with' },
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			noDataExpression: true,
+			default: transaction.choice.value,
+			description: 'What to work with',
+		},
 		RESOURCES.map((r) => r.choice).sort(byName),
 	),
 	...RESOURCES.map((r) => r.operationField),
@@ -31,7 +44,10 @@ export const properties: INodeProperties[] = [
  */
 export const subtitle = `={{ ${Object.entries(OPERATIONS)
 	.flatMap(([resource, operations]) =>
-		Object.entries(operations).map(([name, operation]) => `$parameter["resource"] + "/" + $parameter["operation"] === "${resource}/${name}" ? ${operation.subtitle} : `),
+		Object.entries(operations).map(
+			([name, operation]) =>
+				`$parameter["resource"] + "/" + $parameter["operation"] === "${resource}/${name}" ? ${operation.subtitle} : `,
+		),
 	)
 	.join('')}"" }}`;
 
@@ -47,7 +63,8 @@ function errorItem(error: Error, toErrorOutput: boolean): IDataObject {
 	}
 	if (error instanceof NodeApiError) {
 		if (error.httpCode) json.httpCode = error.httpCode;
-		if (error.errorResponse && typeof error.errorResponse === 'object') json.details = error.errorResponse as IDataObject;
+		if (error.errorResponse && typeof error.errorResponse === 'object')
+			json.details = error.errorResponse as IDataObject;
 	}
 	if (!toErrorOutput) return { error: error.message, ...json };
 	const { details, ...hint } = json;
@@ -61,7 +78,11 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const operation = OPERATIONS[resource]?.[operationName];
-	if (!operation) throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
+	if (!operation)
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operationName}" of "${resource}" is not supported`,
+		);
 
 	// Items run one at a time unless the operation sends several at once (Create, Submit).
 	const concurrency = operation.concurrent ? readConcurrency.call(this) : 1;
@@ -95,7 +116,10 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 				output.push(result);
 			}
 		} else if (this.continueOnFail()) {
-			output.push({ json: errorItem(outcome.error, this.getNode().onError === 'continueErrorOutput'), pairedItem: { item: itemIndex } });
+			output.push({
+				json: errorItem(outcome.error, this.getNode().onError === 'continueErrorOutput'),
+				pairedItem: { item: itemIndex },
+			});
 		} else {
 			throw failedItem.call(this, outcome.error, itemIndex, operation.concurrent ? outcomes : []);
 		}
@@ -107,9 +131,17 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
  * The error that stops the run. For creates and submissions it names every item that succeeded,
  * before the failed one or at the same time, so no one sends them twice.
  */
-function failedItem(this: IExecuteFunctions, error: Error, itemIndex: number, outcomes: Array<ItemOutcome | undefined>): Error {
+function failedItem(
+	this: IExecuteFunctions,
+	error: Error,
+	itemIndex: number,
+	outcomes: Array<ItemOutcome | undefined>,
+): Error {
 	const sent = outcomes.flatMap((outcome, i) => (outcome && 'results' in outcome ? [i] : []));
-	const n8nError = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error, { itemIndex });
+	const n8nError =
+		error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(this.getNode(), error, { itemIndex });
 	n8nError.context.itemIndex ??= itemIndex;
 	if (sent.length) {
 		n8nError.description = `${n8nError.description ? `${n8nError.description} ` : ''}Items ${ranges(sent)} (counted from 0) succeeded before the run stopped: take them out of the input before running again, or they are sent twice.`;
@@ -120,7 +152,7 @@ function failedItem(this: IExecuteFunctions, error: Error, itemIndex: number, ou
 /** Ascending indexes as short text: runs of three or more as ranges ("0–4, 6, 8, 9"). */
 function ranges(indexes: number[]): string {
 	const parts: string[] = [];
-	for (let i = 0; i < indexes.length; ) {
+	for (let i = 0; i < indexes.length;) {
 		let j = i;
 		while (j + 1 < indexes.length && indexes[j + 1] === indexes[j] + 1) j++;
 		parts.push(j - i >= 2 ? `${indexes[i]}–${indexes[j]}` : indexes.slice(i, j + 1).join(', '));
@@ -133,9 +165,13 @@ function ranges(indexes: number[]): string {
 function readConcurrency(this: IExecuteFunctions): number {
 	const value = this.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY) as number;
 	if (!Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
-		throw new NodeOperationError(this.getNode(), `Concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, not ${value}`, {
-			description: `Open Options → Concurrency and enter how many items to send at once (default ${DEFAULT_CONCURRENCY}; 1 sends them one after another).`,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, not ${value}`,
+			{
+				description: `Open Options → Concurrency and enter how many items to send at once (default ${DEFAULT_CONCURRENCY}; 1 sends them one after another).`,
+			},
+		);
 	}
 	return value;
 }

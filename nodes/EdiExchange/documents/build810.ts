@@ -13,7 +13,12 @@ import {
 	subtractDecimal,
 	ZERO,
 } from './decimal';
-import { type AcknowledgedLine, readAcknowledgment, readShipNotice, type ShipNoticeSummary } from './earlier';
+import {
+	type AcknowledgedLine,
+	readAcknowledgment,
+	readShipNotice,
+	type ShipNoticeSummary,
+} from './earlier';
 import { DocumentError } from './errors';
 import { copy, isObject, type JsonObject, options as optionFields } from './fields';
 import { orderFields, type OrderLine, readPurchaseOrder } from './purchaseOrder';
@@ -65,7 +70,11 @@ function billedLines(
 		const id = line.purchaseOrderLineId;
 		const ship = shipped?.lines.get(id);
 		const ack = acknowledged?.get(id);
-		const quantity = shipped ? (ship?.shipped ?? ZERO) : acknowledged ? (ack?.accepted ?? ZERO) : line.quantity;
+		const quantity = shipped
+			? (ship?.shipped ?? ZERO)
+			: acknowledged
+				? (ack?.accepted ?? ZERO)
+				: line.quantity;
 		if (isZero(quantity)) continue;
 		if (ship && acknowledged && compareDecimal(ship.shipped, ack?.accepted ?? ZERO) > 0) {
 			throw new DocumentError(
@@ -74,7 +83,8 @@ function billedLines(
 			);
 		}
 		const unitPrice = ack?.unitCostPrice ?? line.unitCostPrice;
-		if (unitPrice === undefined) throw orderFields.missing(`lineItems[${line.index}].unitCostPrice`);
+		if (unitPrice === undefined)
+			throw orderFields.missing(`lineItems[${line.index}].unitCostPrice`);
 		billed.push({
 			line,
 			quantity,
@@ -87,7 +97,12 @@ function billedLines(
 }
 
 /** Charges or allowances as invoiced: amounts rounded to 2 decimals, so the stated total adds up from what is shown. */
-function amounts(carried: unknown, extra: AmountOption[] | undefined, carriedPath: string, optionName: string): { list: JsonObject[]; total: Decimal } {
+function amounts(
+	carried: unknown,
+	extra: AmountOption[] | undefined,
+	carriedPath: string,
+	optionName: string,
+): { list: JsonObject[]; total: Decimal } {
 	const list: JsonObject[] = [];
 	let total = ZERO;
 	const add = (entry: JsonObject, amount: Decimal) => {
@@ -109,7 +124,8 @@ function amounts(carried: unknown, extra: AmountOption[] | undefined, carriedPat
 		optionFields.text(object.type, `${path}.type`);
 		const amount = optionFields.nonNegative(object.amount, `${path}.amount`, AMOUNT);
 		const clean: JsonObject = { type: object.type };
-		if (object.description !== undefined && object.description !== '') clean.description = object.description;
+		if (object.description !== undefined && object.description !== '')
+			clean.description = object.description;
 		add(clean, amount);
 	});
 	return { list, total };
@@ -120,13 +136,20 @@ export function buildInvoice(order: unknown, opts: InvoiceOptions): JsonObject {
 	const po = readPurchaseOrder(order);
 	opts = opts ?? ({} as InvoiceOptions);
 	const invoiceDate = optionFields.date(opts.invoiceDate, 'invoiceDate');
-	const invoiceNumber = optionFields.optionalText(opts.invoiceNumber, 'invoiceNumber') ?? `INV-${po.purchaseOrderNumber}`;
+	const invoiceNumber =
+		optionFields.optionalText(opts.invoiceNumber, 'invoiceNumber') ??
+		`INV-${po.purchaseOrderNumber}`;
 	const given = (value: unknown) => value !== undefined && value !== null;
 	const shipped = given(opts.shipNotice) ? readShipNotice(opts.shipNotice, po) : undefined;
-	const acknowledged = given(opts.acknowledgment) ? readAcknowledgment(opts.acknowledgment, po) : undefined;
+	const acknowledged = given(opts.acknowledgment)
+		? readAcknowledgment(opts.acknowledgment, po)
+		: undefined;
 
 	const billed = billedLines(po.lines, shipped, acknowledged);
-	if (billed.length === 0) throw new DocumentError(`Nothing to invoice: no line of purchase order ${po.purchaseOrderNumber} has a quantity to bill`);
+	if (billed.length === 0)
+		throw new DocumentError(
+			`Nothing to invoice: no line of purchase order ${po.purchaseOrderNumber} has a quantity to bill`,
+		);
 
 	// Exact Σ quantity × price over all lines, rounded once: per-line rounding or floats would drift.
 	const sales = roundDecimal(
@@ -134,8 +157,18 @@ export function buildInvoice(order: unknown, opts: InvoiceOptions): JsonObject {
 		2,
 	);
 	const carry = opts.carryChargesAndAllowances !== false;
-	const charges = amounts(carry ? po.message.charges : undefined, opts.charges, 'charges', 'charges');
-	const allowances = amounts(carry ? po.message.allowances : undefined, opts.allowances, 'allowances', 'allowances');
+	const charges = amounts(
+		carry ? po.message.charges : undefined,
+		opts.charges,
+		'charges',
+		'charges',
+	);
+	const allowances = amounts(
+		carry ? po.message.allowances : undefined,
+		opts.allowances,
+		'allowances',
+		'allowances',
+	);
 	// An invoice whose allowances exceed what it sells is charged back: refuse it before it is sent.
 	if (compareDecimal(allowances.total, sales) > 0) {
 		throw new DocumentError(
@@ -147,15 +180,23 @@ export function buildInvoice(order: unknown, opts: InvoiceOptions): JsonObject {
 
 	const references: JsonObject = isObject(po.message.references) ? copy(po.message.references) : {};
 	if (shipped?.shipmentId) references.shipmentId = { value: shipped.shipmentId };
-	if (shipped?.billOfLadingNumber) references.billOfLadingNumber = { value: shipped.billOfLadingNumber };
+	if (shipped?.billOfLadingNumber)
+		references.billOfLadingNumber = { value: shipped.billOfLadingNumber };
 	const dates: JsonObject = { purchaseOrderDate: po.purchaseOrderDate };
 	if (shipped?.shipDate) dates.shipDate = shipped.shipDate;
 	if (shipped?.deliveryDate) dates.deliveryDate = shipped.deliveryDate;
 
-	const message: JsonObject = { invoiceNumber, invoiceDate, purchaseOrderNumber: po.purchaseOrderNumber, references, dates };
+	const message: JsonObject = {
+		invoiceNumber,
+		invoiceDate,
+		purchaseOrderNumber: po.purchaseOrderNumber,
+		references,
+		dates,
+	};
 	if (isObject(po.message.parties)) {
 		const parties: JsonObject = {};
-		for (const role of ['buyer', 'billTo', 'shipTo']) if (po.message.parties[role] !== undefined) parties[role] = copy(po.message.parties[role]);
+		for (const role of ['buyer', 'billTo', 'shipTo'])
+			if (po.message.parties[role] !== undefined) parties[role] = copy(po.message.parties[role]);
 		if (Object.keys(parties).length > 0) message.parties = parties;
 	}
 	if (po.message.termsOfSale !== undefined) message.termsOfSale = copy(po.message.termsOfSale);
@@ -166,7 +207,8 @@ export function buildInvoice(order: unknown, opts: InvoiceOptions): JsonObject {
 			unitPrice: formatPrice(b.unitPrice),
 			productIds: copy(b.productIds),
 		};
-		if (b.line.source.productAttributes !== undefined) item.productAttributes = copy(b.line.source.productAttributes);
+		if (b.line.source.productAttributes !== undefined)
+			item.productAttributes = copy(b.line.source.productAttributes);
 		return item;
 	});
 	if (allowances.list.length > 0) message.allowances = allowances.list;

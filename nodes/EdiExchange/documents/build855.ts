@@ -1,5 +1,12 @@
 /** The purchase order acknowledgment (855): the seller's line-by-line answer to an 850. */
-import { addDecimal, compareDecimal, type Decimal, formatPrice, formatQuantity, ZERO } from './decimal';
+import {
+	addDecimal,
+	compareDecimal,
+	type Decimal,
+	formatPrice,
+	formatQuantity,
+	ZERO,
+} from './decimal';
 import { DocumentError } from './errors';
 import { copy, type JsonObject, options as optionFields } from './fields';
 import { lineOf, type OrderLine, readPurchaseOrder } from './purchaseOrder';
@@ -38,17 +45,32 @@ interface Decision {
 }
 
 /** The decisions for one line, checked: known status, decimal quantities, Σ ≤ ordered. */
-function decisionsFor(line: OrderLine, given: Array<{ option: AcknowledgmentLineOption; path: string }>): Decision[] {
-	if (given.length === 0) return [{ status: 'accepted', quantity: line.quantity, unitCostPrice: line.unitCostPrice }];
+function decisionsFor(
+	line: OrderLine,
+	given: Array<{ option: AcknowledgmentLineOption; path: string }>,
+): Decision[] {
+	if (given.length === 0)
+		return [{ status: 'accepted', quantity: line.quantity, unitCostPrice: line.unitCostPrice }];
 	let total = ZERO;
 	const decisions = given.map(({ option, path }) => {
 		if (!LINE_STATUSES.includes(option.status)) {
-			throw optionFields.invalid(`${path}.status`, option.status, `one of ${LINE_STATUSES.join(', ')}`);
+			throw optionFields.invalid(
+				`${path}.status`,
+				option.status,
+				`one of ${LINE_STATUSES.join(', ')}`,
+			);
 		}
-		const quantity = option.quantity === undefined || option.quantity === '' ? line.quantity : optionFields.nonNegative(option.quantity, `${path}.quantity`);
+		const quantity =
+			option.quantity === undefined || option.quantity === ''
+				? line.quantity
+				: optionFields.nonNegative(option.quantity, `${path}.quantity`);
 		const price = optionFields.optionalPrice(option.unitCostPrice, `${path}.unitCostPrice`);
 		total = addDecimal(total, quantity);
-		return { status: option.status, quantity, unitCostPrice: price ?? (option.status === 'rejected' ? undefined : line.unitCostPrice) };
+		return {
+			status: option.status,
+			quantity,
+			unitCostPrice: price ?? (option.status === 'rejected' ? undefined : line.unitCostPrice),
+		};
 	});
 	// The partner rejects an 855 that acknowledges more than was ordered: say so before sending.
 	if (compareDecimal(total, line.quantity) > 0) {
@@ -65,7 +87,8 @@ function asOrdered(line: OrderLine, decisions: Decision[]): boolean {
 	if (decisions.length !== 1) return false;
 	const [d] = decisions;
 	if (d.status !== 'accepted' || compareDecimal(d.quantity, line.quantity) !== 0) return false;
-	if (d.unitCostPrice === undefined || line.unitCostPrice === undefined) return d.unitCostPrice === line.unitCostPrice;
+	if (d.unitCostPrice === undefined || line.unitCostPrice === undefined)
+		return d.unitCostPrice === line.unitCostPrice;
 	return compareDecimal(d.unitCostPrice, line.unitCostPrice) === 0;
 }
 
@@ -74,10 +97,16 @@ export function buildAcknowledgment(order: unknown, opts: AcknowledgmentOptions 
 	const po = readPurchaseOrder(order);
 	opts = opts ?? {};
 	const scheduledShipDate = optionFields.optionalDate(opts.scheduledShipDate, 'scheduledShipDate');
-	const estimatedDeliveryDate = optionFields.optionalDate(opts.estimatedDeliveryDate, 'estimatedDeliveryDate');
+	const estimatedDeliveryDate = optionFields.optionalDate(
+		opts.estimatedDeliveryDate,
+		'estimatedDeliveryDate',
+	);
 
 	const given = new Map<string, Array<{ option: AcknowledgmentLineOption; path: string }>>();
-	const chosen = opts.lines === undefined || opts.lines === null ? [] : (optionFields.array(opts.lines, 'lines') as AcknowledgmentLineOption[]);
+	const chosen =
+		opts.lines === undefined || opts.lines === null
+			? []
+			: (optionFields.array(opts.lines, 'lines') as AcknowledgmentLineOption[]);
 	chosen.forEach((option, i) => {
 		const path = `lines[${i}]`;
 		const id = optionFields.id(option?.purchaseOrderLineId, `${path}.purchaseOrderLineId`);
@@ -92,7 +121,10 @@ export function buildAcknowledgment(order: unknown, opts: AcknowledgmentOptions 
 		if (!asOrdered(line, decisions)) changed = true;
 		if (decisions.some((d) => d.status !== 'rejected')) allRejected = false;
 		const actions = decisions.map((d) => {
-			const action: JsonObject = { status: d.status, quantity: { value: formatQuantity(d.quantity), unitOfMeasure: line.unitOfMeasure } };
+			const action: JsonObject = {
+				status: d.status,
+				quantity: { value: formatQuantity(d.quantity), unitOfMeasure: line.unitOfMeasure },
+			};
 			if (d.unitCostPrice !== undefined) action.unitCostPrice = formatPrice(d.unitCostPrice);
 			if (d.status !== 'rejected') {
 				if (scheduledShipDate) action.scheduledShipDate = scheduledShipDate;
@@ -100,13 +132,21 @@ export function buildAcknowledgment(order: unknown, opts: AcknowledgmentOptions 
 			}
 			return action;
 		});
-		const item: JsonObject = { purchaseOrderLineId: line.purchaseOrderLineId, productIds: copy(line.productIds) };
-		if (line.source.productAttributes !== undefined) item.productAttributes = copy(line.source.productAttributes);
+		const item: JsonObject = {
+			purchaseOrderLineId: line.purchaseOrderLineId,
+			productIds: copy(line.productIds),
+		};
+		if (line.source.productAttributes !== undefined)
+			item.productAttributes = copy(line.source.productAttributes);
 		item.actions = actions;
 		return item;
 	});
 
-	const status: AcknowledgmentStatus = allRejected ? 'rejected' : changed ? 'acceptedWithChanges' : 'accepted';
+	const status: AcknowledgmentStatus = allRejected
+		? 'rejected'
+		: changed
+			? 'acceptedWithChanges'
+			: 'accepted';
 	const dates: JsonObject = { purchaseOrderDate: po.purchaseOrderDate };
 	if (scheduledShipDate) dates.scheduledShipDate = scheduledShipDate;
 	if (estimatedDeliveryDate) dates.estimatedDeliveryDate = estimatedDeliveryDate;

@@ -45,12 +45,20 @@ interface Shipment {
 }
 
 /** How much of each line may ship: the accepted quantity when an 855 is given, else the quantity ordered. */
-function shippable(line: OrderLine, acknowledged: Map<string, AcknowledgedLine> | undefined): Decimal {
-	return acknowledged ? (acknowledged.get(line.purchaseOrderLineId)?.accepted ?? ZERO) : line.quantity;
+function shippable(
+	line: OrderLine,
+	acknowledged: Map<string, AcknowledgedLine> | undefined,
+): Decimal {
+	return acknowledged
+		? (acknowledged.get(line.purchaseOrderLineId)?.accepted ?? ZERO)
+		: line.quantity;
 }
 
 function shipmentsFor(po: PurchaseOrder, opts: ShipNoticeOptions): Shipment[] {
-	const acknowledged = opts.acknowledgment === undefined || opts.acknowledgment === null ? undefined : readAcknowledgment(opts.acknowledgment, po);
+	const acknowledged =
+		opts.acknowledgment === undefined || opts.acknowledgment === null
+			? undefined
+			: readAcknowledgment(opts.acknowledgment, po);
 	const limitWord = acknowledged ? 'accepted' : 'ordered';
 	const shipment = (line: OrderLine, quantity: Decimal): Shipment => {
 		const ack = acknowledged?.get(line.purchaseOrderLineId);
@@ -61,21 +69,36 @@ function shipmentsFor(po: PurchaseOrder, opts: ShipNoticeOptions): Shipment[] {
 			productIds: ack?.substituteProductIds ?? line.productIds,
 		};
 	};
-	const chosen = opts.lines === undefined || opts.lines === null ? [] : (optionFields.array(opts.lines, 'lines') as ShipNoticeLineOption[]);
+	const chosen =
+		opts.lines === undefined || opts.lines === null
+			? []
+			: (optionFields.array(opts.lines, 'lines') as ShipNoticeLineOption[]);
 	if (chosen.length === 0) {
-		return po.lines.map((line) => shipment(line, shippable(line, acknowledged))).filter((s) => !isZero(s.quantity));
+		return po.lines
+			.map((line) => shipment(line, shippable(line, acknowledged)))
+			.filter((s) => !isZero(s.quantity));
 	}
 	const seen = new Set<string>();
 	const shipments = chosen.map((option, i) => {
 		const path = `lines[${i}]`;
 		const id = optionFields.id(option?.purchaseOrderLineId, `${path}.purchaseOrderLineId`);
 		const line = lineOf(po, id, `${path}.purchaseOrderLineId`, 'The option "lines"');
-		if (seen.has(id)) throw new DocumentError(`The option "lines" names line "${id}" twice`, `${path}.purchaseOrderLineId`);
+		if (seen.has(id))
+			throw new DocumentError(
+				`The option "lines" names line "${id}" twice`,
+				`${path}.purchaseOrderLineId`,
+			);
 		seen.add(id);
 		const limit = shippable(line, acknowledged);
-		const quantity = option.quantity === undefined || option.quantity === '' ? limit : optionFields.nonNegative(option.quantity, `${path}.quantity`);
+		const quantity =
+			option.quantity === undefined || option.quantity === ''
+				? limit
+				: optionFields.nonNegative(option.quantity, `${path}.quantity`);
 		if (compareDecimal(quantity, limit) > 0) {
-			throw new DocumentError(`Line ${id}: cannot ship ${formatQuantity(quantity)}, only ${formatQuantity(limit)} ${limitWord}`, `${path}.quantity`);
+			throw new DocumentError(
+				`Line ${id}: cannot ship ${formatQuantity(quantity)}, only ${formatQuantity(limit)} ${limitWord}`,
+				`${path}.quantity`,
+			);
 		}
 		return shipment(line, quantity);
 	});
@@ -83,10 +106,15 @@ function shipmentsFor(po: PurchaseOrder, opts: ShipNoticeOptions): Shipment[] {
 }
 
 function itemOf(s: Shipment): JsonObject {
-	const item: JsonObject = { purchaseOrderLineId: s.line.purchaseOrderLineId, productIds: copy(s.productIds) };
-	if (s.line.source.productAttributes !== undefined) item.productAttributes = copy(s.line.source.productAttributes);
+	const item: JsonObject = {
+		purchaseOrderLineId: s.line.purchaseOrderLineId,
+		productIds: copy(s.productIds),
+	};
+	if (s.line.source.productAttributes !== undefined)
+		item.productAttributes = copy(s.line.source.productAttributes);
 	item.quantityShipped = { value: formatQuantity(s.quantity), unitOfMeasure: s.unitOfMeasure };
-	for (const key of ['outerPack', 'innerPack']) if (s.line.source[key] !== undefined) item[key] = copy(s.line.source[key]);
+	for (const key of ['outerPack', 'innerPack'])
+		if (s.line.source[key] !== undefined) item[key] = copy(s.line.source[key]);
 	return item;
 }
 
@@ -96,18 +124,24 @@ export function buildShipNotice(order: unknown, opts: ShipNoticeOptions): JsonOb
 	opts = opts ?? ({} as ShipNoticeOptions);
 	const shipDate = optionFields.date(opts.shipDate, 'shipDate');
 	const deliveryDate = optionFields.optionalDate(opts.deliveryDate, 'deliveryDate');
-	const shipmentId = optionFields.optionalText(opts.shipmentId, 'shipmentId') ?? `SHP-${po.purchaseOrderNumber}`;
+	const shipmentId =
+		optionFields.optionalText(opts.shipmentId, 'shipmentId') ?? `SHP-${po.purchaseOrderNumber}`;
 	const packing = opts.packing ?? 'cartonPerLine';
-	if (packing !== 'cartonPerLine' && packing !== 'singleCarton') throw optionFields.invalid('packing', packing, 'cartonPerLine or singleCarton');
+	if (packing !== 'cartonPerLine' && packing !== 'singleCarton')
+		throw optionFields.invalid('packing', packing, 'cartonPerLine or singleCarton');
 
 	const shipments = shipmentsFor(po, opts);
 	if (shipments.length === 0) {
-		throw new DocumentError(`Nothing to ship: no line of purchase order ${po.purchaseOrderNumber} has a quantity to ship (rejected lines and zero quantities are not shipped)`);
+		throw new DocumentError(
+			`Nothing to ship: no line of purchase order ${po.purchaseOrderNumber} has a quantity to ship (rejected lines and zero quantities are not shipped)`,
+		);
 	}
 	const items = shipments.map(itemOf);
 	const trackingNumber = optionFields.optionalText(opts.trackingNumber, 'trackingNumber');
-	const carton = (cartonItems: JsonObject[]): JsonObject => (trackingNumber ? { trackingNumber, items: cartonItems } : { items: cartonItems });
-	const cartons = packing === 'singleCarton' ? [carton(items)] : items.map((item) => carton([item]));
+	const carton = (cartonItems: JsonObject[]): JsonObject =>
+		trackingNumber ? { trackingNumber, items: cartonItems } : { items: cartonItems };
+	const cartons =
+		packing === 'singleCarton' ? [carton(items)] : items.map((item) => carton([item]));
 
 	const routing: JsonObject = { sequenceType: 'origin' };
 	const scac = optionFields.optionalText(opts.carrierScac, 'carrierScac');
@@ -116,15 +150,22 @@ export function buildShipNotice(order: unknown, opts: ShipNoticeOptions): JsonOb
 	if (scac) routing.standardCarrierAlphaCode = scac;
 	if (method) routing.transportationMethod = method;
 	if (level) routing.serviceLevel = level;
-	const carrierDetails: JsonObject = { quantityAndWeight: [{ packageForm: 'carton', ladingQuantity: String(cartons.length) }] };
+	const carrierDetails: JsonObject = {
+		quantityAndWeight: [{ packageForm: 'carton', ladingQuantity: String(cartons.length) }],
+	};
 	if (scac || method || level) carrierDetails.routing = [routing];
 
 	const message: JsonObject = { purpose: 'original', shipmentId, carrierDetails };
-	const billOfLadingNumber = optionFields.optionalText(opts.billOfLadingNumber, 'billOfLadingNumber');
-	if (billOfLadingNumber) message.references = { billOfLadingNumber: { value: billOfLadingNumber } };
+	const billOfLadingNumber = optionFields.optionalText(
+		opts.billOfLadingNumber,
+		'billOfLadingNumber',
+	);
+	if (billOfLadingNumber)
+		message.references = { billOfLadingNumber: { value: billOfLadingNumber } };
 	message.dates = deliveryDate ? { shipDate, deliveryDate } : { shipDate };
 	const parties = po.message.parties;
-	if (isObject(parties) && parties.shipTo !== undefined) message.parties = { shipTo: copy(parties.shipTo) };
+	if (isObject(parties) && parties.shipTo !== undefined)
+		message.parties = { shipTo: copy(parties.shipTo) };
 	message.orders = [
 		{
 			purchaseOrderNumber: po.purchaseOrderNumber,

@@ -43,7 +43,12 @@ function toDecimalText(value: unknown): string | undefined {
 export function parseDecimal(value: unknown, label = 'value'): Decimal {
 	const text = toDecimalText(value);
 	if (text === undefined) {
-		const shown = typeof value === 'string' ? `"${value}"` : value === undefined ? 'missing' : JSON.stringify(value);
+		const shown =
+			typeof value === 'string'
+				? `"${value}"`
+				: value === undefined
+					? 'missing'
+					: JSON.stringify(value);
 		throw new DecimalError(`The ${label} must be a decimal number such as "12.50", not ${shown}`);
 	}
 	const [, sign, whole, fraction = ''] = DECIMAL_TEXT.exec(text) as RegExpExecArray;

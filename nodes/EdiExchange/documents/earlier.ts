@@ -20,10 +20,19 @@ export interface AcknowledgedLine {
 const acknowledgmentFields = new FieldReader('acknowledgment (855)');
 const shipNoticeFields = new FieldReader('ship notice (856)');
 
-function sameOrder(f: FieldReader, value: unknown, path: string, order: PurchaseOrder, what: string): void {
+function sameOrder(
+	f: FieldReader,
+	value: unknown,
+	path: string,
+	order: PurchaseOrder,
+	what: string,
+): void {
 	const number = f.id(value, path);
 	if (number !== order.purchaseOrderNumber) {
-		throw new DocumentError(`The ${what} is for purchase order ${number}, not ${order.purchaseOrderNumber}`, path);
+		throw new DocumentError(
+			`The ${what} is for purchase order ${number}, not ${order.purchaseOrderNumber}`,
+			path,
+		);
 	}
 }
 
@@ -38,10 +47,14 @@ function notMoreThanOrdered(total: Decimal, line: OrderLine, what: string, path:
 }
 
 /** Accepted quantities and prices by line id; lines the 855 leaves out count as not accepted. */
-export function readAcknowledgment(input: unknown, order: PurchaseOrder): Map<string, AcknowledgedLine> {
+export function readAcknowledgment(
+	input: unknown,
+	order: PurchaseOrder,
+): Map<string, AcknowledgedLine> {
 	const f = acknowledgmentFields;
 	const message = unwrapMessage(input, 'purchaseOrderNumber');
-	if (!isObject(message)) throw new DocumentError('The acknowledgment must be a JSON object: the 855 message');
+	if (!isObject(message))
+		throw new DocumentError('The acknowledgment must be a JSON object: the 855 message');
 	sameOrder(f, message.purchaseOrderNumber, 'purchaseOrderNumber', order, 'acknowledgment (855)');
 	const byLine = new Map<string, AcknowledgedLine>();
 	f.array(message.lineItems, 'lineItems').forEach((item, i) => {
@@ -55,11 +68,22 @@ export function readAcknowledgment(input: unknown, order: PurchaseOrder): Map<st
 			if (action.status !== 'accepted') return;
 			const quantity = f.quantity(action.quantity, `${path}.actions[${j}].quantity`);
 			entry.accepted = addDecimal(entry.accepted, quantity.value);
-			notMoreThanOrdered(entry.accepted, ordered, 'acknowledgment (855) accepts', `${path}.actions[${j}].quantity`);
+			notMoreThanOrdered(
+				entry.accepted,
+				ordered,
+				'acknowledgment (855) accepts',
+				`${path}.actions[${j}].quantity`,
+			);
 			entry.unitOfMeasure ??= quantity.unitOfMeasure;
-			entry.unitCostPrice ??= f.optionalPrice(action.unitCostPrice, `${path}.actions[${j}].unitCostPrice`);
-			const substitute = isObject(action.substitutedItem) ? action.substitutedItem.productIds : undefined;
-			if (isObject(substitute) && Object.keys(substitute).length > 0) entry.substituteProductIds ??= substitute;
+			entry.unitCostPrice ??= f.optionalPrice(
+				action.unitCostPrice,
+				`${path}.actions[${j}].unitCostPrice`,
+			);
+			const substitute = isObject(action.substitutedItem)
+				? action.substitutedItem.productIds
+				: undefined;
+			if (isObject(substitute) && Object.keys(substitute).length > 0)
+				entry.substituteProductIds ??= substitute;
 		});
 		byLine.set(id, entry);
 	});
@@ -85,8 +109,13 @@ export interface ShipNoticeSummary {
 }
 
 /** Items of an 856 order wherever its hierarchy puts them (order, pallet, carton or pack level), with their paths. */
-function itemsWithPaths(level: JsonObject, path: string, found: Array<{ item: unknown; path: string }>): void {
-	if (Array.isArray(level.items)) level.items.forEach((item, i) => found.push({ item, path: `${path}.items[${i}]` }));
+function itemsWithPaths(
+	level: JsonObject,
+	path: string,
+	found: Array<{ item: unknown; path: string }>,
+): void {
+	if (Array.isArray(level.items))
+		level.items.forEach((item, i) => found.push({ item, path: `${path}.items[${i}]` }));
 	for (const key of ['pallets', 'cartons', 'packs']) {
 		const children = level[key];
 		if (!Array.isArray(children)) continue;
@@ -100,13 +129,18 @@ function itemsWithPaths(level: JsonObject, path: string, found: Array<{ item: un
 export function readShipNotice(input: unknown, order: PurchaseOrder): ShipNoticeSummary {
 	const f = shipNoticeFields;
 	const message = unwrapMessage(input, 'orders');
-	if (!isObject(message)) throw new DocumentError('The ship notice must be a JSON object: the 856 message');
+	if (!isObject(message))
+		throw new DocumentError('The ship notice must be a JSON object: the 856 message');
 	const items: Array<{ item: unknown; path: string }> = [];
 	f.array(message.orders, 'orders').forEach((o, i) => {
-		if (isObject(o) && idText(o.purchaseOrderNumber) === order.purchaseOrderNumber) itemsWithPaths(o, `orders[${i}]`, items);
+		if (isObject(o) && idText(o.purchaseOrderNumber) === order.purchaseOrderNumber)
+			itemsWithPaths(o, `orders[${i}]`, items);
 	});
 	if (items.length === 0) {
-		throw new DocumentError(`The ship notice (856) ships nothing for purchase order ${order.purchaseOrderNumber}`, 'orders');
+		throw new DocumentError(
+			`The ship notice (856) ships nothing for purchase order ${order.purchaseOrderNumber}`,
+			'orders',
+		);
 	}
 	const lines = new Map<string, ShippedLine>();
 	for (const { item, path } of items) {
@@ -116,14 +150,22 @@ export function readShipNotice(input: unknown, order: PurchaseOrder): ShipNotice
 		const quantity = f.quantity(shipped.quantityShipped, `${path}.quantityShipped`);
 		const entry = lines.get(id) ?? { shipped: ZERO, path: `${path}.quantityShipped` };
 		entry.shipped = addDecimal(entry.shipped, quantity.value);
-		notMoreThanOrdered(entry.shipped, ordered, 'ship notice (856) ships', `${path}.quantityShipped`);
+		notMoreThanOrdered(
+			entry.shipped,
+			ordered,
+			'ship notice (856) ships',
+			`${path}.quantityShipped`,
+		);
 		entry.unitOfMeasure ??= quantity.unitOfMeasure;
-		if (isObject(shipped.productIds) && Object.keys(shipped.productIds).length > 0) entry.productIds ??= shipped.productIds;
+		if (isObject(shipped.productIds) && Object.keys(shipped.productIds).length > 0)
+			entry.productIds ??= shipped.productIds;
 		lines.set(id, entry);
 	}
 	const dates = isObject(message.dates) ? message.dates : {};
 	const references = isObject(message.references) ? message.references : {};
-	const billOfLading = isObject(references.billOfLadingNumber) ? references.billOfLadingNumber.value : undefined;
+	const billOfLading = isObject(references.billOfLadingNumber)
+		? references.billOfLadingNumber.value
+		: undefined;
 	return {
 		shipmentId: idText(message.shipmentId),
 		shipDate: f.optionalDate(dates.shipDate, 'dates.shipDate'),

@@ -35,7 +35,8 @@ export function copy<T>(value: T): T {
  * users often wire the previous node's whole output in. `key` is a field only the message has.
  */
 export function unwrapMessage(document: unknown, key: string): unknown {
-	if (isObject(document) && !(key in document) && isObject(document.message)) return document.message;
+	if (isObject(document) && !(key in document) && isObject(document.message))
+		return document.message;
 	return document;
 }
 
@@ -48,7 +49,10 @@ export class FieldReader {
 	}
 
 	invalid(path: string, value: unknown, expected: string): DocumentError {
-		return new DocumentError(`The ${this.documentName}'s "${path}" is ${JSON.stringify(value)}, not ${expected}`, path);
+		return new DocumentError(
+			`The ${this.documentName}'s "${path}" is ${JSON.stringify(value)}, not ${expected}`,
+			path,
+		);
 	}
 
 	id(value: unknown, path: string): string {
@@ -79,9 +83,15 @@ export class FieldReader {
 
 	/** A quantity ≥ 0: `{ value: "5", unitOfMeasure: "each" }`. */
 	quantity(value: unknown, path: string): { value: Decimal; unitOfMeasure?: string } {
-		if (!isObject(value)) throw isBlank(value) ? this.missing(path) : this.invalid(path, value, 'a quantity object { value, unitOfMeasure }');
+		if (!isObject(value))
+			throw isBlank(value)
+				? this.missing(path)
+				: this.invalid(path, value, 'a quantity object { value, unitOfMeasure }');
 		const amount = this.nonNegative(value.value, `${path}.value`);
-		const unit = typeof value.unitOfMeasure === 'string' && value.unitOfMeasure !== '' ? value.unitOfMeasure : undefined;
+		const unit =
+			typeof value.unitOfMeasure === 'string' && value.unitOfMeasure !== ''
+				? value.unitOfMeasure
+				: undefined;
 		return { value: amount, unitOfMeasure: unit };
 	}
 
@@ -112,7 +122,8 @@ export class FieldReader {
 	/** A date option or field: YYYY-MM-DD, or an ISO timestamp whose date part is taken. The day must exist (no 2026-02-31). */
 	date(value: unknown, path: string): string {
 		if (isBlank(value)) throw this.missing(path);
-		const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value.trim()) : null;
+		const match =
+			typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value.trim()) : null;
 		if (!match || !isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3]))) {
 			throw this.invalid(path, value, 'a date such as "2026-02-19"');
 		}
@@ -141,7 +152,10 @@ class OptionReader extends FieldReader {
 	}
 
 	invalid(path: string, value: unknown, expected: string): DocumentError {
-		return new DocumentError(`The option "${path}" is ${JSON.stringify(value)}, not ${expected}`, path);
+		return new DocumentError(
+			`The option "${path}" is ${JSON.stringify(value)}, not ${expected}`,
+			path,
+		);
 	}
 }
 

@@ -1,6 +1,11 @@
 /** Order-to-cash document builders: the 855, 856 and 810 a seller sends back for an 850. Pure functions, no I/O. */
 export { buildAcknowledgment, LINE_STATUSES } from './build855';
-export type { AcknowledgmentLineOption, AcknowledgmentOptions, AcknowledgmentStatus, LineStatus } from './build855';
+export type {
+	AcknowledgmentLineOption,
+	AcknowledgmentOptions,
+	AcknowledgmentStatus,
+	LineStatus,
+} from './build855';
 export { buildShipNotice } from './build856';
 export type { Packing, ShipNoticeLineOption, ShipNoticeOptions } from './build856';
 export { buildInvoice } from './build810';

@@ -29,7 +29,8 @@ export const orderFields = new FieldReader('purchase order');
 /** Accepts the 850 message, or a whole transaction / inbox item holding it in `message`. */
 export function readPurchaseOrder(input: unknown): PurchaseOrder {
 	const message = unwrapMessage(input, 'purchaseOrderNumber');
-	if (!isObject(message)) throw new DocumentError('The purchase order must be a JSON object: the 850 message');
+	if (!isObject(message))
+		throw new DocumentError('The purchase order must be a JSON object: the 850 message');
 	const f = orderFields;
 	const purchaseOrderNumber = f.id(message.purchaseOrderNumber, 'purchaseOrderNumber');
 	const purchaseOrderDate = f.date(message.purchaseOrderDate, 'purchaseOrderDate');
@@ -70,7 +71,10 @@ export function readPurchaseOrder(input: unknown): PurchaseOrder {
 export function lineOf(order: PurchaseOrder, id: string, path: string, where: string): OrderLine {
 	const line = order.lineById.get(id);
 	if (!line) {
-		throw new DocumentError(`${where} names line "${id}" ("${path}"), which is not on purchase order ${order.purchaseOrderNumber}`, path);
+		throw new DocumentError(
+			`${where} names line "${id}" ("${path}"), which is not on purchase order ${order.purchaseOrderNumber}`,
+			path,
+		);
 	}
 	return line;
 }

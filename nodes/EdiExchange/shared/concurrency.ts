@@ -1,5 +1,9 @@
 /** Runs `task` over `inputs` with at most `concurrency` at a time, keeping the input order. */
-export async function mapBounded<T, R>(inputs: T[], concurrency: number, task: (input: T) => Promise<R>): Promise<R[]> {
+export async function mapBounded<T, R>(
+	inputs: T[],
+	concurrency: number,
+	task: (input: T) => Promise<R>,
+): Promise<R[]> {
 	return (await mapUntil(inputs, concurrency, task, () => false)) as R[];
 }
 
@@ -64,7 +68,12 @@ export const pacers = new WeakMap<object, Pacer>();
  * Runs `task` over `inputs`, at most `width` at a time, keeping the input order. Once `stop()`
  * says so, nothing new starts; what is under way finishes. Inputs never started stay `undefined`.
  */
-export async function mapUntil<T, R>(inputs: T[], width: number, task: (input: T) => Promise<R>, stop: () => boolean): Promise<Array<R | undefined>> {
+export async function mapUntil<T, R>(
+	inputs: T[],
+	width: number,
+	task: (input: T) => Promise<R>,
+	stop: () => boolean,
+): Promise<Array<R | undefined>> {
 	const results = new Array<R | undefined>(inputs.length);
 	let next = 0;
 	const worker = async () => {

@@ -13,7 +13,11 @@ const DOCUMENT_TYPES: DocumentType[] = [
 	{ code: '810', name: 'Invoice', serviceType: '810_INVOICE' },
 	{ code: '846', name: 'Inventory Advice', serviceType: '846_INVENTORY_ADVICE' },
 	{ code: '850', name: 'Purchase Order', serviceType: '850_PURCHASE_ORDER' },
-	{ code: '855', name: 'Purchase Order Acknowledgment', serviceType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT' },
+	{
+		code: '855',
+		name: 'Purchase Order Acknowledgment',
+		serviceType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+	},
 	{ code: '856', name: 'Ship Notice/Manifest', serviceType: '856_SHIP_NOTICE_MANIFEST' },
 	{ code: '860', name: 'Purchase Order Change', serviceType: '860_PURCHASE_ORDER_CHANGE' },
 	{ code: '997', name: 'Functional Acknowledgment' },
@@ -28,13 +32,18 @@ export const typeLabel = (code: string): string => {
 };
 
 /** Options valued by X12 code ("855"): filters and the integration payload's type. */
-export const TRANSACTION_TYPE_OPTIONS = DOCUMENT_TYPES.map((type) => ({ name: label(type), value: type.code }));
+export const TRANSACTION_TYPE_OPTIONS = DOCUMENT_TYPES.map((type) => ({
+	name: label(type),
+	value: type.code,
+}));
 
 /** Options valued by the service's type name ("855_PURCHASE_ORDER_ACKNOWLEDGMENT"): what Create sends. */
-export const SERVICE_TYPE_OPTIONS = DOCUMENT_TYPES.filter((type) => type.serviceType).map((type) => ({
-	name: label(type),
-	value: type.serviceType as string,
-}));
+export const SERVICE_TYPE_OPTIONS = DOCUMENT_TYPES.filter((type) => type.serviceType).map(
+	(type) => ({
+		name: label(type),
+		value: type.serviceType as string,
+	}),
+);
 
 /** The service's type name of an X12 code: serviceTypeOf('855') is '855_PURCHASE_ORDER_ACKNOWLEDGMENT'. */
 export function serviceTypeOf(code: string): string {

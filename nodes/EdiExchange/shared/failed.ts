@@ -19,7 +19,11 @@ export interface Refusal {
 	itemIndex: number;
 }
 
-export function refusedError(this: IExecuteFunctions, answer: RefusedAnswer, { refused, reasons, description, itemIndex }: Refusal): NodeApiError {
+export function refusedError(
+	this: IExecuteFunctions,
+	answer: RefusedAnswer,
+	{ refused, reasons, description, itemIndex }: Refusal,
+): NodeApiError {
 	return new NodeApiError(this.getNode(), answer as JsonObject, {
 		httpCode: '202',
 		message: `The service refused ${refused}: ${reasons}`,

@@ -5,13 +5,18 @@ import { TRANSACTION_TYPE_OPTIONS } from './documentTypes';
 
 /** A choice among options: its default is the first option unless the field names another. */
 export const optionsField = (
-	field: Omit<INodeProperties, 'type' | 'default' | 'options'> & Partial<Pick<INodeProperties, 'default'>>,
+	field: Omit<INodeProperties, 'type' | 'default' | 'options'> &
+		Partial<Pick<INodeProperties, 'default'>>,
 	options: INodePropertyOptions[],
 ): INodeProperties => ({ type: 'options', default: options[0].value, options, ...field });
 
 export const STREAM_OPTIONS = [
 	{ name: 'Test', value: 'test', description: 'Test traffic: safe to experiment with' },
-	{ name: 'Live', value: 'live', description: 'Production documents exchanged with trading partners for real' },
+	{
+		name: 'Live',
+		value: 'live',
+		description: 'Production documents exchanged with trading partners for real',
+	},
 ];
 
 /** The stream to read or write: every operation and the trigger use this one definition. */
@@ -26,7 +31,10 @@ export const streamField = (extra: Partial<INodeProperties> = {}): INodeProperti
 });
 
 /** Document types to keep, filtered by the node: the service cannot filter by type. */
-export const transactionTypesField = (description: string, extra: Partial<INodeProperties> = {}): INodeProperties => ({
+export const transactionTypesField = (
+	description: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties => ({
 	displayName: 'Transaction Types',
 	name: 'transactionTypes',
 	type: 'multiOptions',
@@ -37,7 +45,10 @@ export const transactionTypesField = (description: string, extra: Partial<INodeP
 });
 
 /** The "Options" collection of an operation: settings most users leave alone. */
-export const optionsCollection = (options: INodeProperties[], description?: string): INodeProperties => ({
+export const optionsCollection = (
+	options: INodeProperties[],
+	description?: string,
+): INodeProperties => ({
 	displayName: 'Options',
 	name: 'options',
 	type: 'collection',

@@ -9,13 +9,23 @@ export function parseJsonText(value: unknown): unknown {
 }
 
 /** A JSON parameter, parsed; text that is not JSON is an error naming the parameter. */
-export function readJsonParameter(this: IExecuteFunctions, name: string, label: string, itemIndex: number): unknown {
+export function readJsonParameter(
+	this: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): unknown {
 	try {
 		return parseJsonText(this.getNodeParameter(name, itemIndex, '') as unknown);
 	} catch (error) {
-		throw new NodeOperationError(this.getNode(), `${label} is not valid JSON: ${(error as Error).message}`, {
-			description: 'Check for missing quotes, commas or braces; an expression such as {{ $json.message }} also works.',
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`${label} is not valid JSON: ${(error as Error).message}`,
+			{
+				description:
+					'Check for missing quotes, commas or braces; an expression such as {{ $json.message }} also works.',
+				itemIndex,
+			},
+		);
 	}
 }

@@ -11,4 +11,5 @@ export const NODE_DESCRIPTION =
  * The README section of a node. Given as the node's documentationUrl, which n8n opens as is: n8n
  * appends its tracking query to a codex documentation link, after the #anchor, breaking it.
  */
-export const documentationUrl = (anchor: string) => `https://github.com/n8n-nodes-edi-exchange/n8n-nodes-edi-exchange#${anchor}`;
+export const documentationUrl = (anchor: string) =>
+	`https://github.com/n8n-nodes-edi-exchange/n8n-nodes-edi-exchange#${anchor}`;

@@ -15,7 +15,10 @@ export class DeadlineExceeded extends Error {
  * Runs `request` with a signal that aborts after `ms`, and gives up at that moment whether or
  * not the request honours the signal (n8n replaces a node's signal with the execution's own).
  */
-export async function withinDeadline<T>(ms: number, request: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withinDeadline<T>(
+	ms: number,
+	request: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
 	// An unreferenced timer: it never keeps n8n (or a test run) alive.
 	const signal = AbortSignal.timeout(ms);
 	const pending = request(signal);

@@ -53,21 +53,35 @@ export function serviceError(
 ): NodeApiError {
 	// An error body read as text (see ServiceCall.responseText) is JSON more often than not.
 	if (typeof body === 'string') body = parseJson(body) ?? body;
-	const error: ServiceErrorBody = body && typeof body === 'object' ? (body as ServiceErrorBody) : {};
+	const error: ServiceErrorBody =
+		body && typeof body === 'object' ? (body as ServiceErrorBody) : {};
 	const details = (error.errors ?? [])
-		.map((e) => (e.ref ? `${e.ref}: ${e.message ?? e.type ?? 'invalid'}` : e.message ?? ''))
+		.map((e) => (e.ref ? `${e.ref}: ${e.message ?? e.type ?? 'invalid'}` : (e.message ?? '')))
 		.filter(Boolean);
-	const message = [error.message ?? `The service answered with status ${statusCode}`, ...details].join(' — ');
+	const message = [
+		error.message ?? `The service answered with status ${statusCode}`,
+		...details,
+	].join(' — ');
 	const description = statusCode >= 500 ? describeServerError(route, attempts) : HINTS[statusCode];
-	return new NodeApiError(node, (typeof body === 'object' && body ? body : { message }) as JsonObject, {
-		httpCode: String(statusCode),
-		message: error.type ? `${message} [${error.type}]` : message,
-		description,
-		itemIndex,
-	});
+	return new NodeApiError(
+		node,
+		(typeof body === 'object' && body ? body : { message }) as JsonObject,
+		{
+			httpCode: String(statusCode),
+			message: error.type ? `${message} [${error.type}]` : message,
+			description,
+			itemIndex,
+		},
+	);
 }
 
-export function connectionError(node: INode, route: Route, reason: string, attempts: number, itemIndex?: number): NodeApiError {
+export function connectionError(
+	node: INode,
+	route: Route,
+	reason: string,
+	attempts: number,
+	itemIndex?: number,
+): NodeApiError {
 	return new NodeApiError(
 		node,
 		{ message: reason },
@@ -82,7 +96,14 @@ export function connectionError(node: INode, route: Route, reason: string, attem
 }
 
 /** A redirect the node did not follow (see redirects.ts), saying where the service pointed. */
-export function redirectError(node: INode, route: Route, redirect: Redirect, baseUrl: string, hops: number, itemIndex?: number): NodeApiError {
+export function redirectError(
+	node: INode,
+	route: Route,
+	redirect: Redirect,
+	baseUrl: string,
+	hops: number,
+	itemIndex?: number,
+): NodeApiError {
 	const home = new URL(baseUrl).origin;
 	const there = new URL(redirect.location).origin;
 	const moved = `If the service has moved, set the credential’s Base URL to ${there} once you have checked that this address belongs to the service.`;
@@ -112,7 +133,13 @@ export function redirectError(node: INode, route: Route, redirect: Redirect, bas
  * A request that did not finish in time (see deadline.ts); never repeated. `limit` says whose
  * limit ran out: the credential's Timeout, or a deadline the caller set (the trigger's poll budget).
  */
-export function timeoutError(node: INode, route: Route, ms: number, limit: 'timeout' | 'deadline', itemIndex?: number): NodeApiError {
+export function timeoutError(
+	node: INode,
+	route: Route,
+	ms: number,
+	limit: 'timeout' | 'deadline',
+	itemIndex?: number,
+): NodeApiError {
 	const seconds = Math.max(1, Math.round(ms / 1000));
 	const fix =
 		limit === 'timeout'
@@ -137,18 +164,27 @@ export function describeBody(body: unknown): string {
 	if (body === null) return 'null';
 	if (typeof body === 'string') {
 		const start = JSON.stringify(body.trim().slice(0, 80));
-		return /^\s*</.test(body) ? `an HTML page beginning ${start}` : `text that is not JSON (or was cut off), beginning ${start}`;
+		return /^\s*</.test(body)
+			? `an HTML page beginning ${start}`
+			: `text that is not JSON (or was cut off), beginning ${start}`;
 	}
 	if (Array.isArray(body)) return `a list of ${body.length} entries that are not all objects`;
 	if (typeof body === 'object') {
 		const keys = Object.keys(body);
-		return keys.length ? `an object with the fields ${keys.slice(0, 5).join(', ')}` : 'an empty object';
+		return keys.length
+			? `an object with the fields ${keys.slice(0, 5).join(', ')}`
+			: 'an empty object';
 	}
 	return `the value ${JSON.stringify(body)}`;
 }
 
 /** A successful answer whose body is not what the contract promises (see ServiceCall.expect). */
-export function unexpectedBodyError(node: INode, what: string, body: unknown, itemIndex?: number): NodeApiError {
+export function unexpectedBodyError(
+	node: INode,
+	what: string,
+	body: unknown,
+	itemIndex?: number,
+): NodeApiError {
 	const got = describeBody(body);
 	return new NodeApiError(
 		node,

@@ -7,13 +7,17 @@ import { serviceRequest, type ExpectedBody, type ServiceContext } from './reques
 export const INBOX_WINDOW = 100;
 
 /** A bare array per the contract, or an envelope's items if the service wraps it. */
-const itemsOf = (body: unknown): unknown => (Array.isArray(body) ? body : (body as { items?: unknown } | null | undefined)?.items);
+const itemsOf = (body: unknown): unknown =>
+	Array.isArray(body) ? body : (body as { items?: unknown } | null | undefined)?.items;
 
 const INBOX: ExpectedBody = {
 	what: 'the inbox (a list of inbox items)',
 	matches: (body) => {
 		const items = itemsOf(body);
-		return Array.isArray(items) && items.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item));
+		return (
+			Array.isArray(items) &&
+			items.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item))
+		);
 	},
 };
 
@@ -29,12 +33,22 @@ export interface InboxRead {
  * The inbox, oldest first. An answer that is not an inbox (an HTML page, cut-off JSON, an empty
  * body, `null`, `{}`) is an error, never an empty inbox: the trigger would take it for one.
  */
-export async function readInbox(this: ServiceContext, { limit = INBOX_WINDOW, itemIndex, deadline }: InboxRead = {}): Promise<IDataObject[]> {
-	const { body } = await serviceRequest.call(this, { route: 'listInbox', qs: { limit }, itemIndex, deadline, expect: INBOX });
+export async function readInbox(
+	this: ServiceContext,
+	{ limit = INBOX_WINDOW, itemIndex, deadline }: InboxRead = {},
+): Promise<IDataObject[]> {
+	const { body } = await serviceRequest.call(this, {
+		route: 'listInbox',
+		qs: { limit },
+		itemIndex,
+		deadline,
+		expect: INBOX,
+	});
 	return itemsOf(body) as IDataObject[];
 }
 
-export const deliveryIdOf = (item: IDataObject): string => String((item.delivery as IDataObject | undefined)?.deliveryId ?? '');
+export const deliveryIdOf = (item: IDataObject): string =>
+	String((item.delivery as IDataObject | undefined)?.deliveryId ?? '');
 
 /** The accept or fail link of an inbox item's delivery, as the service handed it out (not checked here). */
 export function deliveryHref(item: IDataObject, outcome: 'accept' | 'fail'): unknown {

@@ -8,7 +8,6 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-
 /** Where arrivals land. The contract's newest-first list grows at the front. */
 export type GrowsAt = 'front' | 'back';
 
@@ -31,16 +30,19 @@ export interface Inconsistency {
 }
 
 /** A transaction's id as a stable key, whether the service sends it as a number or a string. */
-export const transactionKey = (item: IDataObject): string => String(item.id ?? item.transactionId ?? '');
+export const transactionKey = (item: IDataObject): string =>
+	String(item.id ?? item.transactionId ?? '');
 
 /**
  * An item's identity for comparing readings: its id as sent (no string made per item: a Return All
  * holds one per transaction), or all of it when it has none.
  */
-const identity = (item: IDataObject): unknown => item.id ?? item.transactionId ?? JSON.stringify(item);
+const identity = (item: IDataObject): unknown =>
+	item.id ?? item.transactionId ?? JSON.stringify(item);
 
 /** Whether two readings are the same transaction, whether its id came as a number or a string. */
-const sameTransaction = (a: IDataObject, b: IDataObject): boolean => String(identity(a)) === String(identity(b));
+const sameTransaction = (a: IDataObject, b: IDataObject): boolean =>
+	String(identity(a)) === String(identity(b));
 
 export class ListSnapshot {
 	/** Items by their position at the start (dense from 0: an array holds them in the least memory). */
@@ -111,11 +113,18 @@ export class ListSnapshot {
 		let from = this.prefix;
 		for (const [start, stop] of [...this.covered, [Infinity, Infinity] as [number, number]]) {
 			if (stop <= from) continue;
-			for (let position = from; position < Math.min(start, target) && requests.length < width; position += pageSize) {
+			for (
+				let position = from;
+				position < Math.min(start, target) && requests.length < width;
+				position += pageSize
+			) {
 				const length = Math.min(pageSize, Math.min(start, target) - position);
 				// A page that reaches the list's end asks for a full page: whatever moved past the end still comes.
 				const reachesEnd = position + length >= this.end;
-				requests.push({ offset: position + shift, limit: reachesEnd ? pageSize : Math.min(pageSize, length + 2 * room) });
+				requests.push({
+					offset: position + shift,
+					limit: reachesEnd ? pageSize : Math.min(pageSize, length + 2 * room),
+				});
 			}
 			from = Math.max(from, stop);
 			if (from >= target || requests.length >= width) break;
@@ -133,7 +142,8 @@ export class ListSnapshot {
 		const stop = start + page.items.length;
 		// The list ends at an empty page, or at a short one when no total says more follow: a service
 		// may hold its pages under the limit asked (its largest page is its own), and is then read on.
-		if (!page.items.length || (page.total === undefined && page.items.length < page.limit)) this.end = Math.min(this.end, stop);
+		if (!page.items.length || (page.total === undefined && page.items.length < page.limit))
+			this.end = Math.min(this.end, stop);
 
 		const misfits: string[] = [];
 		page.items.forEach((item, i) => {
@@ -150,7 +160,8 @@ export class ListSnapshot {
 			// The same transaction at a position another page held: a repeated page (two items merely
 			// sharing an id are both kept, and so are items alike within one page, as the service sent them).
 			const elsewhere = earlier !== undefined && (earlier < start || earlier >= stop);
-			if (elsewhere && JSON.stringify(this.items[earlier]) === JSON.stringify(item)) misfits.push(String(key));
+			if (elsewhere && JSON.stringify(this.items[earlier]) === JSON.stringify(item))
+				misfits.push(String(key));
 			if (earlier === undefined) this.byKey.set(key, position);
 			this.items[position] = item;
 		});

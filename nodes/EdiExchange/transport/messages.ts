@@ -17,12 +17,24 @@ export interface TransactionMessage {
 }
 
 /** `deadline`: see ServiceCall.deadline. */
-export async function fetchMessage(this: ServiceContext, transactionId: number | string, itemIndex?: number, deadline?: number): Promise<TransactionMessage> {
-	const { body, headers } = await serviceRequest.call(this, { route: 'getMessage', params: { id: transactionId }, itemIndex, responseText: true, deadline });
+export async function fetchMessage(
+	this: ServiceContext,
+	transactionId: number | string,
+	itemIndex?: number,
+	deadline?: number,
+): Promise<TransactionMessage> {
+	const { body, headers } = await serviceRequest.call(this, {
+		route: 'getMessage',
+		params: { id: transactionId },
+		itemIndex,
+		responseText: true,
+		deadline,
+	});
 	const text = typeof body === 'string' ? body : '';
 	const contentType = String(headers['content-type'] ?? '');
 	const document = parseJson(text);
-	if (document && typeof document === 'object') return { format: 'json', message: document as IDataObject };
+	if (document && typeof document === 'object')
+		return { format: 'json', message: document as IDataObject };
 	// An interchange always begins with its ISA segment.
 	if (contentType.includes('x12') || /^\s*ISA/.test(text)) return { format: 'x12', message: text };
 	throw new NodeApiError(

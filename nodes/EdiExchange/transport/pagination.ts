@@ -26,7 +26,8 @@ export interface TransactionPage {
 	remaining?: number;
 }
 
-const isObject = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The page in a list body (the envelope or a bare array of objects); undefined when it is none. */
 export function readTransactionPage(body: unknown): TransactionPage | undefined {
@@ -37,7 +38,10 @@ export function readTransactionPage(body: unknown): TransactionPage | undefined 
 }
 
 /** An HTML page, cut-off JSON, an empty body, `null` or `{}` is an error, never an empty list. */
-const TRANSACTION_LIST: ExpectedBody = { what: 'the transaction list', matches: (body) => readTransactionPage(body) !== undefined };
+const TRANSACTION_LIST: ExpectedBody = {
+	what: 'the transaction list',
+	matches: (body) => readTransactionPage(body) !== undefined,
+};
 
 export interface ListFilters {
 	stream?: string;
@@ -56,10 +60,17 @@ export async function fetchTransactionPage(
 	const qs: IDataObject = { limit, offset };
 	if (filters.stream) qs.stream = filters.stream;
 	if (filters.direction) qs.direction = filters.direction;
-	const { body, headers } = await serviceRequest.call(this, { route: 'listTransactions', qs, itemIndex, deadline, expect: TRANSACTION_LIST });
+	const { body, headers } = await serviceRequest.call(this, {
+		route: 'listTransactions',
+		qs,
+		itemIndex,
+		deadline,
+		expect: TRANSACTION_LIST,
+	});
 	const page = readTransactionPage(body)!;
 	const remaining = Number(headers['x-ratelimit-remaining']);
-	if (headers['x-ratelimit-remaining'] !== undefined && Number.isFinite(remaining)) page.remaining = remaining;
+	if (headers['x-ratelimit-remaining'] !== undefined && Number.isFinite(remaining))
+		page.remaining = remaining;
 	return page;
 }
 
@@ -87,19 +98,32 @@ export async function collectTransactions(
 	let scanned = 0;
 	let remaining = first.remaining;
 	let requests = 1;
-	for (let idle = 0; ; ) {
+	for (let idle = 0; ;) {
 		const before = list.prefix;
 		const target = keep ? list.end : Math.min(list.end, wanted);
-		for (const item of list.itemsBetween(scanned, Math.min(before, target))) if (!keep || keep(item)) found.push(item);
+		for (const item of list.itemsBetween(scanned, Math.min(before, target)))
+			if (!keep || keep(item)) found.push(item);
 		scanned = Math.min(before, target);
 		if (scanned >= target || found.length >= wanted) break;
 
 		// Without a total the list's end is unknown: one page at a time, as far as it goes.
-		const width = first.total === undefined ? 1 : Math.max(1, Math.min(PAGE_CONCURRENCY, remaining ?? PAGE_CONCURRENCY));
+		const width =
+			first.total === undefined
+				? 1
+				: Math.max(1, Math.min(PAGE_CONCURRENCY, remaining ?? PAGE_CONCURRENCY));
 		const round = list.nextRequests(keep ? Infinity : target, width, PAGE_SIZE);
-		const pages = await Promise.all(round.map(async (r) => ({ ...r, ...(await fetchTransactionPage.call(this, filters, r.offset, r.limit, itemIndex)) })));
+		const pages = await Promise.all(
+			round.map(async (r) => ({
+				...r,
+				...(await fetchTransactionPage.call(this, filters, r.offset, r.limit, itemIndex)),
+			})),
+		);
 		requests += pages.length;
-		remaining = pages.reduce<number | undefined>((low, page) => (page.remaining === undefined ? low : Math.min(low ?? Infinity, page.remaining)), undefined);
+		remaining = pages.reduce<number | undefined>(
+			(low, page) =>
+				page.remaining === undefined ? low : Math.min(low ?? Infinity, page.remaining),
+			undefined,
+		);
 		const fits = pages.map((page) => list.add(page)).every(Boolean);
 		if (!fits && !list.tryOtherGrowth()) throw offsetIgnored.call(this, list, requests, itemIndex);
 		idle = list.prefix > before ? 0 : idle + 1;
@@ -110,19 +134,32 @@ export async function collectTransactions(
 	return found;
 }
 
-function offsetIgnored(this: ServiceContext, list: ListSnapshot, requests: number, itemIndex?: number): NodeApiError {
+function offsetIgnored(
+	this: ServiceContext,
+	list: ListSnapshot,
+	requests: number,
+	itemIndex?: number,
+): NodeApiError {
 	const { offset = 0, keys = [] } = list.inconsistency ?? {};
-	return new NodeApiError(this.getNode(), { message: 'the list does not page by offset' } as JsonObject, {
-		message: `The service’s transaction list does not page: the page at offset ${offset} repeated transactions already read at other offsets (${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''})`,
-		description: `Get Many stopped after ${requests} requests rather than output some transactions twice or miss others. The service seems to ignore the offset parameter: check that the credential’s Base URL is the EDI Exchange API itself (a proxy may drop query parameters). A Limit of at most ${PAGE_SIZE} needs one page only.`,
-		itemIndex,
-	});
+	return new NodeApiError(
+		this.getNode(),
+		{ message: 'the list does not page by offset' } as JsonObject,
+		{
+			message: `The service’s transaction list does not page: the page at offset ${offset} repeated transactions already read at other offsets (${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''})`,
+			description: `Get Many stopped after ${requests} requests rather than output some transactions twice or miss others. The service seems to ignore the offset parameter: check that the credential’s Base URL is the EDI Exchange API itself (a proxy may drop query parameters). A Limit of at most ${PAGE_SIZE} needs one page only.`,
+			itemIndex,
+		},
+	);
 }
 
 function listOutran(this: ServiceContext, requests: number, itemIndex?: number): NodeApiError {
-	return new NodeApiError(this.getNode(), { message: 'the list moved faster than it could be read' } as JsonObject, {
-		message: `The transaction list changed faster than it could be read: ${MAX_IDLE_ROUNDS} rounds of pages in a row brought nothing new`,
-		description: `Get Many stopped after ${requests} requests. Run it again, or filter by Stream and Direction to read a smaller list.`,
-		itemIndex,
-	});
+	return new NodeApiError(
+		this.getNode(),
+		{ message: 'the list moved faster than it could be read' } as JsonObject,
+		{
+			message: `The transaction list changed faster than it could be read: ${MAX_IDLE_ROUNDS} rounds of pages in a row brought nothing new`,
+			description: `Get Many stopped after ${requests} requests. Run it again, or filter by Stream and Direction to read a smaller list.`,
+			itemIndex,
+		},
+	);
 }

@@ -17,9 +17,14 @@ export interface Redirect {
 }
 
 /** The redirect an answer asks for, if it is one; undefined for a 3xx without a usable Location. */
-export function readRedirect(statusCode: number, headers: IDataObject, from: string): Redirect | undefined {
+export function readRedirect(
+	statusCode: number,
+	headers: IDataObject,
+	from: string,
+): Redirect | undefined {
 	const location = headers.location;
-	if (statusCode < 300 || statusCode >= 400 || typeof location !== 'string' || !location) return undefined;
+	if (statusCode < 300 || statusCode >= 400 || typeof location !== 'string' || !location)
+		return undefined;
 	try {
 		return { status: statusCode, location: new URL(location, from).href };
 	} catch {

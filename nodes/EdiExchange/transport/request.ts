@@ -14,7 +14,13 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { pacers } from '../shared/concurrency';
 import { DeadlineExceeded, withinDeadline } from './deadline';
-import { connectionError, redirectError, serviceError, timeoutError, unexpectedBodyError } from './errors';
+import {
+	connectionError,
+	redirectError,
+	serviceError,
+	timeoutError,
+	unexpectedBodyError,
+} from './errors';
 import { redactor, type Redact } from './redact';
 import { mayFollow, MAX_REDIRECTS, readRedirect } from './redirects';
 import { normalizeBaseUrl, ROUTES, routePath, type RouteName } from './routes';
@@ -77,7 +83,11 @@ interface Target {
 }
 
 async function resolveTarget(this: ServiceContext, call: ServiceCall): Promise<Target> {
-	const credentials = await this.getCredentials<{ baseUrl?: string; apiToken?: string; timeout?: number }>(CREDENTIAL_TYPE, call.itemIndex);
+	const credentials = await this.getCredentials<{
+		baseUrl?: string;
+		apiToken?: string;
+		timeout?: number;
+	}>(CREDENTIAL_TYPE, call.itemIndex);
 	const baseUrl = normalizeBaseUrl(String(credentials.baseUrl ?? ''));
 	const timeout = Number(credentials.timeout);
 	const target = {
@@ -86,31 +96,43 @@ async function resolveTarget(this: ServiceContext, call: ServiceCall): Promise<T
 		redact: redactor(credentials.apiToken),
 	};
 	if (!/^https?:\/\/[^/]+/i.test(baseUrl) || !URL.canParse(baseUrl)) {
-		throw new NodeOperationError(this.getNode(), `The credential’s Base URL "${baseUrl}" is not a valid http(s) address`, {
-			description: 'Open the EDI Exchange API credential and enter the service address, e.g. https://api.example.com.',
-			itemIndex: call.itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`The credential’s Base URL "${baseUrl}" is not a valid http(s) address`,
+			{
+				description:
+					'Open the EDI Exchange API credential and enter the service address, e.g. https://api.example.com.',
+				itemIndex: call.itemIndex,
+			},
+		);
 	}
 	if (!call.href) return { ...target, url: baseUrl + routePath(call.route, call.params) };
 	// An absolute link, or one relative to the service's root (a variation the service may make).
 	let link: URL | undefined;
 	try {
-		if (/^https?:\/\//i.test(call.href) || call.href.startsWith('/')) link = new URL(call.href, `${baseUrl}/`);
+		if (/^https?:\/\//i.test(call.href) || call.href.startsWith('/'))
+			link = new URL(call.href, `${baseUrl}/`);
 	} catch {
 		// reported below
 	}
 	if (!link) {
 		throw new NodeOperationError(this.getNode(), `The link "${call.href}" is not a web address`, {
-			description: 'Use the delivery links of an inbox item as the service handed them out, or give the transaction and delivery ids instead.',
+			description:
+				'Use the delivery links of an inbox item as the service handed them out, or give the transaction and delivery ids instead.',
 			itemIndex: call.itemIndex,
 		});
 	}
 	// The token goes only to the service the credential names, never to a host a document supplied.
 	if (link.origin !== new URL(baseUrl).origin) {
-		throw new NodeOperationError(this.getNode(), `The link ${call.href} does not belong to the service in the credential (${baseUrl})`, {
-			description: 'Use the delivery links of an inbox item read with this same credential, or give the transaction and delivery ids instead.',
-			itemIndex: call.itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`The link ${call.href} does not belong to the service in the credential (${baseUrl})`,
+			{
+				description:
+					'Use the delivery links of an inbox item read with this same credential, or give the transaction and delivery ids instead.',
+				itemIndex: call.itemIndex,
+			},
+		);
 	}
 	return { ...target, url: link.href };
 }
@@ -135,13 +157,20 @@ const NETWORK_FAILURES: Record<string, string> = {
 };
 
 function networkReason(error: unknown): string {
-	const e = error as { cause?: { code?: string; message?: string }; code?: string; message?: string };
+	const e = error as {
+		cause?: { code?: string; message?: string };
+		code?: string;
+		message?: string;
+	};
 	const code = e.cause?.code ?? e.code;
 	if (code && NETWORK_FAILURES[code]) return `${NETWORK_FAILURES[code]} (${code})`;
 	return code ?? e.cause?.message ?? e.message ?? 'unknown network error';
 }
 
-export async function serviceRequest<T = unknown>(this: ServiceContext, call: ServiceCall): Promise<ServiceResponse<T>> {
+export async function serviceRequest<T = unknown>(
+	this: ServiceContext,
+	call: ServiceCall,
+): Promise<ServiceResponse<T>> {
 	const route = ROUTES[call.route];
 	const target = await resolveTarget.call(this, call);
 	const { redact } = target;
@@ -163,12 +192,14 @@ export async function serviceRequest<T = unknown>(this: ServiceContext, call: Se
 	let failures = 0;
 	let rateLimitWaits = 0;
 	let redirects = 0;
-	const mayRetry = () => retrySafely && failures < MAX_RETRIES && Date.now() + BACKOFF_MS * 2 ** failures < deadline;
+	const mayRetry = () =>
+		retrySafely && failures < MAX_RETRIES && Date.now() + BACKOFF_MS * 2 ** failures < deadline;
 	const backOff = async () => await sleep(BACKOFF_MS * 2 ** failures++);
 	for (;;) {
 		const limitedBy = deadline - Date.now() < target.timeoutMs ? 'deadline' : 'timeout';
 		const timeLeft = Math.min(target.timeoutMs, deadline - Date.now());
-		if (timeLeft <= 0) throw timeoutError(this.getNode(), route, Date.now() - started, 'deadline', call.itemIndex);
+		if (timeLeft <= 0)
+			throw timeoutError(this.getNode(), route, Date.now() - started, 'deadline', call.itemIndex);
 		let response: IN8nHttpFullResponse;
 		// Items sent concurrently take turns: a 429 makes the whole node run slow down.
 		const pacer = pacers.get(this);
@@ -177,17 +208,28 @@ export async function serviceRequest<T = unknown>(this: ServiceContext, call: Se
 			response = await withinDeadline(timeLeft, async (abortSignal) => {
 				// axios's timeout measures silence only; it ends the request where the signal cannot.
 				const request = { ...options, abortSignal, timeout: timeLeft };
-				return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request)) as IN8nHttpFullResponse;
+				return (await this.helpers.httpRequestWithAuthentication.call(
+					this,
+					CREDENTIAL_TYPE,
+					request,
+				)) as IN8nHttpFullResponse;
 			});
 		} catch (error) {
 			pacer?.release();
 			// A request that ran out of time is not repeated: the service is not answering.
-			if (error instanceof DeadlineExceeded) throw timeoutError(this.getNode(), route, error.ms, limitedBy, call.itemIndex);
+			if (error instanceof DeadlineExceeded)
+				throw timeoutError(this.getNode(), route, error.ms, limitedBy, call.itemIndex);
 			if (mayRetry()) {
 				await backOff();
 				continue;
 			}
-			throw connectionError(this.getNode(), route, redact(networkReason(error)), failures + 1, call.itemIndex);
+			throw connectionError(
+				this.getNode(),
+				route,
+				redact(networkReason(error)),
+				failures + 1,
+				call.itemIndex,
+			);
 		}
 		pacer?.release();
 		const { statusCode, headers, body } = response;
@@ -199,7 +241,14 @@ export async function serviceRequest<T = unknown>(this: ServiceContext, call: Se
 				Object.assign(options, { url: redirect.location, qs: undefined });
 				continue;
 			}
-			throw redirectError(this.getNode(), route, redact(redirect), target.baseUrl, redirects, call.itemIndex);
+			throw redirectError(
+				this.getNode(),
+				route,
+				redact(redirect),
+				target.baseUrl,
+				redirects,
+				call.itemIndex,
+			);
 		}
 		if (statusCode === 429) pacer?.rateLimited();
 		else if (statusCode < 400) pacer?.succeeded();
@@ -217,8 +266,17 @@ export async function serviceRequest<T = unknown>(this: ServiceContext, call: Se
 			await backOff();
 			continue;
 		}
-		if (statusCode >= 300) throw serviceError(this.getNode(), route, statusCode, redact(body), failures + 1, call.itemIndex);
-		if (call.expect && !call.expect.matches(body)) throw unexpectedBodyError(this.getNode(), call.expect.what, redact(body), call.itemIndex);
+		if (statusCode >= 300)
+			throw serviceError(
+				this.getNode(),
+				route,
+				statusCode,
+				redact(body),
+				failures + 1,
+				call.itemIndex,
+			);
+		if (call.expect && !call.expect.matches(body))
+			throw unexpectedBodyError(this.getNode(), call.expect.what, redact(body), call.itemIndex);
 		return { statusCode, headers, body: body as T };
 	}
 }

@@ -17,7 +17,12 @@ export interface Route {
 
 export const ROUTES = {
 	listTransactions: { version: 'v3', method: 'GET', path: '/transactions', idempotent: true },
-	getMessage: { version: 'v3', method: 'GET', path: '/transactions/{id}/message', idempotent: true },
+	getMessage: {
+		version: 'v3',
+		method: 'GET',
+		path: '/transactions/{id}/message',
+		idempotent: true,
+	},
 	createTransaction: { version: 'v4', method: 'POST', path: '/transactions', idempotent: false },
 	listInbox: { version: 'v4', method: 'GET', path: '/inbox', idempotent: true },
 	acceptDelivery: {
@@ -46,7 +51,8 @@ export type RouteName = keyof typeof ROUTES;
 export function routePath(name: RouteName, params: Record<string, string | number> = {}): string {
 	const { version, path } = ROUTES[name];
 	const filled = path.replace(/\{(\w+)\}/g, (_, key: string) => {
-		if (params[key] === undefined) throw new Error(`Route ${name} needs the path parameter "${key}"`);
+		if (params[key] === undefined)
+			throw new Error(`Route ${name} needs the path parameter "${key}"`);
 		return encodeURIComponent(String(params[key]));
 	});
 	return `/${version}${filled}`;
@@ -57,5 +63,8 @@ export function routePath(name: RouteName, params: Record<string, string | numbe
  * trailing version segment (`https://api.example.com/v3/` → `https://api.example.com`).
  */
 export function normalizeBaseUrl(baseUrl: string): string {
-	return baseUrl.trim().replace(/\/+$/, '').replace(/\/v\d+$/i, '');
+	return baseUrl
+		.trim()
+		.replace(/\/+$/, '')
+		.replace(/\/v\d+$/i, '');
 }

@@ -22,10 +22,12 @@ export const createdAtMs = (item: IDataObject): number => Date.parse(String(item
 export const beyondNow = (ms: number, now: number): boolean => ms > now + CLOCK_SKEW_MS;
 
 /** The newest of `dates` (ms) the cutoff may move to: neither unreadable (NaN) nor beyond `now`. */
-export const newestTrusted = (dates: number[], now: number): number => maxOf(dates.filter((ms) => !Number.isNaN(ms) && !beyondNow(ms, now)));
+export const newestTrusted = (dates: number[], now: number): number =>
+	maxOf(dates.filter((ms) => !Number.isNaN(ms) && !beyondNow(ms, now)));
 
 /** Whether the item is dated at or before `instant`: false for an unreadable date. */
-export const datedBy = (item: IDataObject, instant: number): boolean => createdAtMs(item) <= instant;
+export const datedBy = (item: IDataObject, instant: number): boolean =>
+	createdAtMs(item) <= instant;
 
 /** For ordering only: an unreadable date sorts as the newest. */
 const sortMs = (item: IDataObject): number => {
@@ -37,25 +39,40 @@ const idNumber = (item: IDataObject): number => Number(transactionKey(item));
 
 /** Compares by createdAt, then id: the list's own sort key. */
 export function compareTransactions(a: IDataObject, b: IDataObject): number {
-	return sortMs(a) - sortMs(b) || idNumber(a) - idNumber(b) || transactionKey(a).localeCompare(transactionKey(b)) || 0;
+	return (
+		sortMs(a) - sortMs(b) ||
+		idNumber(a) - idNumber(b) ||
+		transactionKey(a).localeCompare(transactionKey(b)) ||
+		0
+	);
 }
 
 /** FNV-1a: a short, stable fingerprint of a text. */
 function fingerprint(text: string): string {
 	let hash = 0x811c9dc5;
-	for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+	for (let i = 0; i < text.length; i++)
+		hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
 	return hash.toString(36);
 }
 
 /** What identifies a transaction besides its id: fields the service never changes once it is created. */
-const STABLE_FIELDS = ['createdAt', 'transactionType', 'direction', 'stream', 'senderId', 'receiverId', 'businessNumber'];
+const STABLE_FIELDS = [
+	'createdAt',
+	'transactionType',
+	'direction',
+	'stream',
+	'senderId',
+	'receiverId',
+	'businessNumber',
+];
 
 /**
  * The key a transaction is remembered by: its id, or for one without an id a fingerprint of its
  * stable fields (not its status), so it is accounted for once and never blocks or resets anything.
  */
 export const itemKey = (item: IDataObject): string =>
-	transactionKey(item) || `~noid:${fingerprint(JSON.stringify(STABLE_FIELDS.map((field) => item[field] ?? null)))}`;
+	transactionKey(item) ||
+	`~noid:${fingerprint(JSON.stringify(STABLE_FIELDS.map((field) => item[field] ?? null)))}`;
 
 export const hasId = (item: IDataObject): boolean => transactionKey(item) !== '';
 
@@ -76,7 +93,11 @@ export function detectOrder(items: IDataObject[]): ListOrder {
 }
 
 /** The offsets and limits that read a list of `total` from its newest end, `pageSize` at a time. */
-export function* pagesFromNewest(order: ListOrder, total: number, pageSize: number): Generator<{ offset: number; limit: number }> {
+export function* pagesFromNewest(
+	order: ListOrder,
+	total: number,
+	pageSize: number,
+): Generator<{ offset: number; limit: number }> {
 	if (order === 'newest') {
 		for (let offset = 0; offset < total; offset += pageSize) yield { offset, limit: pageSize };
 		return;
@@ -138,13 +159,18 @@ export function seenEntries(items: IDataObject[]): Array<[string, number]> {
 	});
 }
 
-const newestDated = (items: IDataObject[], now: number): number => newestTrusted(items.map(createdAtMs), now);
+const newestDated = (items: IDataObject[], now: number): number =>
+	newestTrusted(items.map(createdAtMs), now);
 
 /**
  * Entries dated beyond `now` (undated ones, a date like 2099) are never reached by the cutoff:
  * the latest `maxSeen` of them are kept, the earliest remembered are forgotten.
  */
-function capAhead(seen: Array<[string, number]>, maxSeen: number, now: number): Array<[string, number]> {
+function capAhead(
+	seen: Array<[string, number]>,
+	maxSeen: number,
+	now: number,
+): Array<[string, number]> {
 	let drop = seen.filter(([, ms]) => beyondNow(ms, now)).length - maxSeen;
 	return drop > 0 ? seen.filter(([, ms]) => !(beyondNow(ms, now) && drop-- > 0)) : seen;
 }
@@ -154,25 +180,61 @@ function capAhead(seen: Array<[string, number]>, maxSeen: number, now: number): 
  * Entries dated beyond `now` stay (the cutoff never reaches them) until their date is no longer
  * ahead, at most `maxSeen` of them.
  */
-function bounded(seen: Array<[string, number]>, cutoff: number, maxSeen: number, now: number): { cutoff: number; seen: Array<[string, number]> } {
+function bounded(
+	seen: Array<[string, number]>,
+	cutoff: number,
+	maxSeen: number,
+	now: number,
+): { cutoff: number; seen: Array<[string, number]> } {
 	const dated = seen.map(([, ms]) => ms).filter((ms) => !beyondNow(ms, now));
 	if (dated.length > maxSeen) {
 		const sorted = dated.sort((a, b) => a - b);
 		cutoff = Math.max(cutoff, sorted[sorted.length - maxSeen - 1]);
 	}
-	return { cutoff, seen: capAhead(seen.filter(([, ms]) => ms > cutoff), maxSeen, now) };
+	return {
+		cutoff,
+		seen: capAhead(
+			seen.filter(([, ms]) => ms > cutoff),
+			maxSeen,
+			now,
+		),
+	};
 }
 
 /**
  * The state after a successful poll that accounted for `found`. The cutoff moves only after a
  * complete search, and never past a transaction that is still to be found.
  */
-export function advance(state: ListState, found: IDataObject[], outcome: Outcome, lateWindowMs: number, maxSeen: number, now: number): ListState {
-	const newest = Math.max(newestTrusted(state.seen.map(([, ms]) => ms), now), newestDated(found, now));
+export function advance(
+	state: ListState,
+	found: IDataObject[],
+	outcome: Outcome,
+	lateWindowMs: number,
+	maxSeen: number,
+	now: number,
+): ListState {
+	const newest = Math.max(
+		newestTrusted(
+			state.seen.map(([, ms]) => ms),
+			now,
+		),
+		newestDated(found, now),
+	);
 	const seen = [...state.seen, ...seenEntries(found)];
-	if (!outcome.complete || newest === -Infinity) return newListState(state.key, state.total + found.length + outcome.missing, state.cutoff, capAhead(seen, maxSeen, now));
+	if (!outcome.complete || newest === -Infinity)
+		return newListState(
+			state.key,
+			state.total + found.length + outcome.missing,
+			state.cutoff,
+			capAhead(seen, maxSeen, now),
+		);
 	const next = bounded(seen, Math.max(state.cutoff, newest - lateWindowMs), maxSeen, now);
-	return newListState(state.key, state.total + found.length + outcome.missing, next.cutoff, next.seen);
+	return newListState(
+		state.key,
+		state.total + found.length + outcome.missing,
+		next.cutoff,
+		next.seen,
+	);
 }
 
 /**
@@ -181,10 +243,24 @@ export function advance(state: ListState, found: IDataObject[], outcome: Outcome
  * later dated inside the window is still told apart from the backlog. `read` is false when paging
  * stopped before the window's end (budget or maxSeen): the cutoff then stays at the oldest read.
  */
-export function baselineState(key: string, total: number, items: IDataObject[], complete: boolean, lateWindowMs: number, maxSeen: number, now: number): ListState {
+export function baselineState(
+	key: string,
+	total: number,
+	items: IDataObject[],
+	complete: boolean,
+	lateWindowMs: number,
+	maxSeen: number,
+	now: number,
+): ListState {
 	const newest = newestDated(items, now);
-	if (newest === -Infinity) return newListState(key, total, -1, capAhead(seenEntries(items), maxSeen, now));
-	const oldestRead = -maxOf(items.map(createdAtMs).filter((ms) => !Number.isNaN(ms)).map((ms) => -ms));
+	if (newest === -Infinity)
+		return newListState(key, total, -1, capAhead(seenEntries(items), maxSeen, now));
+	const oldestRead = -maxOf(
+		items
+			.map(createdAtMs)
+			.filter((ms) => !Number.isNaN(ms))
+			.map((ms) => -ms),
+	);
 	const cutoff = complete ? newest - lateWindowMs : Math.max(newest - lateWindowMs, oldestRead);
 	const next = bounded(seenEntries(items), cutoff, maxSeen, now);
 	return newListState(key, total, next.cutoff, next.seen);

@@ -13,7 +13,9 @@ import { NEVER_EMITTED, newInboxState, type InboxEntry, type InboxState } from '
 /** The entry that accounts for a listed delivery, with its createdAt when readable. */
 function entryOf(item: IDataObject, emittedAt: number): InboxEntry {
 	const createdAt = createdAtMs(item);
-	return Number.isNaN(createdAt) ? [deliveryIdOf(item), emittedAt] : [deliveryIdOf(item), emittedAt, createdAt];
+	return Number.isNaN(createdAt)
+		? [deliveryIdOf(item), emittedAt]
+		: [deliveryIdOf(item), emittedAt, createdAt];
 }
 
 /** Each delivery once, as first listed (a service listing one twice must not emit it twice). */
@@ -44,27 +46,49 @@ export interface InboxPlan {
 }
 
 /** No backlog: what is in the inbox now is accounted for. */
-export function inboxBaseline(settings: TriggerSettings, inbox: IDataObject[], now: number): InboxState {
+export function inboxBaseline(
+	settings: TriggerSettings,
+	inbox: IDataObject[],
+	now: number,
+): InboxState {
 	// If the inbox is full, newer backlog may hide behind it: everything created up to the newest
 	// visible delivery is backlog too (a date in the future never counts: the floor would be too).
 	const floor = isFull(inbox) ? Math.max(0, newestTrusted(inbox.map(createdAtMs), now)) : 0;
-	return newInboxState(settings.key, byDelivery(inbox).map((item) => entryOf(item, NEVER_EMITTED)), floor);
+	return newInboxState(
+		settings.key,
+		byDelivery(inbox).map((item) => entryOf(item, NEVER_EMITTED)),
+		floor,
+	);
 }
 
-export function planInbox(settings: TriggerSettings, state: InboxState, inbox: IDataObject[], now: number): InboxPlan {
+export function planInbox(
+	settings: TriggerSettings,
+	state: InboxState,
+	inbox: IDataObject[],
+	now: number,
+): InboxPlan {
 	const seen = new Map(state.seen.map(([id, emittedAt]) => [id, emittedAt]));
 	const idless = inbox.filter((item) => !deliveryIdOf(item));
 	const listed = byDelivery(inbox);
 	const full = isFull(inbox);
-	const fresh = listed.filter((item) => !seen.has(deliveryIdOf(item)) && !datedBy(item, state.floor));
+	const fresh = listed.filter(
+		(item) => !seen.has(deliveryIdOf(item)) && !datedBy(item, state.floor),
+	);
 	// A visibility timeout: emitted (not backlog), still neither accepted nor failed.
 	const redeliver = settings.acceptMode === 'workflow' && settings.redeliverAfterMs > 0;
 	const due = (item: IDataObject) => {
 		const emittedAt = seen.get(deliveryIdOf(item));
-		return redeliver && emittedAt !== undefined && emittedAt !== NEVER_EMITTED && now - emittedAt >= settings.redeliverAfterMs;
+		return (
+			redeliver &&
+			emittedAt !== undefined &&
+			emittedAt !== NEVER_EMITTED &&
+			now - emittedAt >= settings.redeliverAfterMs
+		);
 	};
 	const freshIds = new Set(fresh.map(deliveryIdOf));
-	const emit = listed.filter((item) => watched(settings, item) && (freshIds.has(deliveryIdOf(item)) || due(item))).slice(0, settings.maxItemsPerPoll);
+	const emit = listed
+		.filter((item) => watched(settings, item) && (freshIds.has(deliveryIdOf(item)) || due(item)))
+		.slice(0, settings.maxItemsPerPoll);
 	const emitIds = new Set(emit.map(deliveryIdOf));
 
 	// Deliveries of other streams or types are accounted for without being emitted.
@@ -83,13 +107,24 @@ export function planInbox(settings: TriggerSettings, state: InboxState, inbox: I
 		const listedIds = new Set(listed.map(deliveryIdOf));
 		for (const entry of state.seen) {
 			const [id, , createdAt] = entry;
-			if (!listedIds.has(id) && createdAt !== undefined && createdAt >= newestVisible) next.push(entry);
+			if (!listedIds.has(id) && createdAt !== undefined && createdAt >= newestVisible)
+				next.push(entry);
 		}
 	}
-	const emitted = (id: string) => emitIds.has(id) || (seen.get(id) ?? NEVER_EMITTED) !== NEVER_EMITTED;
-	const accept = settings.acceptMode === 'auto' ? listed.filter((item) => watched(settings, item) && emitted(deliveryIdOf(item))) : [];
+	const emitted = (id: string) =>
+		emitIds.has(id) || (seen.get(id) ?? NEVER_EMITTED) !== NEVER_EMITTED;
+	const accept =
+		settings.acceptMode === 'auto'
+			? listed.filter((item) => watched(settings, item) && emitted(deliveryIdOf(item)))
+			: [];
 	const stuck = full && fresh.length === 0 && accept.length === 0 && emit.length === 0;
 	// An inbox that is not full hides no backlog: what is left of it is in `next` now, and the floor
 	// would only swallow deliveries that arrive late, dated before it.
-	return { emit, accept, next: newInboxState(state.key, next, full ? state.floor : 0), idless, stuck };
+	return {
+		emit,
+		accept,
+		next: newInboxState(state.key, next, full ? state.floor : 0),
+		idless,
+		stuck,
+	};
 }

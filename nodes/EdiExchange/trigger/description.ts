@@ -1,7 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsField, streamField, transactionTypesField } from '../shared/fields';
-import { DEFAULT_LATE_WINDOW_MINUTES, DEFAULT_MAX_ITEMS_PER_POLL, DEFAULT_REDELIVER_AFTER_MINUTES, ACCEPT_NOTE_MAX } from './settings';
+import {
+	DEFAULT_LATE_WINDOW_MINUTES,
+	DEFAULT_MAX_ITEMS_PER_POLL,
+	DEFAULT_REDELIVER_AFTER_MINUTES,
+	ACCEPT_NOTE_MAX,
+} from './settings';
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -14,28 +19,41 @@ export const triggerProperties: INodeProperties[] = [
 		default: '',
 	},
 	// n8n lists each option of a field named "Trigger On" as a trigger action in the node creator.
-	optionsField({ displayName: 'Trigger On', name: 'source', description: 'Where the trigger looks for new inbound documents' }, [
+	optionsField(
 		{
-			name: 'New Inbound Transaction',
-			value: 'transactions',
-			action: 'On new inbound transaction',
-			description: 'Watch the transaction list for new inbound transactions (one request per poll when nothing is new)',
+			displayName: 'Trigger On',
+			name: 'source',
+			description: 'Where the trigger looks for new inbound documents',
 		},
-		{
-			name: 'New Inbox Document',
-			value: 'inbox',
-			action: 'On new inbox document',
-			description: 'Watch the inbox: inbound documents wait there until accepted or failed, for at-least-once processing',
-		},
-	]),
-	streamField({ description: 'Which documents to watch: test traffic or the live exchange with trading partners' }),
+		[
+			{
+				name: 'New Inbound Transaction',
+				value: 'transactions',
+				action: 'On new inbound transaction',
+				description:
+					'Watch the transaction list for new inbound transactions (one request per poll when nothing is new)',
+			},
+			{
+				name: 'New Inbox Document',
+				value: 'inbox',
+				action: 'On new inbox document',
+				description:
+					'Watch the inbox: inbound documents wait there until accepted or failed, for at-least-once processing',
+			},
+		],
+	),
+	streamField({
+		description:
+			'Which documents to watch: test traffic or the live exchange with trading partners',
+	}),
 	transactionTypesField('Only these document types; none selected means all types'),
 	{
 		displayName: 'Include Message',
 		name: 'includeMessage',
 		type: 'boolean',
 		default: true,
-		description: 'Whether to also read each transaction’s message, so the workflow gets the document itself (e.g. the purchase order)',
+		description:
+			'Whether to also read each transaction’s message, so the workflow gets the document itself (e.g. the purchase order)',
 		displayOptions: { show: { source: ['transactions'] } },
 	},
 	optionsField(
@@ -55,7 +73,8 @@ export const triggerProperties: INodeProperties[] = [
 			{
 				name: 'Automatically After Emitting',
 				value: 'auto',
-				description: 'Accept each delivery as soon as it is emitted (simpler; a failed workflow does not bring it back)',
+				description:
+					'Accept each delivery as soon as it is emitted (simpler; a failed workflow does not bring it back)',
 			},
 		],
 	),
@@ -91,7 +110,8 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_MAX_ITEMS_PER_POLL,
-				description: 'The most transactions one poll emits; the rest follow on the next polls, none skipped',
+				description:
+					'The most transactions one poll emits; the rest follow on the next polls, none skipped',
 			},
 			{
 				displayName: 'Redeliver After (Minutes)',
@@ -108,7 +128,8 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'startFrom',
 				type: 'dateTime',
 				default: '',
-				description: 'Backfill: when the workflow is published, also emit the inbound transactions created since this date',
+				description:
+					'Backfill: when the workflow is published, also emit the inbound transactions created since this date',
 				displayOptions: { show: { '/source': ['transactions'] } },
 			},
 		],

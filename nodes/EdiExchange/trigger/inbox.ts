@@ -16,24 +16,42 @@ import { ACCEPT_CONCURRENCY, type TriggerSettings } from './settings';
 import type { InboxState, SourceResult } from './state';
 
 /** Auto-accept: a delivery that could not be accepted now is tried again on the next poll. */
-async function acceptAll(this: IPollFunctions, settings: TriggerSettings, items: IDataObject[], budget: PollBudget): Promise<void> {
+async function acceptAll(
+	this: IPollFunctions,
+	settings: TriggerSettings,
+	items: IDataObject[],
+	budget: PollBudget,
+): Promise<void> {
 	await mapBounded(items, ACCEPT_CONCURRENCY, async (item) => {
 		const href = deliveryHref(item, 'accept');
 		if (typeof href !== 'string') return;
 		try {
 			// One attempt: a delivery not accepted now is accepted by the next poll, without delaying this one.
-			await serviceRequest.call(this, { route: 'acceptDelivery', href, body: { note: settings.acceptNote }, retry: false, deadline: budget.request() });
+			await serviceRequest.call(this, {
+				route: 'acceptDelivery',
+				href,
+				body: { note: settings.acceptNote },
+				retry: false,
+				deadline: budget.request(),
+			});
 		} catch (error) {
-			this.logger.warn(`EDI Exchange Trigger: accepting delivery ${deliveryIdOf(item)} failed; retrying on the next poll (${(error as Error).message})`);
+			this.logger.warn(
+				`EDI Exchange Trigger: accepting delivery ${deliveryIdOf(item)} failed; retrying on the next poll (${(error as Error).message})`,
+			);
 		}
 	});
 }
 
 /** Emits new (and due) deliveries; `state` undefined: a baseline. */
-export async function pollInbox(this: IPollFunctions, settings: TriggerSettings, state: InboxState | undefined): Promise<SourceResult> {
+export async function pollInbox(
+	this: IPollFunctions,
+	settings: TriggerSettings,
+	state: InboxState | undefined,
+): Promise<SourceResult> {
 	const budget = pollBudget.call(this);
 	const inbox = await readInbox.call(this, { deadline: budget.request() });
-	if (!state) return { items: [], next: inboxBaseline(settings, inbox, Date.now()), baseline: true };
+	if (!state)
+		return { items: [], next: inboxBaseline(settings, inbox, Date.now()), baseline: true };
 
 	const plan = planInbox(settings, state, inbox, Date.now());
 	if (plan.idless.length) {
@@ -56,7 +74,11 @@ export async function pollInbox(this: IPollFunctions, settings: TriggerSettings,
 }
 
 /** Manual mode: the newest matching deliveries in the inbox, touching no state. */
-export async function sampleInbox(this: IPollFunctions, settings: TriggerSettings, howMany: number): Promise<INodeExecutionData[]> {
+export async function sampleInbox(
+	this: IPollFunctions,
+	settings: TriggerSettings,
+	howMany: number,
+): Promise<INodeExecutionData[]> {
 	const inbox = await readInbox.call(this, { deadline: pollBudget.call(this).request() });
 	return inbox
 		.filter((item) => watched(settings, item))

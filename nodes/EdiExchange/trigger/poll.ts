@@ -14,7 +14,15 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { pollInbox } from './inbox';
 import type { TriggerSettings } from './settings';
-import { readState, storedForm, writeState, type InboxState, type ListState, type PollState, type SourceResult } from './state';
+import {
+	readState,
+	storedForm,
+	writeState,
+	type InboxState,
+	type ListState,
+	type PollState,
+	type SourceResult,
+} from './state';
 import { pollTransactions } from './transactions';
 
 const recordName = (nodeName: string) => `ediExchangeTrigger baseline: ${nodeName}`;
@@ -28,23 +36,38 @@ function warnReset(this: IPollFunctions, settings: TriggerSettings, why: string)
 }
 
 /** The state to poll from: the stored one, or a baseline recorded at activation but not kept with the node. */
-function startingState(this: IPollFunctions, settings: TriggerSettings, stored: IDataObject, records: IDataObject): PollState | undefined {
+function startingState(
+	this: IPollFunctions,
+	settings: TriggerSettings,
+	stored: IDataObject,
+	records: IDataObject,
+): PollState | undefined {
 	const now = Date.now();
 	const reading = readState<ListState | InboxState>(stored, settings.source, settings.key, now);
 	if (reading.state) return reading.state;
 	// Only a missing state or one of other settings may give way to the record, never a corrupt one.
 	const previous = stored.state as IDataObject | undefined;
-	const replaceable = previous === undefined || (typeof previous === 'object' && previous !== null && previous.key !== settings.key);
+	const replaceable =
+		previous === undefined ||
+		(typeof previous === 'object' && previous !== null && previous.key !== settings.key);
 	const recorded = records[recordName(this.getNode().name)];
 	if (replaceable && recorded !== undefined) {
-		const taken = readState<ListState | InboxState>({ state: recorded }, settings.source, settings.key, now).state;
+		const taken = readState<ListState | InboxState>(
+			{ state: recorded },
+			settings.source,
+			settings.key,
+			now,
+		).state;
 		if (taken) return taken;
 	}
 	if (reading.problem) warnReset.call(this, settings, reading.problem);
 	return undefined;
 }
 
-export async function pollActivated(this: IPollFunctions, settings: TriggerSettings): Promise<INodeExecutionData[] | null> {
+export async function pollActivated(
+	this: IPollFunctions,
+	settings: TriggerSettings,
+): Promise<INodeExecutionData[] | null> {
 	const stored = this.getWorkflowStaticData('node');
 	const records = this.getWorkflowStaticData('global');
 	const state = startingState.call(this, settings, stored, records);

@@ -42,34 +42,53 @@ export function readSettings(this: IPollFunctions): TriggerSettings {
 		startFrom?: string;
 		acceptNote?: string;
 	};
-	const acceptMode = source === 'inbox' ? (this.getNodeParameter('acceptMode', 'workflow') as TriggerSettings['acceptMode']) : 'workflow';
+	const acceptMode =
+		source === 'inbox'
+			? (this.getNodeParameter('acceptMode', 'workflow') as TriggerSettings['acceptMode'])
+			: 'workflow';
 	const acceptNote = options.acceptNote || 'Received by n8n';
 	if (acceptMode === 'auto' && acceptNote.length > ACCEPT_NOTE_MAX) {
-		throw new NodeOperationError(this.getNode(), `Accept Note is ${acceptNote.length} characters long; the service accepts at most ${ACCEPT_NOTE_MAX}`, {
-			description: `Shorten Options → Accept Note to ${ACCEPT_NOTE_MAX} characters or fewer. Nothing was accepted: every automatic accept would have been refused, and the inbox would have filled up.`,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Accept Note is ${acceptNote.length} characters long; the service accepts at most ${ACCEPT_NOTE_MAX}`,
+			{
+				description: `Shorten Options → Accept Note to ${ACCEPT_NOTE_MAX} characters or fewer. Nothing was accepted: every automatic accept would have been refused, and the inbox would have filled up.`,
+			},
+		);
 	}
 	const startFrom = options.startFrom ? Date.parse(options.startFrom) : undefined;
 	if (Number.isNaN(startFrom)) {
-		throw new NodeOperationError(this.getNode(), `Start From (${options.startFrom}) is not a date`, {
-			description: 'Pick a date with the date picker, or write one such as 2026-11-01T00:00:00Z. Clear it to emit only what arrives from activation on.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Start From (${options.startFrom}) is not a date`,
+			{
+				description:
+					'Pick a date with the date picker, or write one such as 2026-11-01T00:00:00Z. Clear it to emit only what arrives from activation on.',
+			},
+		);
 	}
 	if (startFrom !== undefined && startFrom > Date.now()) {
-		throw new NodeOperationError(this.getNode(), `Start From (${options.startFrom}) is in the future`, {
-			description: 'Start From backfills transactions created since a past date. Clear it to emit only what arrives from activation on, or set a date in the past.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Start From (${options.startFrom}) is in the future`,
+			{
+				description:
+					'Start From backfills transactions created since a past date. Clear it to emit only what arrives from activation on, or set a date in the past.',
+			},
+		);
 	}
 	return {
 		source,
 		stream,
 		types,
-		includeMessage: source === 'transactions' && (this.getNodeParameter('includeMessage', true) as boolean),
+		includeMessage:
+			source === 'transactions' && (this.getNodeParameter('includeMessage', true) as boolean),
 		acceptMode,
 		acceptNote,
 		maxItemsPerPoll: options.maxItemsPerPoll ?? DEFAULT_MAX_ITEMS_PER_POLL,
 		lateWindowMs: (options.lateArrivalWindowMinutes ?? DEFAULT_LATE_WINDOW_MINUTES) * 60_000,
-		redeliverAfterMs: Math.max(0, options.redeliverAfterMinutes ?? DEFAULT_REDELIVER_AFTER_MINUTES) * 60_000,
+		redeliverAfterMs:
+			Math.max(0, options.redeliverAfterMinutes ?? DEFAULT_REDELIVER_AFTER_MINUTES) * 60_000,
 		startFrom,
 		// A backfill date is part of what is watched: setting it starts a new baseline from that date.
 		key: watchKey(source, stream, types, options.startFrom ?? ''),

@@ -55,7 +55,12 @@ export interface SourceResult<S extends PollState = PollState> {
 	problem?: string;
 }
 
-export const newListState = (key: string, total: number, cutoff: number, seen: Array<[string, number]> = []): ListState => ({
+export const newListState = (
+	key: string,
+	total: number,
+	cutoff: number,
+	seen: Array<[string, number]> = [],
+): ListState => ({
 	v: STATE_VERSION,
 	source: 'transactions',
 	key,
@@ -72,7 +77,8 @@ export const newInboxState = (key: string, seen: InboxEntry[], floor: number): I
 	floor,
 });
 
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isNumber = (value: unknown): value is number =>
+	typeof value === 'number' && Number.isFinite(value);
 
 /**
  * The seen list is stored as one string, "id:ms,…": n8n keeps static data behind a deep proxy,
@@ -95,39 +101,61 @@ export function decodeSeen(text: string): Array<[string, number]> | string {
 			return `the remembered id "${entry.slice(0, 40)}" is not readable`;
 		}
 		const ms = colon < 0 ? NaN : Number(entry.slice(colon + 1));
-		if (id === '' || !isNumber(ms)) return `the remembered entry "${entry.slice(0, 40)}" is not readable`;
+		if (id === '' || !isNumber(ms))
+			return `the remembered entry "${entry.slice(0, 40)}" is not readable`;
 		entries.push([id, ms]);
 	}
 	return entries;
 }
 
-export type Reading<S extends PollState> = { state: S; problem?: undefined } | { state?: undefined; problem?: string };
+export type Reading<S extends PollState> =
+	{ state: S; problem?: undefined } | { state?: undefined; problem?: string };
 
 const future = (ms: number, now: number) => ms > now + CLOCK_SKEW_MS;
 
 function readListState(value: IDataObject, now: number): Reading<ListState> {
-	if (!isNumber(value.total) || value.total < 0 || !isNumber(value.cutoff) || typeof value.seen !== 'string') {
-		return { problem: 'the stored state is corrupt (its count, cutoff or seen list is missing or not a number)' };
+	if (
+		!isNumber(value.total) ||
+		value.total < 0 ||
+		!isNumber(value.cutoff) ||
+		typeof value.seen !== 'string'
+	) {
+		return {
+			problem:
+				'the stored state is corrupt (its count, cutoff or seen list is missing or not a number)',
+		};
 	}
-	if (future(value.cutoff, now)) return { problem: `the stored cutoff ${new Date(value.cutoff).toISOString()} is in the future` };
+	if (future(value.cutoff, now))
+		return {
+			problem: `the stored cutoff ${new Date(value.cutoff).toISOString()} is in the future`,
+		};
 	const seen = decodeSeen(value.seen);
 	if (typeof seen === 'string') return { problem: `the stored state is corrupt: ${seen}` };
 	return { state: newListState(value.key as string, value.total, value.cutoff, seen) };
 }
 
 function readInboxState(value: IDataObject, now: number): Reading<InboxState> {
-	if (!Array.isArray(value.seen) || !isNumber(value.floor)) return { problem: 'the stored state is corrupt (its seen list or floor is missing)' };
-	if (future(value.floor, now)) return { problem: `the stored floor ${new Date(value.floor).toISOString()} is in the future` };
+	if (!Array.isArray(value.seen) || !isNumber(value.floor))
+		return { problem: 'the stored state is corrupt (its seen list or floor is missing)' };
+	if (future(value.floor, now))
+		return { problem: `the stored floor ${new Date(value.floor).toISOString()} is in the future` };
 	const seen: InboxEntry[] = [];
 	for (const entry of value.seen as unknown[]) {
 		// Version 1 stored bare ids, without the time of emission: they are never redelivered.
 		if (typeof entry === 'string' && entry !== '') seen.push([entry, NEVER_EMITTED]);
-		else if (Array.isArray(entry) && typeof entry[0] === 'string' && entry[0] !== '' && isNumber(entry[1]) && (entry[2] === undefined || isNumber(entry[2]))) {
+		else if (
+			Array.isArray(entry) &&
+			typeof entry[0] === 'string' &&
+			entry[0] !== '' &&
+			isNumber(entry[1]) &&
+			(entry[2] === undefined || isNumber(entry[2]))
+		) {
 			// An emission ahead of the clock (n8n's clock stepped back) only delays a redelivery: it
 			// counts as now, rather than resetting the state and losing what arrived meanwhile.
 			const emittedAt = Math.min(entry[1], now);
 			seen.push(entry[2] === undefined ? [entry[0], emittedAt] : [entry[0], emittedAt, entry[2]]);
-		} else return { problem: 'the stored state is corrupt (an entry of its seen list is not readable)' };
+		} else
+			return { problem: 'the stored state is corrupt (an entry of its seen list is not readable)' };
 	}
 	return { state: newInboxState(value.key as string, seen, value.floor) };
 }
@@ -136,17 +164,30 @@ function readInboxState(value: IDataObject, now: number): Reading<InboxState> {
  * The stored state if it is sane and belongs to these settings. Otherwise `problem` says why it
  * cannot be used; no problem means there was no state at all (first activation).
  */
-export function readState<S extends PollState>(stored: IDataObject, source: S['source'], key: string, now: number): Reading<S> {
+export function readState<S extends PollState>(
+	stored: IDataObject,
+	source: S['source'],
+	key: string,
+	now: number,
+): Reading<S> {
 	const state = stored.state as IDataObject | undefined;
 	if (state === undefined) return {};
-	if (!state || typeof state !== 'object' || state.v !== STATE_VERSION) return { problem: 'the stored state is corrupt or from another version' };
-	if (state.source !== source || state.key !== key) return { problem: 'the watched settings changed (Trigger On, Stream, Transaction Types or Start From)' };
-	return (source === 'transactions' ? readListState(state, now) : readInboxState(state, now)) as Reading<S>;
+	if (!state || typeof state !== 'object' || state.v !== STATE_VERSION)
+		return { problem: 'the stored state is corrupt or from another version' };
+	if (state.source !== source || state.key !== key)
+		return {
+			problem: 'the watched settings changed (Trigger On, Stream, Transaction Types or Start From)',
+		};
+	return (
+		source === 'transactions' ? readListState(state, now) : readInboxState(state, now)
+	) as Reading<S>;
 }
 
 /** The state as stored: the list's seen entries as one string. */
 export function storedForm(state: PollState): IDataObject {
-	return (state.source === 'transactions' ? { ...state, seen: encodeSeen(state.seen) } : state) as unknown as IDataObject;
+	return (state.source === 'transactions'
+		? { ...state, seen: encodeSeen(state.seen) }
+		: state) as unknown as IDataObject;
 }
 
 /** Replaces the stored state: called once, at the end of a poll that succeeded (see poll.ts). */
@@ -156,6 +197,11 @@ export function writeState(stored: IDataObject, state: PollState): void {
 }
 
 /** The settings whose change means a new baseline: the source, stream, types and backfill date. */
-export function watchKey(source: string, stream: string, types: string[], startFrom: string): string {
+export function watchKey(
+	source: string,
+	stream: string,
+	types: string[],
+	startFrom: string,
+): string {
 	return JSON.stringify({ source, stream, types: [...types].sort(), startFrom });
 }

@@ -7,22 +7,48 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { mapBounded } from '../shared/concurrency';
 import { fetchMessage } from '../transport/messages';
-import { fetchTransactionPage, PAGE_SIZE, type ListFilters, type TransactionPage } from '../transport/pagination';
+import {
+	fetchTransactionPage,
+	PAGE_SIZE,
+	type ListFilters,
+	type TransactionPage,
+} from '../transport/pagination';
 import { pollBudget, type PollBudget } from './budget';
-import { advance, baselineState, beyondNow, compareTransactions, createdAtMs, datedBy, detectOrder, hasId, newestTrusted, pagesFromNewest, Search, type ListOrder } from './cursor';
+import {
+	advance,
+	baselineState,
+	beyondNow,
+	compareTransactions,
+	createdAtMs,
+	datedBy,
+	detectOrder,
+	hasId,
+	newestTrusted,
+	pagesFromNewest,
+	Search,
+	type ListOrder,
+} from './cursor';
 import { MAX_SEEN, MESSAGE_CONCURRENCY, matchesTypes, type TriggerSettings } from './settings';
 import { newListState, type ListState, type SourceResult } from './state';
 
-const filtersOf = (settings: TriggerSettings): ListFilters => ({ stream: settings.stream, direction: 'inbound' });
+const filtersOf = (settings: TriggerSettings): ListFilters => ({
+	stream: settings.stream,
+	direction: 'inbound',
+});
 
 /** The list's total, which the trigger cannot work without. */
 function totalOf(this: IPollFunctions, page: TransactionPage): number {
 	if (page.total !== undefined) return page.total;
 	// A bare array (no meta) with fewer items than a page is the whole list.
 	if (page.items.length < PAGE_SIZE) return page.items.length;
-	throw new NodeOperationError(this.getNode(), 'The transaction list did not report meta.total, which the Transactions source needs to find new transactions', {
-		description: 'Set the trigger’s Trigger On to New Inbox Document, which does not need it, or tell us how your service reports the list’s size.',
-	});
+	throw new NodeOperationError(
+		this.getNode(),
+		'The transaction list did not report meta.total, which the Transactions source needs to find new transactions',
+		{
+			description:
+				'Set the trigger’s Trigger On to New Inbox Document, which does not need it, or tell us how your service reports the list’s size.',
+		},
+	);
 }
 
 /** Reads the list from its newest end; `visit` returns false to stop. Returns whether the total stayed put. */
@@ -41,7 +67,14 @@ async function readFromNewest(
 		const page =
 			offset === 0 && order === 'newest' && first.items.length >= Math.min(limit, total)
 				? first
-				: await fetchTransactionPage.call(this, filtersOf(settings), offset, limit, undefined, budget.request());
+				: await fetchTransactionPage.call(
+						this,
+						filtersOf(settings),
+						offset,
+						limit,
+						undefined,
+						budget.request(),
+					);
 		if (page.total !== undefined && page.total !== total) stable = false;
 		if (!visit(page.items) || page.items.length === 0) break;
 	}
@@ -53,13 +86,22 @@ async function readFromNewest(
  * what lies inside the Late Arrival Window (or, with Start From, leave unaccounted what was
  * created since that date, so the next poll emits it).
  */
-async function baseline(this: IPollFunctions, settings: TriggerSettings, first: TransactionPage, total: number, budget: PollBudget): Promise<ListState> {
+async function baseline(
+	this: IPollFunctions,
+	settings: TriggerSettings,
+	first: TransactionPage,
+	total: number,
+	budget: PollBudget,
+): Promise<ListState> {
 	const read: IDataObject[] = [];
 	let complete = true;
 	let newest = -Infinity;
 	const now = Date.now();
 	await readFromNewest.call(this, settings, first, total, budget, (items) => {
-		const wanted = settings.startFrom === undefined ? items : items.filter((item) => !datedBy(item, settings.startFrom! - 1));
+		const wanted =
+			settings.startFrom === undefined
+				? items
+				: items.filter((item) => !datedBy(item, settings.startFrom! - 1));
 		for (const item of wanted) read.push(item);
 		if (settings.startFrom !== undefined) return wanted.length === items.length;
 		newest = Math.max(newest, newestTrusted(items.map(createdAtMs), now));
@@ -69,13 +111,19 @@ async function baseline(this: IPollFunctions, settings: TriggerSettings, first: 
 		return complete;
 	});
 	warnFutureDated.call(this, read, now);
-	if (settings.startFrom !== undefined) return newListState(settings.key, total - read.length, settings.startFrom - 1);
+	if (settings.startFrom !== undefined)
+		return newListState(settings.key, total - read.length, settings.startFrom - 1);
 	return baselineState(settings.key, total, read, complete, settings.lateWindowMs, MAX_SEEN, now);
 }
 
-const describeItem = (item: IDataObject) => `created ${String(item.createdAt ?? 'at an unreadable date')}, type ${String(item.transactionType ?? '?')}`;
+const describeItem = (item: IDataObject) =>
+	`created ${String(item.createdAt ?? 'at an unreadable date')}, type ${String(item.transactionType ?? '?')}`;
 
-const listIds = (items: IDataObject[]) => `${items.slice(0, 5).map((item) => String(item.id)).join(', ')}${items.length > 5 ? ', …' : ''}`;
+const listIds = (items: IDataObject[]) =>
+	`${items
+		.slice(0, 5)
+		.map((item) => String(item.id))
+		.join(', ')}${items.length > 5 ? ', …' : ''}`;
 
 /** Names the transactions dated beyond n8n's clock (and its skew tolerance): they never move the cutoff. */
 function warnFutureDated(this: IPollFunctions, items: IDataObject[], now: number): void {
@@ -85,16 +133,34 @@ function warnFutureDated(this: IPollFunctions, items: IDataObject[], now: number
 		`EDI Exchange Trigger: inbound transaction(s) ${ahead
 			.slice(0, 5)
 			.map((item) => `${String(item.id)} (created ${String(item.createdAt)})`)
-			.join(', ')}${ahead.length > 5 ? ', …' : ''} are dated in the future; they are emitted once, and the trigger's cutoff does not move for them. Check the service's (or n8n's) clock.`,
+			.join(
+				', ',
+			)}${ahead.length > 5 ? ', …' : ''} are dated in the future; they are emitted once, and the trigger's cutoff does not move for them. Check the service's (or n8n's) clock.`,
 	);
 }
 
 /** Finds, emits and accounts for the transactions not yet accounted for; `state` undefined: a baseline. */
-export async function pollTransactions(this: IPollFunctions, settings: TriggerSettings, state: ListState | undefined): Promise<SourceResult> {
+export async function pollTransactions(
+	this: IPollFunctions,
+	settings: TriggerSettings,
+	state: ListState | undefined,
+): Promise<SourceResult> {
 	const budget = pollBudget.call(this);
-	const first = await fetchTransactionPage.call(this, filtersOf(settings), 0, PAGE_SIZE, undefined, budget.request());
+	const first = await fetchTransactionPage.call(
+		this,
+		filtersOf(settings),
+		0,
+		PAGE_SIZE,
+		undefined,
+		budget.request(),
+	);
 	const total = totalOf.call(this, first);
-	if (!state) return { items: [], next: await baseline.call(this, settings, first, total, budget), baseline: true };
+	if (!state)
+		return {
+			items: [],
+			next: await baseline.call(this, settings, first, total, budget),
+			baseline: true,
+		};
 	if (state.total > total) {
 		// Transactions are never deleted: a stored count above the list's cannot be right.
 		return {
@@ -113,14 +179,18 @@ export async function pollTransactions(this: IPollFunctions, settings: TriggerSe
 		search.read(items);
 		if (search.found.length >= unaccounted || search.passedCutoff) return false;
 		// Out of budget, a poll stops only once it has something to emit: every poll makes progress.
-		stopped = search.found.length >= settings.maxItemsPerPoll || (Date.now() > budget.paging && search.found.length > 0);
+		stopped =
+			search.found.length >= settings.maxItemsPerPoll ||
+			(Date.now() > budget.paging && search.found.length > 0);
 		return !stopped;
 	});
 
 	// Emit oldest first, at most the per-poll cap; the rest stays unaccounted for the next poll.
 	let found = search.found.sort(compareTransactions).slice(0, settings.maxItemsPerPoll);
 	stopped ||= found.length < search.found.length;
-	const emittable = found.filter((item) => hasId(item) && matchesTypes(settings, item.transactionType));
+	const emittable = found.filter(
+		(item) => hasId(item) && matchesTypes(settings, item.transactionType),
+	);
 	let items: INodeExecutionData[] = emittable.map((json) => ({ json }));
 	if (settings.includeMessage) {
 		items = await withMessages.call(this, emittable, budget);
@@ -157,29 +227,57 @@ export async function pollTransactions(this: IPollFunctions, settings: TriggerSe
 	const now = Date.now();
 	warnFutureDated.call(this, found, now);
 
-	return { items, next: advance(state, found, { missing, complete }, settings.lateWindowMs, MAX_SEEN, now) };
+	return {
+		items,
+		next: advance(state, found, { missing, complete }, settings.lateWindowMs, MAX_SEEN, now),
+	};
 }
 
 /**
  * The transactions with their messages, in order. Past `budget.messages` no new fetch starts
  * (after at least one round): the result is then the prefix that was fetched.
  */
-async function withMessages(this: IPollFunctions, transactions: IDataObject[], budget: PollBudget): Promise<INodeExecutionData[]> {
+async function withMessages(
+	this: IPollFunctions,
+	transactions: IDataObject[],
+	budget: PollBudget,
+): Promise<INodeExecutionData[]> {
 	let started = 0;
-	const results = await mapBounded(transactions, MESSAGE_CONCURRENCY, async (transaction): Promise<INodeExecutionData | undefined> => {
-		if (started >= MESSAGE_CONCURRENCY && Date.now() >= budget.messages) return undefined;
-		started++;
-		const { format, message } = await fetchMessage.call(this, transaction.id as string | number, undefined, budget.request());
-		return { json: { ...transaction, messageFormat: format, message } };
-	});
+	const results = await mapBounded(
+		transactions,
+		MESSAGE_CONCURRENCY,
+		async (transaction): Promise<INodeExecutionData | undefined> => {
+			if (started >= MESSAGE_CONCURRENCY && Date.now() >= budget.messages) return undefined;
+			started++;
+			const { format, message } = await fetchMessage.call(
+				this,
+				transaction.id as string | number,
+				undefined,
+				budget.request(),
+			);
+			return { json: { ...transaction, messageFormat: format, message } };
+		},
+	);
 	const skipped = results.indexOf(undefined);
 	return (skipped < 0 ? results : results.slice(0, skipped)) as INodeExecutionData[];
 }
 
 /** Manual mode: the newest matching transactions, touching no state. */
-export async function sampleTransactions(this: IPollFunctions, settings: TriggerSettings, howMany: number, maxPages: number): Promise<INodeExecutionData[]> {
+export async function sampleTransactions(
+	this: IPollFunctions,
+	settings: TriggerSettings,
+	howMany: number,
+	maxPages: number,
+): Promise<INodeExecutionData[]> {
 	const budget = pollBudget.call(this);
-	const first = await fetchTransactionPage.call(this, filtersOf(settings), 0, PAGE_SIZE, undefined, budget.request());
+	const first = await fetchTransactionPage.call(
+		this,
+		filtersOf(settings),
+		0,
+		PAGE_SIZE,
+		undefined,
+		budget.request(),
+	);
 	const sample: IDataObject[] = [];
 	let pages = 0;
 	await readFromNewest.call(this, settings, first, totalOf.call(this, first), budget, (items) => {
@@ -188,5 +286,7 @@ export async function sampleTransactions(this: IPollFunctions, settings: Trigger
 		return sample.length < howMany && ++pages < maxPages;
 	});
 	const chosen = sample.slice(0, howMany);
-	return settings.includeMessage ? await withMessages.call(this, chosen, budget) : chosen.map((json) => ({ json }));
+	return settings.includeMessage
+		? await withMessages.call(this, chosen, budget)
+		: chosen.map((json) => ({ json }));
 }

@@ -30,11 +30,15 @@ export function readIsa(text: string, start: number, problems: ProblemList): Isa
 		return undefined;
 	};
 	if (text.slice(start, start + 3) !== 'ISA') {
-		return fail(`the interchange must start with an ISA segment, found ${shown(text.slice(start, start + 3))}`);
+		return fail(
+			`the interchange must start with an ISA segment, found ${shown(text.slice(start, start + 3))}`,
+		);
 	}
 	const element = text.charAt(start + 3);
 	if (element === '' || isAlphanumeric(element) || /\s/.test(element)) {
-		return fail(`ISA element separator (4th character) must be a punctuation character, found ${shown(element)}`);
+		return fail(
+			`ISA element separator (4th character) must be a punctuation character, found ${shown(element)}`,
+		);
 	}
 	const elements = ['ISA'];
 	let cursor = start + 4;
@@ -50,22 +54,34 @@ export function readIsa(text: string, start: number, problems: ProblemList): Isa
 	const component = text.charAt(cursor);
 	const segment = text.charAt(cursor + 1);
 	if (component === '' || segment === '') {
-		return fail('ISA segment is incomplete: ISA16 (component separator) or the segment terminator is missing');
+		return fail(
+			'ISA segment is incomplete: ISA16 (component separator) or the segment terminator is missing',
+		);
 	}
 	elements.push(component);
 	const end = cursor + 2;
 
 	if (isAlphanumeric(segment) || segment === element || segment === ' ') {
-		return fail(`ISA segment terminator (the character after ISA16) must be a separator distinct from ${shown(element)}, found ${shown(segment)}`);
+		return fail(
+			`ISA segment terminator (the character after ISA16) must be a separator distinct from ${shown(element)}, found ${shown(segment)}`,
+		);
 	}
 	if (end - start !== ISA_LENGTH) {
-		problems.add('ISA', 1, `ISA segment must be ${ISA_LENGTH} characters including its terminator, found ${end - start}`);
+		problems.add(
+			'ISA',
+			1,
+			`ISA segment must be ${ISA_LENGTH} characters including its terminator, found ${end - start}`,
+		);
 	}
 	ISA_WIDTHS.forEach((width, i) => {
 		const value = elements[i + 1];
 		if (value.length !== width) {
 			const name = `ISA${String(i + 1).padStart(2, '0')}`;
-			problems.add('ISA', 1, `${name} must be ${width} characters wide, found ${value.length} (${shown(value)})`);
+			problems.add(
+				'ISA',
+				1,
+				`${name} must be ${width} characters wide, found ${value.length} (${shown(value)})`,
+			);
 		}
 	});
 
@@ -91,7 +107,11 @@ function checkDistinct(separators: X12Separators, problems: ProblemList): void {
 	for (let i = 0; i < named.length; i++) {
 		for (let j = i + 1; j < named.length; j++) {
 			if (named[i][1] === named[j][1]) {
-				problems.add('ISA', 1, `${named[j][0]} must differ from the ${named[i][0]}, both are ${shown(named[i][1])}`);
+				problems.add(
+					'ISA',
+					1,
+					`${named[j][0]} must differ from the ${named[i][0]}, both are ${shown(named[i][1])}`,
+				);
 			}
 		}
 	}

@@ -16,14 +16,21 @@ export class ProblemList {
 
 	/** `message` may be a function: then it is only built for a problem that is listed. */
 	add(segment: string, position: number, message: string | (() => string)): void {
-		if (this.list.length < MAX_PROBLEMS) this.list.push({ segment, position, message: typeof message === 'string' ? message : message() });
+		if (this.list.length < MAX_PROBLEMS)
+			this.list.push({
+				segment,
+				position,
+				message: typeof message === 'string' ? message : message(),
+			});
 		else this.more++;
 	}
 }
 
 /** A value of the input as a message quotes it: JSON-escaped, cut after 40 characters. */
 export function shown(value: string): string {
-	return value.length > EXCERPT ? `${JSON.stringify(value.slice(0, EXCERPT))}… (${value.length} characters)` : JSON.stringify(value);
+	return value.length > EXCERPT
+		? `${JSON.stringify(value.slice(0, EXCERPT))}… (${value.length} characters)`
+		: JSON.stringify(value);
 }
 
 /** A segment id as a problem names it: never empty or blank, never a whole line of garbage. */

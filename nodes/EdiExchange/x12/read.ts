@@ -49,8 +49,10 @@ export function readInterchange(text: string): X12ReadResult {
 
 	const header = isa.elements;
 	const usage = header[15];
-	if (usage !== 'T' && usage !== 'P') problems.add('ISA', 1, `ISA15 (usage indicator) must be T or P, found ${shown(usage)}`);
-	if (!/^\d{9}$/.test(header[13])) problems.add('ISA', 1, `ISA13 (control number) must be 9 digits, found ${shown(header[13])}`);
+	if (usage !== 'T' && usage !== 'P')
+		problems.add('ISA', 1, `ISA15 (usage indicator) must be T or P, found ${shown(usage)}`);
+	if (!/^\d{9}$/.test(header[13]))
+		problems.add('ISA', 1, `ISA13 (control number) must be 9 digits, found ${shown(header[13])}`);
 
 	const interchange: X12Interchange = {
 		separators: isa.separators,
@@ -68,11 +70,20 @@ export function readInterchange(text: string): X12ReadResult {
 	};
 
 	const end = walk(splitSegments(text, isa.end, isa.separators, 2), interchange, problems);
-	return { interchange, problems: problems.list, moreProblems: problems.more, text: end === undefined ? undefined : text.slice(start, end) };
+	return {
+		interchange,
+		problems: problems.list,
+		moreProblems: problems.more,
+		text: end === undefined ? undefined : text.slice(start, end),
+	};
 }
 
 /** The envelope state machine: ISA → (GS → (ST … SE)* → GE)* → IEA. Returns where IEA's terminator ends, when read. */
-function walk(segments: Iterable<RawSegment>, interchange: X12Interchange, problems: ProblemList): number | undefined {
+function walk(
+	segments: Iterable<RawSegment>,
+	interchange: X12Interchange,
+	problems: ProblemList,
+): number | undefined {
 	let group: OpenGroup | undefined;
 	let set: OpenSet | undefined;
 	let closedAt: number | undefined;
@@ -82,12 +93,20 @@ function walk(segments: Iterable<RawSegment>, interchange: X12Interchange, probl
 
 	const closeSetMissing = (at: number, found: string) => {
 		if (!set) return;
-		problem('SE', at, `transaction set ${brief(set.set.type)} (ST02 ${brief(set.set.controlNumber)}, position ${set.position}) is not closed by SE; found ${found}`);
+		problem(
+			'SE',
+			at,
+			`transaction set ${brief(set.set.type)} (ST02 ${brief(set.set.controlNumber)}, position ${set.position}) is not closed by SE; found ${found}`,
+		);
 		set = undefined;
 	};
 	const closeGroupMissing = (at: number, found: string) => {
 		if (!group) return;
-		problem('GE', at, `functional group ${brief(group.group.functionalId)} (GS06 ${brief(group.group.controlNumber)}, position ${group.position}) is not closed by GE; found ${found}`);
+		problem(
+			'GE',
+			at,
+			`functional group ${brief(group.group.functionalId)} (GS06 ${brief(group.group.controlNumber)}, position ${group.position}) is not closed by GE; found ${found}`,
+		);
 		group = undefined;
 	};
 
@@ -97,20 +116,43 @@ function walk(segments: Iterable<RawSegment>, interchange: X12Interchange, probl
 		lastPosition = position;
 		// Messages of per-segment problems are functions: a huge broken input makes millions, and only the first are listed.
 		if (closedAt !== undefined) {
-			problem(label, position, () => `nothing may follow IEA, found ${shown(elements.join(separators.element))}`);
+			problem(
+				label,
+				position,
+				() => `nothing may follow IEA, found ${shown(elements.join(separators.element))}`,
+			);
 			break;
 		}
-		if (!terminated) problem(label, position, () => `segment ${label} is not terminated by ${shown(separators.segment)}`);
+		if (!terminated)
+			problem(
+				label,
+				position,
+				() => `segment ${label} is not terminated by ${shown(separators.segment)}`,
+			);
 		if (id === '') {
-			problem(label, position, () => `the segment starts with the element separator ${shown(separators.element)}: its segment id (such as N1 or REF) is missing`);
+			problem(
+				label,
+				position,
+				() =>
+					`the segment starts with the element separator ${shown(separators.element)}: its segment id (such as N1 or REF) is missing`,
+			);
 		} else if (!SEGMENT_ID.test(id)) {
-			problem(label, position, () => `segment id must be 2 or 3 upper-case letters or digits, found ${shown(id)}`);
+			problem(
+				label,
+				position,
+				() => `segment id must be 2 or 3 upper-case letters or digits, found ${shown(id)}`,
+			);
 		}
 		const max = ENVELOPE_ELEMENTS.get(id);
-		if (max !== undefined) checkElementCount(id, elements, max, position, separators.element, problem);
+		if (max !== undefined)
+			checkElementCount(id, elements, max, position, separators.element, problem);
 		switch (id) {
 			case 'ISA':
-				problem('ISA', position, 'a second ISA inside the interchange: expected IEA before another ISA');
+				problem(
+					'ISA',
+					position,
+					'a second ISA inside the interchange: expected IEA before another ISA',
+				);
 				break;
 			case 'GS':
 				closeSetMissing(position, 'GS');
@@ -122,7 +164,11 @@ function walk(segments: Iterable<RawSegment>, interchange: X12Interchange, probl
 				closeSetMissing(position, 'ST');
 				if (!group) problem('ST', position, 'ST outside a functional group: expected GS before ST');
 				set = {
-					set: { type: element(elements, 1), controlNumber: element(elements, 2), segments: [elements] },
+					set: {
+						type: element(elements, 1),
+						controlNumber: element(elements, 2),
+						segments: [elements],
+					},
 					position,
 				};
 				group?.group.sets.push(set.set);
@@ -142,20 +188,41 @@ function walk(segments: Iterable<RawSegment>, interchange: X12Interchange, probl
 					problem('GE', position, 'GE without a matching GS');
 					break;
 				}
-				checkCount('GE', 1, 'number of transaction sets', elements, group.group.sets.length, position, problem);
+				checkCount(
+					'GE',
+					1,
+					'number of transaction sets',
+					elements,
+					group.group.sets.length,
+					position,
+					problem,
+				);
 				checkControl('GE', 2, 'GS06', elements, group.group.controlNumber, position, problem);
 				group = undefined;
 				break;
 			case 'IEA':
 				closeSetMissing(position, 'IEA');
 				closeGroupMissing(position, 'IEA');
-				checkCount('IEA', 1, 'number of functional groups', elements, interchange.groups.length, position, problem);
+				checkCount(
+					'IEA',
+					1,
+					'number of functional groups',
+					elements,
+					interchange.groups.length,
+					position,
+					problem,
+				);
 				checkControl('IEA', 2, 'ISA13', elements, interchange.controlNumber, position, problem);
 				closedAt = end;
 				break;
 			default:
 				if (set) set.set.segments.push(elements);
-				else problem(label, position, () => `segment ${label} is outside a transaction set: expected ST, GE or IEA`);
+				else
+					problem(
+						label,
+						position,
+						() => `segment ${label} is outside a transaction set: expected ST, GE or IEA`,
+					);
 		}
 	}
 	if (closedAt === undefined) {
@@ -184,22 +251,49 @@ function openGroup(elements: string[]): X12Group {
 type Report = (segment: string, position: number, message: string | (() => string)) => void;
 
 /** An envelope segment with an element too many: most often a trailing separator (`IEA*1*000000001*~`). */
-function checkElementCount(id: string, elements: string[], max: number, position: number, separator: string, problem: Report): void {
+function checkElementCount(
+	id: string,
+	elements: string[],
+	max: number,
+	position: number,
+	separator: string,
+	problem: Report,
+): void {
 	const count = elements.length - 1;
 	if (count > 0 && elements[count] === '') {
-		problem(id, position, `${id} ends with an empty element: remove the trailing ${shown(separator)} before the terminator`);
+		problem(
+			id,
+			position,
+			`${id} ends with an empty element: remove the trailing ${shown(separator)} before the terminator`,
+		);
 	} else if (count > max) {
 		problem(id, position, `${id} has ${count} elements, expected at most ${max}`);
 	}
 }
 
 function checkSetTrailer(open: OpenSet, se: string[], position: number, problem: Report): void {
-	checkCount('SE', 1, 'number of segments ST..SE inclusive', se, open.set.segments.length, position, problem);
+	checkCount(
+		'SE',
+		1,
+		'number of segments ST..SE inclusive',
+		se,
+		open.set.segments.length,
+		position,
+		problem,
+	);
 	checkControl('SE', 2, 'ST02', se, open.set.controlNumber, position, problem);
 }
 
 /** A trailer count (SE01, GE01, IEA01) must equal what was actually counted. */
-function checkCount(id: string, index: number, what: string, elements: string[], counted: number, position: number, problem: Report) {
+function checkCount(
+	id: string,
+	index: number,
+	what: string,
+	elements: string[],
+	counted: number,
+	position: number,
+	problem: Report,
+) {
 	const found = element(elements, index);
 	if (!/^\d+$/.test(found) || Number(found) !== counted) {
 		problem(id, position, `${id}0${index} (${what}) expected ${counted}, found ${shown(found)}`);
@@ -207,9 +301,21 @@ function checkCount(id: string, index: number, what: string, elements: string[],
 }
 
 /** A trailer control number (SE02, GE02, IEA02) must repeat its header's exactly. */
-function checkControl(id: string, index: number, header: string, elements: string[], expected: string, position: number, problem: Report) {
+function checkControl(
+	id: string,
+	index: number,
+	header: string,
+	elements: string[],
+	expected: string,
+	position: number,
+	problem: Report,
+) {
 	const found = element(elements, index);
 	if (found !== expected) {
-		problem(id, position, `${id}0${index} (control number) must equal ${header}: expected ${shown(expected)}, found ${shown(found)}`);
+		problem(
+			id,
+			position,
+			`${id}0${index} (control number) must equal ${header}: expected ${shown(expected)}, found ${shown(found)}`,
+		);
 	}
 }

@@ -17,7 +17,12 @@ export interface RawSegment {
  * tolerated (common when files are made readable), so leading CR/LF is dropped, and blank pieces
  * are skipped: with a newline terminator, blank lines are not segments either.
  */
-export function* splitSegments(text: string, from: number, separators: X12Separators, firstPosition: number): Generator<RawSegment> {
+export function* splitSegments(
+	text: string,
+	from: number,
+	separators: X12Separators,
+	firstPosition: number,
+): Generator<RawSegment> {
 	let position = firstPosition;
 	let cursor = from;
 	while (cursor < text.length) {
@@ -30,7 +35,12 @@ export function* splitSegments(text: string, from: number, separators: X12Separa
 		while (start < stop && isLineBreak(text.charCodeAt(start))) start++;
 		if (separators.segment === '\n' && stop > start && text.charCodeAt(stop - 1) === CR) stop--;
 		if (isBlank(text, start, stop)) continue;
-		yield { elements: text.slice(start, stop).split(separators.element), position: position++, terminated, end: Math.min(cursor, text.length) };
+		yield {
+			elements: text.slice(start, stop).split(separators.element),
+			position: position++,
+			terminated,
+			end: Math.min(cursor, text.length),
+		};
 	}
 }
 

@@ -1,5 +1,10 @@
 /** Accept and Fail: record the outcome of an inbox delivery, found from the input item or from ids. */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsField } from '../../shared/fields';
@@ -13,15 +18,26 @@ const MAX_NOTE = 240;
 function deliveryFields(defaultNote: string): INodeProperties[] {
 	const byIds = { show: { deliverySource: ['ids'] } };
 	return [
-		optionsField({ displayName: 'Delivery', name: 'deliverySource', description: 'How to find the delivery to record the outcome of' }, [
+		optionsField(
 			{
-				name: 'From Input Item',
-				value: 'inputItem',
-				description: 'Use the delivery links of the input item (from Inbox → Get Many or the trigger’s inbox source)',
+				displayName: 'Delivery',
+				name: 'deliverySource',
+				description: 'How to find the delivery to record the outcome of',
 			},
-			{ name: 'By ID', value: 'ids', description: 'Give the transaction ID and delivery ID' },
-		]),
-		...transactionIdFields('The inbound transaction the delivery belongs to (transactionId of the inbox item)', byIds.show),
+			[
+				{
+					name: 'From Input Item',
+					value: 'inputItem',
+					description:
+						'Use the delivery links of the input item (from Inbox → Get Many or the trigger’s inbox source)',
+				},
+				{ name: 'By ID', value: 'ids', description: 'Give the transaction ID and delivery ID' },
+			],
+		),
+		...transactionIdFields(
+			'The inbound transaction the delivery belongs to (transactionId of the inbox item)',
+			byIds.show,
+		),
 		{
 			displayName: 'Delivery ID',
 			name: 'deliveryId',
@@ -50,12 +66,22 @@ function deliveryOperation(operation: 'accept' | 'fail', defaultNote: string): O
 		description: forOperation('inbox', operation, deliveryFields(defaultNote)),
 
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-			const note = readRequiredText.call(this, 'note', 'Note', itemIndex, 'Enter a short note; the service requires one.');
+			const note = readRequiredText.call(
+				this,
+				'note',
+				'Note',
+				itemIndex,
+				'Enter a short note; the service requires one.',
+			);
 			if (note.length > MAX_NOTE) {
-				throw new NodeOperationError(this.getNode(), `The note is ${note.length} characters long; the service accepts at most ${MAX_NOTE}`, {
-					description: 'Shorten the note.',
-					itemIndex,
-				});
+				throw new NodeOperationError(
+					this.getNode(),
+					`The note is ${note.length} characters long; the service accepts at most ${MAX_NOTE}`,
+					{
+						description: 'Shorten the note.',
+						itemIndex,
+					},
+				);
 			}
 			const source = this.getNodeParameter('deliverySource', itemIndex) as string;
 			const call =
@@ -63,24 +89,44 @@ function deliveryOperation(operation: 'accept' | 'fail', defaultNote: string): O
 					? {
 							params: {
 								transactionId: readTransactionId.call(this, 'transactionId', itemIndex),
-								deliveryId: readRequiredText.call(this, 'deliveryId', 'Delivery ID', itemIndex, 'Enter the delivery id of the inbox item.'),
+								deliveryId: readRequiredText.call(
+									this,
+									'deliveryId',
+									'Delivery ID',
+									itemIndex,
+									'Enter the delivery id of the inbox item.',
+								),
 							},
 						}
 					: { href: inputItemHref.call(this, operation, itemIndex) };
-			const { body } = await serviceRequest.call(this, { route, ...call, body: { note }, itemIndex });
+			const { body } = await serviceRequest.call(this, {
+				route,
+				...call,
+				body: { note },
+				itemIndex,
+			});
 			return [{ json: body as IDataObject }];
 		},
 	};
 }
 
 /** The accept or fail link of the input item's delivery, as the service handed it out. */
-function inputItemHref(this: IExecuteFunctions, operation: 'accept' | 'fail', itemIndex: number): string {
+function inputItemHref(
+	this: IExecuteFunctions,
+	operation: 'accept' | 'fail',
+	itemIndex: number,
+): string {
 	const href = deliveryHref(this.getInputData()[itemIndex].json, operation);
 	if (typeof href !== 'string' || !href) {
-		throw new NodeOperationError(this.getNode(), `The input item has no delivery.${operation}.href`, {
-			description: 'Connect this node after Inbox → Get Many or the trigger’s inbox source, or set Delivery to By ID.',
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`The input item has no delivery.${operation}.href`,
+			{
+				description:
+					'Connect this node after Inbox → Get Many or the trigger’s inbox source, or set Delivery to By ID.',
+				itemIndex,
+			},
+		);
 	}
 	return href;
 }

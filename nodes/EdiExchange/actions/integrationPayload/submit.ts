@@ -20,14 +20,42 @@ interface SubmitAnswer {
 export const submit: Operation = {
 	subtitle: '$parameter["format"] === "json" ? "Submit JSON Payload" : "Submit X12 Payload"',
 	description: forOperation('integrationPayload', 'submit', [
-		optionsField({ displayName: 'Format', name: 'format', description: 'How the payload is given: a whole X12 interchange, or one transaction set as segments' }, [
-			{ name: 'X12', value: 'x12', description: 'A whole X12 interchange (ISA … IEA), passed through as is' },
-			{ name: 'Service JSON', value: 'json', description: 'One transaction set given as its segments, with the envelope fields stated' },
-		]),
-		optionsField({ displayName: 'X12 Source', name: 'x12Source', description: 'Where the interchange text comes from', displayOptions: { show: { format: ['x12'] } } }, [
-			{ name: 'Text', value: 'parameter', description: 'Enter or map the interchange text' },
-			{ name: 'Binary File', value: 'binary', description: 'Read the interchange from a binary field of the input item' },
-		]),
+		optionsField(
+			{
+				displayName: 'Format',
+				name: 'format',
+				description:
+					'How the payload is given: a whole X12 interchange, or one transaction set as segments',
+			},
+			[
+				{
+					name: 'X12',
+					value: 'x12',
+					description: 'A whole X12 interchange (ISA … IEA), passed through as is',
+				},
+				{
+					name: 'Service JSON',
+					value: 'json',
+					description: 'One transaction set given as its segments, with the envelope fields stated',
+				},
+			],
+		),
+		optionsField(
+			{
+				displayName: 'X12 Source',
+				name: 'x12Source',
+				description: 'Where the interchange text comes from',
+				displayOptions: { show: { format: ['x12'] } },
+			},
+			[
+				{ name: 'Text', value: 'parameter', description: 'Enter or map the interchange text' },
+				{
+					name: 'Binary File',
+					value: 'binary',
+					description: 'Read the interchange from a binary field of the input item',
+				},
+			],
+		),
 		{
 			displayName: 'X12 Interchange',
 			name: 'x12Content',
@@ -36,7 +64,8 @@ export const submit: Operation = {
 			default: '',
 			required: true,
 			placeholder: 'ISA*00*          *00*          *ZZ*YOURCOMPANY    *ZZ*DEMORETAIL     *…~',
-			description: 'The whole interchange. Its envelope is checked before sending (ISA, control numbers, segment counts).',
+			description:
+				'The whole interchange. Its envelope is checked before sending (ISA, control numbers, segment counts).',
 			displayOptions: { show: { format: ['x12'], x12Source: ['parameter'] } },
 		},
 		{
@@ -49,10 +78,19 @@ export const submit: Operation = {
 			displayOptions: { show: { format: ['x12'], x12Source: ['binary'] } },
 		},
 		optionsField(
-			{ displayName: 'Transaction Type', name: 'transactionType', default: '855', description: 'The X12 transaction set the segments make up', displayOptions: { show: { format: ['json'] } } },
+			{
+				displayName: 'Transaction Type',
+				name: 'transactionType',
+				default: '855',
+				description: 'The X12 transaction set the segments make up',
+				displayOptions: { show: { format: ['json'] } },
+			},
 			TRANSACTION_TYPE_OPTIONS,
 		),
-		streamField({ description: 'Test documents are not passed on as real business documents', displayOptions: { show: { format: ['json'] } } }),
+		streamField({
+			description: 'Test documents are not passed on as real business documents',
+			displayOptions: { show: { format: ['json'] } },
+		}),
 		{
 			displayName: 'Sender ID',
 			name: 'senderId',
@@ -78,7 +116,8 @@ export const submit: Operation = {
 			name: 'segments',
 			type: 'json',
 			default: '[\n  ["BAK", "00", "AC", "PO-1042", "20261122"]\n]',
-			description: 'The transaction set’s segments without ST and SE (the service adds them): an array of arrays of strings',
+			description:
+				'The transaction set’s segments without ST and SE (the service adds them): an array of arrays of strings',
 			displayOptions: { show: { format: ['json'] } },
 		},
 		sendingOptions('payloads'),
@@ -87,10 +126,20 @@ export const submit: Operation = {
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const format = this.getNodeParameter('format', itemIndex) as string;
-		const body = format === 'x12' ? { format, content: await readX12.call(this, itemIndex) } : jsonPayload.call(this, itemIndex);
-		const { body: answer } = (await serviceRequest.call(this, { route: 'submitIntegrationPayload', body, itemIndex })) as { body: SubmitAnswer };
+		const body =
+			format === 'x12'
+				? { format, content: await readX12.call(this, itemIndex) }
+				: jsonPayload.call(this, itemIndex);
+		const { body: answer } = (await serviceRequest.call(this, {
+			route: 'submitIntegrationPayload',
+			body,
+			itemIndex,
+		})) as { body: SubmitAnswer };
 		if (answer.status === 'FAILED') {
-			const reasons = (answer.errors ?? []).map((e) => `${e.segment ?? ''}${e.position ? ` (segment ${e.position})` : ''}: ${e.message ?? 'invalid'}`);
+			const reasons = (answer.errors ?? []).map(
+				(e) =>
+					`${e.segment ?? ''}${e.position ? ` (segment ${e.position})` : ''}: ${e.message ?? 'invalid'}`,
+			);
 			throw refusedError.call(this, answer, {
 				refused: 'the payload (status FAILED)',
 				reasons: reasons.join('; ') || 'no reason given',
@@ -109,7 +158,13 @@ async function readX12(this: IExecuteFunctions, itemIndex: number): Promise<stri
 		this.helpers.assertBinaryData(itemIndex, field);
 		text = (await this.helpers.getBinaryDataBuffer(itemIndex, field)).toString('utf8');
 	} else {
-		readRequiredText.call(this, 'x12Content', 'X12 Interchange', itemIndex, 'Enter a whole interchange, from ISA to IEA.');
+		readRequiredText.call(
+			this,
+			'x12Content',
+			'X12 Interchange',
+			itemIndex,
+			'Enter a whole interchange, from ISA to IEA.',
+		);
 		// Untrimmed: with a newline terminator, the last line break IS the IEA's terminator.
 		text = String(this.getNodeParameter('x12Content', itemIndex));
 	}
@@ -128,19 +183,41 @@ async function readX12(this: IExecuteFunctions, itemIndex: number): Promise<stri
 
 function jsonPayload(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const segments = readJsonParameter.call(this, 'segments', 'Segments', itemIndex);
-	const valid = Array.isArray(segments) && segments.length > 0 && segments.every((s) => Array.isArray(s) && s.length > 0 && s.every((e) => typeof e === 'string'));
+	const valid =
+		Array.isArray(segments) &&
+		segments.length > 0 &&
+		segments.every(
+			(s) => Array.isArray(s) && s.length > 0 && s.every((e) => typeof e === 'string'),
+		);
 	if (!valid) {
-		throw new NodeOperationError(this.getNode(), 'Segments must be a non-empty array of segments, each an array of strings', {
-			description: 'Example: [["BAK", "00", "AC", "PO-1042", "20261122"], ["PO1", "1", "5", "EA", "101.00"]]',
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'Segments must be a non-empty array of segments, each an array of strings',
+			{
+				description:
+					'Example: [["BAK", "00", "AC", "PO-1042", "20261122"], ["PO1", "1", "5", "EA", "101.00"]]',
+				itemIndex,
+			},
+		);
 	}
 	return {
 		format: 'json',
 		type: this.getNodeParameter('transactionType', itemIndex) as string,
 		stream: this.getNodeParameter('stream', itemIndex) as string,
-		senderId: readRequiredText.call(this, 'senderId', 'Sender ID', itemIndex, 'Enter your organization’s trading id.'),
-		receiverId: readRequiredText.call(this, 'receiverId', 'Receiver ID', itemIndex, 'Enter the trading partner’s id.'),
+		senderId: readRequiredText.call(
+			this,
+			'senderId',
+			'Sender ID',
+			itemIndex,
+			'Enter your organization’s trading id.',
+		),
+		receiverId: readRequiredText.call(
+			this,
+			'receiverId',
+			'Receiver ID',
+			itemIndex,
+			'Enter the trading partner’s id.',
+		),
 		content: { segments } as IDataObject,
 	};
 }

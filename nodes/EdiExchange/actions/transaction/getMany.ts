@@ -26,10 +26,17 @@ export const getMany: Operation = {
 			default: {},
 			description: 'Only transactions that match all the filters given',
 			options: [
-				optionsField({ displayName: 'Direction', name: 'direction', description: 'Received or sent transactions' }, [
-					{ name: 'Inbound', value: 'inbound', description: 'Received from trading partners' },
-					{ name: 'Outbound', value: 'outbound', description: 'Sent to trading partners' },
-				]),
+				optionsField(
+					{
+						displayName: 'Direction',
+						name: 'direction',
+						description: 'Received or sent transactions',
+					},
+					[
+						{ name: 'Inbound', value: 'inbound', description: 'Received from trading partners' },
+						{ name: 'Outbound', value: 'outbound', description: 'Sent to trading partners' },
+					],
+				),
 				streamField(),
 				transactionTypesField(
 					'Only these document types. The service cannot filter by type, so the node pages through the list and keeps the matching ones.',
@@ -43,10 +50,15 @@ export const getMany: Operation = {
 		const wanted = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex) as number);
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const types = ((filters.transactionTypes as string[] | undefined) ?? []).map(String);
-		const keep = types.length ? (item: IDataObject) => types.includes(String(item.transactionType)) : undefined;
+		const keep = types.length
+			? (item: IDataObject) => types.includes(String(item.transactionType))
+			: undefined;
 		const items = await collectTransactions.call(
 			this,
-			{ stream: filters.stream as string | undefined, direction: filters.direction as string | undefined },
+			{
+				stream: filters.stream as string | undefined,
+				direction: filters.direction as string | undefined,
+			},
 			wanted,
 			keep,
 			itemIndex,

@@ -26,11 +26,17 @@ export const getMessage: Operation = {
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const transactionId = readTransactionId.call(this, 'transactionId', itemIndex);
-		const options = this.getNodeParameter('options', itemIndex, {}) as { binaryPropertyName?: string };
+		const options = this.getNodeParameter('options', itemIndex, {}) as {
+			binaryPropertyName?: string;
+		};
 		const { format, message } = await fetchMessage.call(this, transactionId, itemIndex);
 		const item: INodeExecutionData = { json: { transactionId, format, message } };
 		if (format === 'x12' && options.binaryPropertyName) {
-			const data = await this.helpers.prepareBinaryData(Buffer.from(message as string, 'utf8'), `transaction-${transactionId}.edi`, X12_MIME_TYPE);
+			const data = await this.helpers.prepareBinaryData(
+				Buffer.from(message as string, 'utf8'),
+				`transaction-${transactionId}.edi`,
+				X12_MIME_TYPE,
+			);
 			item.binary = { [options.binaryPropertyName]: data };
 		}
 		return [item];

@@ -7,8 +7,26 @@ export const transaction = resource(
 	{ name: 'Transaction', value: 'transaction', description: 'EDI documents sent and received' },
 	'What to do with transactions',
 	[
-		{ name: 'Get Many', value: 'getMany', action: 'Get many transactions', description: 'List transactions, newest first, with filters', operation: getMany },
-		{ name: 'Get Message', value: 'getMessage', action: 'Get a transaction message', description: 'Read the document content of a transaction (JSON or X12)', operation: getMessage },
-		{ name: 'Create', value: 'create', action: 'Create a transaction', description: 'Send a structured document (855, 856, 810, …) to a trading partner', operation: create },
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			action: 'Get many transactions',
+			description: 'List transactions, newest first, with filters',
+			operation: getMany,
+		},
+		{
+			name: 'Get Message',
+			value: 'getMessage',
+			action: 'Get a transaction message',
+			description: 'Read the document content of a transaction (JSON or X12)',
+			operation: getMessage,
+		},
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a transaction',
+			description: 'Send a structured document (855, 856, 810, …) to a trading partner',
+			operation: create,
+		},
 	],
 );

@@ -27,7 +27,11 @@ const [ACK, ASN, INVOICE] = ['855', '856', '810'].map(serviceTypeOf);
 const ALL = [ACK, ASN, INVOICE];
 
 /** One Document Options per type, all under one name: each shows only what its document uses. */
-const documentOptions = (documentType: string, description: string, options: INodeProperties[]): INodeProperties => ({
+const documentOptions = (
+	documentType: string,
+	description: string,
+	options: INodeProperties[],
+): INodeProperties => ({
 	displayName: 'Document Options',
 	name: 'documentOptions',
 	type: 'collection',
@@ -43,7 +47,10 @@ const documentOptions = (documentType: string, description: string, options: INo
  * and readLines reads the entries back.
  */
 const lineCollection = (
-	field: Pick<INodeProperties, 'displayName' | 'name' | 'placeholder' | 'description' | 'displayOptions'>,
+	field: Pick<
+		INodeProperties,
+		'displayName' | 'name' | 'placeholder' | 'description' | 'displayOptions'
+	>,
 	lineIdDescription: string,
 	values: INodeProperties[],
 ): INodeProperties => ({
@@ -55,7 +62,16 @@ const lineCollection = (
 		{
 			displayName: 'Line',
 			name: 'line',
-			values: [{ displayName: 'PO Line ID', name: 'purchaseOrderLineId', type: 'string', default: '', description: lineIdDescription }, ...values],
+			values: [
+				{
+					displayName: 'PO Line ID',
+					name: 'purchaseOrderLineId',
+					type: 'string',
+					default: '',
+					description: lineIdDescription,
+				},
+				...values,
+			],
 		},
 	],
 });
@@ -108,13 +124,28 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 		},
 		'The purchase order line (its purchaseOrderLineId)',
 		[
-			optionsField({ displayName: 'Status', name: 'status', description: 'Your decision on this line' }, [
-				{ name: 'Accepted', value: 'accepted', description: 'Ships as acknowledged' },
-				{ name: 'Backordered', value: 'backordered', description: 'Ships later' },
-				{ name: 'Rejected', value: 'rejected', description: 'Will not ship' },
-			]),
-			{ displayName: 'Quantity', name: 'quantity', type: 'string', default: '', description: 'Leave empty for the ordered quantity' },
-			{ displayName: 'Unit Price', name: 'unitCostPrice', type: 'string', default: '', description: 'Leave empty for the ordered price' },
+			optionsField(
+				{ displayName: 'Status', name: 'status', description: 'Your decision on this line' },
+				[
+					{ name: 'Accepted', value: 'accepted', description: 'Ships as acknowledged' },
+					{ name: 'Backordered', value: 'backordered', description: 'Ships later' },
+					{ name: 'Rejected', value: 'rejected', description: 'Will not ship' },
+				],
+			),
+			{
+				displayName: 'Quantity',
+				name: 'quantity',
+				type: 'string',
+				default: '',
+				description: 'Leave empty for the ordered quantity',
+			},
+			{
+				displayName: 'Unit Price',
+				name: 'unitCostPrice',
+				type: 'string',
+				default: '',
+				description: 'Leave empty for the ordered price',
+			},
 		],
 	),
 	lineCollection(
@@ -122,29 +153,112 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 			displayName: 'Lines to Ship',
 			name: 'shipLines',
 			placeholder: 'Add Line to Ship',
-			description: 'A partial shipment: only these lines and quantities. Empty ships everything accepted (or ordered).',
+			description:
+				'A partial shipment: only these lines and quantities. Empty ships everything accepted (or ordered).',
 			displayOptions: buildable([ASN]),
 		},
 		'The purchase order line to ship (its purchaseOrderLineId)',
-		[{ displayName: 'Quantity', name: 'quantity', type: 'string', default: '', description: 'Leave empty for all that was accepted' }],
+		[
+			{
+				displayName: 'Quantity',
+				name: 'quantity',
+				type: 'string',
+				default: '',
+				description: 'Leave empty for all that was accepted',
+			},
+		],
 	),
 	documentOptions(ACK, 'Dates of the acknowledgment (855)', [
-		{ displayName: 'Estimated Delivery Date', name: 'estimatedDeliveryDate', type: 'dateTime', default: '', description: 'When the goods are expected to arrive at the buyer' },
-		{ displayName: 'Scheduled Ship Date', name: 'scheduledShipDate', type: 'dateTime', default: '', description: 'When you plan to ship the order' },
+		{
+			displayName: 'Estimated Delivery Date',
+			name: 'estimatedDeliveryDate',
+			type: 'dateTime',
+			default: '',
+			description: 'When the goods are expected to arrive at the buyer',
+		},
+		{
+			displayName: 'Scheduled Ship Date',
+			name: 'scheduledShipDate',
+			type: 'dateTime',
+			default: '',
+			description: 'When you plan to ship the order',
+		},
 	]),
 	documentOptions(ASN, 'Shipment details of the ship notice (856)', [
-		{ displayName: 'Bill of Lading Number', name: 'billOfLadingNumber', type: 'string', default: '', description: 'The carrier’s bill of lading for this shipment' },
-		{ displayName: 'Carrier SCAC', name: 'carrierScac', type: 'string', default: '', placeholder: 'e.g. FEDX', description: 'The carrier’s Standard Carrier Alpha Code' },
-		{ displayName: 'Delivery Date', name: 'deliveryDate', type: 'dateTime', default: '', description: 'When the shipment is expected to arrive' },
-		optionsField({ displayName: 'Packing', name: 'packing', description: 'How the items are packed on the one pallet' }, [
-			{ name: 'One Carton per Line', value: 'cartonPerLine', description: 'Each order line in a carton of its own' },
-			{ name: 'A Single Carton', value: 'singleCarton', description: 'All lines in one carton' },
-		]),
-		{ displayName: 'Service Level', name: 'serviceLevel', type: 'string', default: '', placeholder: 'e.g. ground', description: 'The carrier’s service level' },
-		{ displayName: 'Ship Date', name: 'shipDate', type: 'dateTime', default: '', description: 'When the goods left; empty means today' },
-		{ displayName: 'Shipment ID', name: 'shipmentId', type: 'string', default: '', description: 'Your ID of the shipment; empty means SHP-&lt;PO number&gt;' },
-		{ displayName: 'Tracking Number', name: 'trackingNumber', type: 'string', default: '', description: 'The carrier’s tracking number' },
-		{ displayName: 'Transportation Method', name: 'transportationMethod', type: 'string', default: '', placeholder: 'e.g. commonCarrier', description: 'How the goods travel' },
+		{
+			displayName: 'Bill of Lading Number',
+			name: 'billOfLadingNumber',
+			type: 'string',
+			default: '',
+			description: 'The carrier’s bill of lading for this shipment',
+		},
+		{
+			displayName: 'Carrier SCAC',
+			name: 'carrierScac',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. FEDX',
+			description: 'The carrier’s Standard Carrier Alpha Code',
+		},
+		{
+			displayName: 'Delivery Date',
+			name: 'deliveryDate',
+			type: 'dateTime',
+			default: '',
+			description: 'When the shipment is expected to arrive',
+		},
+		optionsField(
+			{
+				displayName: 'Packing',
+				name: 'packing',
+				description: 'How the items are packed on the one pallet',
+			},
+			[
+				{
+					name: 'One Carton per Line',
+					value: 'cartonPerLine',
+					description: 'Each order line in a carton of its own',
+				},
+				{ name: 'A Single Carton', value: 'singleCarton', description: 'All lines in one carton' },
+			],
+		),
+		{
+			displayName: 'Service Level',
+			name: 'serviceLevel',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. ground',
+			description: 'The carrier’s service level',
+		},
+		{
+			displayName: 'Ship Date',
+			name: 'shipDate',
+			type: 'dateTime',
+			default: '',
+			description: 'When the goods left; empty means today',
+		},
+		{
+			displayName: 'Shipment ID',
+			name: 'shipmentId',
+			type: 'string',
+			default: '',
+			description: 'Your ID of the shipment; empty means SHP-&lt;PO number&gt;',
+		},
+		{
+			displayName: 'Tracking Number',
+			name: 'trackingNumber',
+			type: 'string',
+			default: '',
+			description: 'The carrier’s tracking number',
+		},
+		{
+			displayName: 'Transportation Method',
+			name: 'transportationMethod',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. commonCarrier',
+			description: 'How the goods travel',
+		},
 	]),
 	documentOptions(INVOICE, 'Number, date and charges of the invoice (810)', [
 		{
@@ -154,15 +268,28 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 			default: true,
 			description: 'Whether the invoice carries over the purchase order’s charges and allowances',
 		},
-		{ displayName: 'Invoice Date', name: 'invoiceDate', type: 'dateTime', default: '', description: 'The date of the invoice; empty means today' },
-		{ displayName: 'Invoice Number', name: 'invoiceNumber', type: 'string', default: '', description: 'Your invoice number; empty means INV-&lt;PO number&gt;' },
+		{
+			displayName: 'Invoice Date',
+			name: 'invoiceDate',
+			type: 'dateTime',
+			default: '',
+			description: 'The date of the invoice; empty means today',
+		},
+		{
+			displayName: 'Invoice Number',
+			name: 'invoiceNumber',
+			type: 'string',
+			default: '',
+			description: 'Your invoice number; empty means INV-&lt;PO number&gt;',
+		},
 	]),
 ];
 
-
 /** Option values: empty strings mean "not given". */
 function given(values: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '' && value !== undefined));
+	return Object.fromEntries(
+		Object.entries(values).filter(([, value]) => value !== '' && value !== undefined),
+	);
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -174,44 +301,72 @@ export interface BuiltMessage {
 	receiverId: string;
 }
 
-export function buildMessage(this: IExecuteFunctions, documentType: string, itemIndex: number): BuiltMessage {
+export function buildMessage(
+	this: IExecuteFunctions,
+	documentType: string,
+	itemIndex: number,
+): BuiltMessage {
 	if (!ALL.includes(documentType)) {
-		throw new NodeOperationError(this.getNode(), 'Build From Purchase Order makes 855, 856 and 810 documents only', {
-			description: 'Choose one of those as Document Type, or use the JSON message source.',
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'Build From Purchase Order makes 855, 856 and 810 documents only',
+			{
+				description: 'Choose one of those as Document Type, or use the JSON message source.',
+				itemIndex,
+			},
+		);
 	}
 	const order = readJsonParameter.call(this, 'purchaseOrder', 'Purchase Order (850)', itemIndex);
 	if (!order || typeof order !== 'object') {
 		throw new NodeOperationError(this.getNode(), 'No purchase order (850) to build from', {
-			description: 'Connect this node after the EDI Exchange Trigger or Get Message, or point Purchase Order (850) at the 850.',
+			description:
+				'Connect this node after the EDI Exchange Trigger or Get Message, or point Purchase Order (850) at the 850.',
 			itemIndex,
 		});
 	}
 	const item = order as IDataObject;
-	if (item.message === undefined && (item.transactionId !== undefined || item.delivery !== undefined)) {
-		throw new NodeOperationError(this.getNode(), 'The purchase order item has no message: it was read without its document', {
-			description: 'Turn Simplify off in Inbox → Get Many (or Include Message on in the trigger), so the item carries the 850 message.',
-			itemIndex,
-		});
+	if (
+		item.message === undefined &&
+		(item.transactionId !== undefined || item.delivery !== undefined)
+	) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'The purchase order item has no message: it was read without its document',
+			{
+				description:
+					'Turn Simplify off in Inbox → Get Many (or Include Message on in the trigger), so the item carries the 850 message.',
+				itemIndex,
+			},
+		);
 	}
 	const options = this.getNodeParameter('documentOptions', itemIndex, {}) as IDataObject;
 	let message: IDataObject;
 	try {
 		message = build.call(this, documentType, order, given(options), itemIndex) as IDataObject;
 	} catch (error) {
-		if (!(error instanceof DocumentError)) throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		if (!(error instanceof DocumentError))
+			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 		throw new NodeOperationError(this.getNode(), error.message, {
-			description: 'The purchase order (850) given to Build From Purchase Order lacks what the document needs. Check the field named above, or that Purchase Order (850) points at the 850.',
+			description:
+				'The purchase order (850) given to Build From Purchase Order lacks what the document needs. Check the field named above, or that Purchase Order (850) points at the 850.',
 			itemIndex,
 		});
 	}
 	const envelope = order as IDataObject;
 	const text = (value: unknown) => (typeof value === 'string' ? value : '');
-	return { message, ...replyParties({ senderId: text(envelope.senderId), receiverId: text(envelope.receiverId) }) };
+	return {
+		message,
+		...replyParties({ senderId: text(envelope.senderId), receiverId: text(envelope.receiverId) }),
+	};
 }
 
-function build(this: IExecuteFunctions, documentType: string, order: unknown, options: IDataObject, itemIndex: number): unknown {
+function build(
+	this: IExecuteFunctions,
+	documentType: string,
+	order: unknown,
+	options: IDataObject,
+	itemIndex: number,
+): unknown {
 	const date = (value: unknown) => (value ? String(value).slice(0, 10) : undefined);
 	if (documentType === ACK) {
 		const lines = readLines.call(this, 'acknowledgmentLines', itemIndex);
@@ -221,7 +376,12 @@ function build(this: IExecuteFunctions, documentType: string, order: unknown, op
 			lines: lines.map((line) => given(line) as unknown as AcknowledgmentLineOption),
 		});
 	}
-	const acknowledgment = readJsonParameter.call(this, 'acknowledgment', 'Acknowledgment (855)', itemIndex);
+	const acknowledgment = readJsonParameter.call(
+		this,
+		'acknowledgment',
+		'Acknowledgment (855)',
+		itemIndex,
+	);
 	if (documentType === ASN) {
 		const lines = readLines.call(this, 'shipLines', itemIndex);
 		return buildShipNotice(order, {
@@ -229,7 +389,9 @@ function build(this: IExecuteFunctions, documentType: string, order: unknown, op
 			deliveryDate: date(options.deliveryDate),
 			shipmentId: options.shipmentId as string | undefined,
 			acknowledgment,
-			lines: lines.length ? lines.map((line) => given(line) as unknown as ShipNoticeLineOption) : undefined,
+			lines: lines.length
+				? lines.map((line) => given(line) as unknown as ShipNoticeLineOption)
+				: undefined,
 			carrierScac: options.carrierScac as string | undefined,
 			transportationMethod: options.transportationMethod as string | undefined,
 			serviceLevel: options.serviceLevel as string | undefined,

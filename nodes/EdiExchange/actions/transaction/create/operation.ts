@@ -31,7 +31,13 @@ export const create: Operation = {
 	subtitle: '"Create " + String($parameter["documentType"]).split("_")[0]',
 	description: forOperation('transaction', 'create', [
 		optionsField(
-			{ displayName: 'Document Type', name: 'documentType', required: true, default: serviceTypeOf('855'), description: 'The kind of business document to send' },
+			{
+				displayName: 'Document Type',
+				name: 'documentType',
+				required: true,
+				default: serviceTypeOf('855'),
+				description: 'The kind of business document to send',
+			},
 			SERVICE_TYPE_OPTIONS,
 		),
 		streamField({ description: 'Test documents are not passed on as real business documents' }),
@@ -61,21 +67,38 @@ export const create: Operation = {
 			description:
 				'The trading partner’s ID. With the message built from a purchase order, leave empty to use the PO’s sender.',
 		},
-		optionsField({ displayName: 'Message Source', name: 'messageSource', description: 'Where the structured message comes from' }, [
-			{ name: 'JSON', value: 'json', description: 'Enter the structured message as JSON (or an expression)' },
-			{ name: 'Field of Input Item', value: 'field', description: 'Take the message from a field of the input item' },
+		optionsField(
 			{
-				name: 'Build From Purchase Order',
-				value: 'build',
-				description: 'Derive an 855, 856 or 810 from the 850 in the input item (as the trigger or Get Message emits it)',
+				displayName: 'Message Source',
+				name: 'messageSource',
+				description: 'Where the structured message comes from',
 			},
-		]),
+			[
+				{
+					name: 'JSON',
+					value: 'json',
+					description: 'Enter the structured message as JSON (or an expression)',
+				},
+				{
+					name: 'Field of Input Item',
+					value: 'field',
+					description: 'Take the message from a field of the input item',
+				},
+				{
+					name: 'Build From Purchase Order',
+					value: 'build',
+					description:
+						'Derive an 855, 856 or 810 from the 850 in the input item (as the trigger or Get Message emits it)',
+				},
+			],
+		),
 		{
 			displayName: 'Message',
 			name: 'message',
 			type: 'json',
 			default: '{\n  "purchaseOrderNumber": ""\n}',
-			description: 'The structured message: the document itself, e.g. an 855’s purchaseOrderNumber, status and lineItems',
+			description:
+				'The structured message: the document itself, e.g. an 855’s purchaseOrderNumber, status and lineItems',
 			displayOptions: { show: { messageSource: ['json'] } },
 		},
 		{
@@ -110,8 +133,22 @@ export const create: Operation = {
 		} else {
 			message = readJsonObject.call(this, 'message', 'Message', itemIndex);
 		}
-		if (!senderId) readRequiredText.call(this, 'senderId', 'Sender ID', itemIndex, 'Enter your organization’s trading id.');
-		if (!receiverId) readRequiredText.call(this, 'receiverId', 'Receiver ID', itemIndex, 'Enter the trading partner’s id.');
+		if (!senderId)
+			readRequiredText.call(
+				this,
+				'senderId',
+				'Sender ID',
+				itemIndex,
+				'Enter your organization’s trading id.',
+			);
+		if (!receiverId)
+			readRequiredText.call(
+				this,
+				'receiverId',
+				'Receiver ID',
+				itemIndex,
+				'Enter the trading partner’s id.',
+			);
 
 		const { body } = (await serviceRequest.call(this, {
 			route: 'createTransaction',
@@ -122,19 +159,38 @@ export const create: Operation = {
 			throw refusedError.call(this, body, {
 				refused: `the document (transaction ${body.id}, status FAILED)`,
 				reasons: describeValidationErrors(body).join('; ') || `${body.detail}`,
-				description: 'Fix the listed message paths and create the document again. A FAILED document is recorded by the service but not delivered.',
+				description:
+					'Fix the listed message paths and create the document again. A FAILED document is recorded by the service but not delivered.',
 				itemIndex,
 			});
 		}
 		// An empty detail is left out: n8n's table view shows it as a red "empty", as if something failed.
 		const { detail, ...answer } = body;
 		// The message sent comes along, so the next document of the flow can be built from it.
-		return [{ json: { ...answer, ...(detail ? { detail } : {}), type, stream, senderId, receiverId, message } as IDataObject }];
+		return [
+			{
+				json: {
+					...answer,
+					...(detail ? { detail } : {}),
+					type,
+					stream,
+					senderId,
+					receiverId,
+					message,
+				} as IDataObject,
+			},
+		];
 	},
 };
 
 function messageFromField(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const path = readRequiredText.call(this, 'messageField', 'Message Field', itemIndex, 'Name the input field holding the message, e.g. message.');
+	const path = readRequiredText.call(
+		this,
+		'messageField',
+		'Message Field',
+		itemIndex,
+		'Name the input field holding the message, e.g. message.',
+	);
 	let value: unknown = this.getInputData()[itemIndex].json;
 	for (const key of path.split('.')) value = (value as IDataObject | undefined)?.[key];
 	try {
@@ -143,10 +199,15 @@ function messageFromField(this: IExecuteFunctions, itemIndex: number): IDataObje
 		// text that is not JSON: reported below as no message object
 	}
 	if (!value || typeof value !== 'object' || Array.isArray(value)) {
-		throw new NodeOperationError(this.getNode(), `The input item has no message object in the field "${path}"`, {
-			description: 'Point Message Field at the field that holds the document, or choose JSON as the message source.',
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`The input item has no message object in the field "${path}"`,
+			{
+				description:
+					'Point Message Field at the field that holds the document, or choose JSON as the message source.',
+				itemIndex,
+			},
+		);
 	}
 	return value as IDataObject;
 }
