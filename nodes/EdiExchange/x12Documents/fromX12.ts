@@ -4,6 +4,7 @@
  * document (Get Message, the trigger, Convert) and where Build From Purchase Order takes X12.
  * Never throws: what cannot be read is said in `errors`.
  */
+import { DocumentError } from '../documents/errors';
 import type { JsonObject } from '../documents/fields';
 import { readInterchange } from '../x12';
 import { read850 } from './read850';
@@ -73,4 +74,36 @@ export function documentsFromX12(text: string): X12Documents {
 		}
 	}
 	return { documents, errors };
+}
+
+/** The one purchase order an X12 interchange holds, with its sender and receiver (ISA06, ISA08). */
+export interface X12PurchaseOrder {
+	purchaseOrder: JsonObject;
+	senderId: string;
+	receiverId: string;
+}
+
+/**
+ * For Build From Purchase Order: the 850 of an interchange holding exactly one. Throws a
+ * DocumentError saying why there is none (or several: Convert splits them into items).
+ */
+export function purchaseOrderFromX12(text: string): X12PurchaseOrder {
+	const { documents, errors } = documentsFromX12(text);
+	const orders = documents.filter((d) => d.transactionType === '850');
+	if (orders.length === 0) {
+		const why = errors.length
+			? errors.slice(0, 3).join('; ')
+			: `it holds ${documents.map((d) => d.transactionType).join(', ') || 'no transaction set'}`;
+		throw new DocumentError(`The X12 purchase order holds no 850: ${why}`);
+	}
+	if (orders.length > 1)
+		throw new DocumentError(
+			`The X12 interchange holds ${orders.length} purchase orders (850s, ST02 ${orders.map((o) => o.transactionSetControlNumber).join(', ')}): build from one at a time (X12 → Convert gives one item each)`,
+		);
+	const [order] = orders;
+	if (!order.document)
+		throw new DocumentError(
+			`The X12 850 (ST02 ${order.transactionSetControlNumber}) cannot be read: ${order.errors.join('; ')}`,
+		);
+	return { purchaseOrder: order.document, senderId: order.senderId, receiverId: order.receiverId };
 }
