@@ -10,6 +10,7 @@ import { serviceRequest } from '../../../transport/request';
 import { readJsonObject, readRequiredText, sendingOptions } from '../../fields';
 import { forOperation, type Operation } from '../../types';
 import { buildMessage, fromPurchaseOrderFields } from './fromPurchaseOrder';
+import { integrationPathFields, sendOverX12Path, X12_WRITABLE } from './integrationPath';
 
 interface CreateAnswer {
 	id?: number | string;
@@ -111,6 +112,7 @@ export const create: Operation = {
 			displayOptions: { show: { messageSource: ['field'] } },
 		},
 		...fromPurchaseOrderFields,
+		...integrationPathFields,
 		sendingOptions('documents'),
 	]),
 	concurrent: true,
@@ -149,6 +151,14 @@ export const create: Operation = {
 				itemIndex,
 				'Enter the trading partner’s id.',
 			);
+
+		const path = X12_WRITABLE.includes(type.split('_')[0])
+			? (this.getNodeParameter('integrationPath', itemIndex, 'structured') as string)
+			: 'structured';
+		if (path === 'x12' || path === 'serviceJson') {
+			const document = { type, stream, senderId, receiverId, message };
+			return [{ json: await sendOverX12Path.call(this, itemIndex, path, document) }];
+		}
 
 		const { body } = (await serviceRequest.call(this, {
 			route: 'createTransaction',

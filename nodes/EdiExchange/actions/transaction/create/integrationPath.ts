@@ -1,0 +1,195 @@
+/**
+ * Create → Integration Path: a built (or given) 855, 856 or 810 sent as a structured message (the
+ * default, in operation.ts), as an X12 interchange through integration payloads (X12 passthrough),
+ * or as its X12 segments in service JSON. The X12 is written here, checked element by element,
+ * before anything is sent: what X12 cannot carry is an error naming the document's field.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { DocumentError } from '../../../documents';
+import { serviceTypeOf } from '../../../shared/documentTypes';
+import { refusedError } from '../../../shared/failed';
+import { optionsCollection, optionsField } from '../../../shared/fields';
+import { serviceRequest } from '../../../transport/request';
+import {
+	type ShipNoticeHierarchy,
+	write810,
+	write855,
+	write856,
+	writeInterchange,
+} from '../../../x12Documents';
+import { nextControlNumber } from './controlNumbers';
+
+export const X12_WRITABLE = ['855', '856', '810'];
+const writable = (codes: string[]) => codes.map(serviceTypeOf);
+const onX12Paths = { show: { integrationPath: ['x12', 'serviceJson'] } };
+
+export const integrationPathFields: INodeProperties[] = [
+	optionsField(
+		{
+			displayName: 'Integration Path',
+			name: 'integrationPath',
+			default: 'structured',
+			description: 'How the document travels to the service',
+			displayOptions: { show: { documentType: writable(X12_WRITABLE) } },
+		},
+		[
+			{
+				name: 'Structured Message',
+				value: 'structured',
+				description: 'The JSON document as it is (recommended)',
+			},
+			{
+				name: 'X12 Passthrough',
+				value: 'x12',
+				description:
+					'Written as an X12 004010 interchange (ISA … IEA) and sent as an integration payload',
+			},
+			{
+				name: 'Service JSON (Segments)',
+				value: 'serviceJson',
+				description: 'Written as X12 segments (without ST/SE) and sent as an integration payload',
+			},
+		],
+	),
+	{
+		...optionsCollection(
+			[
+				optionsField(
+					{
+						displayName: '856 Hierarchy',
+						name: 'hierarchy',
+						default: 'shipmentOrderPackItem',
+						description: 'The HL levels of the ship notice',
+						displayOptions: { show: { '/documentType': writable(['856']) } },
+					},
+					[
+						{ name: 'Shipment, Order, Pack, Item (Pick and Pack)', value: 'shipmentOrderPackItem' },
+						{ name: 'Shipment, Order, Item (Flat)', value: 'shipmentOrderItem' },
+						{ name: 'Shipment, Order, Tare, Pack, Item', value: 'shipmentOrderTarePackItem' },
+					],
+				),
+				{
+					displayName: 'Control Number',
+					name: 'controlNumber',
+					type: 'number',
+					typeOptions: { minValue: 1, maxValue: 999999999, numberPrecision: 0 },
+					default: 0,
+					description:
+						'ISA13, GS06 and ST02 of this interchange, e.g. from a counter your workflow keeps in a Data Table. Leave 0 for this node’s own counter per sender and receiver.',
+					displayOptions: { show: { '/integrationPath': ['x12'] } },
+				},
+				{
+					displayName: 'First Control Number',
+					name: 'firstControlNumber',
+					type: 'number',
+					typeOptions: { minValue: 1, maxValue: 999999999, numberPrecision: 0 },
+					default: 1,
+					description:
+						'Where this node’s counter starts (or jumps forward to, when set above the last number used)',
+					displayOptions: { show: { '/integrationPath': ['x12'] } },
+				},
+			],
+			'How the document is written as X12',
+		),
+		displayName: 'X12 Options',
+		name: 'x12Options',
+		displayOptions: onX12Paths,
+	},
+];
+
+interface PayloadAnswer {
+	id?: string;
+	status?: string;
+	transactionIds?: Array<number | string>;
+	errors?: Array<{ segment?: string; position?: number; message?: string }>;
+}
+
+export interface Outbound {
+	type: string;
+	stream: string;
+	senderId: string;
+	receiverId: string;
+	message: IDataObject;
+}
+
+/** The document's segments (without ST/SE), or an error naming its field: nothing is sent. */
+function segmentsOf(
+	this: IExecuteFunctions,
+	code: string,
+	message: IDataObject,
+	options: IDataObject,
+	itemIndex: number,
+): string[][] {
+	try {
+		if (code === '855') return write855(message);
+		if (code === '856')
+			return write856(message, { hierarchy: options.hierarchy as ShipNoticeHierarchy | undefined });
+		return write810(message);
+	} catch (error) {
+		if (!(error instanceof DocumentError))
+			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		throw new NodeOperationError(this.getNode(), error.message, {
+			description: `Nothing was sent: X12 cannot carry this value. Fix the field named above (too long, or holding one of the X12 separators * > ~ ^), or send the ${code} as a structured message.`,
+			itemIndex,
+		});
+	}
+}
+
+/** Sends the document over the X12 passthrough or service-JSON path; the output item's JSON. */
+export async function sendOverX12Path(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	path: 'x12' | 'serviceJson',
+	document: Outbound,
+): Promise<IDataObject> {
+	const code = document.type.split('_')[0];
+	const options = this.getNodeParameter('x12Options', itemIndex, {}) as IDataObject;
+	const segments = segmentsOf.call(this, code, document.message, options, itemIndex);
+	const { senderId, receiverId, stream } = document;
+	let body: IDataObject;
+	let sent: IDataObject;
+	if (path === 'x12') {
+		const control = nextControlNumber.call(this, itemIndex, senderId, receiverId, options);
+		let content: string;
+		try {
+			content = writeInterchange([{ type: code, segments }], {
+				senderId,
+				receiverId,
+				usage: stream === 'live' ? 'P' : 'T',
+				controlNumbers: { interchange: control, group: control, sets: [control] },
+				date: new Date(),
+				lineEnding: '\n',
+			});
+		} catch (error) {
+			throw new NodeOperationError(this.getNode(), (error as Error).message, {
+				description: 'Nothing was sent: the X12 envelope cannot carry this value.',
+				itemIndex,
+			});
+		}
+		body = { format: 'x12', content };
+		sent = { x12: content, interchangeControlNumber: String(control).padStart(9, '0') };
+	} else {
+		body = { format: 'json', type: code, stream, senderId, receiverId, content: { segments } };
+		sent = { segments };
+	}
+	const { body: answer } = (await serviceRequest.call(this, {
+		route: 'submitIntegrationPayload',
+		body,
+		itemIndex,
+	})) as { body: PayloadAnswer };
+	if (answer.status === 'FAILED') {
+		const reasons = (answer.errors ?? []).map(
+			(e) =>
+				`${e.segment ?? ''}${e.position ? ` (segment ${e.position})` : ''}: ${e.message ?? 'invalid'}`,
+		);
+		throw refusedError.call(this, answer, {
+			refused: `the ${code} sent as ${path === 'x12' ? 'X12' : 'service JSON'} (status FAILED)`,
+			reasons: reasons.join('; ') || 'no reason given',
+			description: 'Fix the listed segments and send again.',
+			itemIndex,
+		});
+	}
+	return { ...(answer as IDataObject), ...document, integrationPath: path, ...sent };
+}
