@@ -151,3 +151,65 @@ describe('refused before anything is sent', () => {
 		expect(await posts()).toEqual([]);
 	});
 });
+
+describe('X12 → Acknowledge With 997', () => {
+	const acknowledge = (extra: Record<string, unknown> = {}) => ({
+		resource: 'x12',
+		operation: 'acknowledge',
+		...extra,
+	});
+
+	test('acknowledges a received 850 back to its sender, one 997 per group, accepted', async () => {
+		const result = await sb.run(acknowledge(), {
+			input: [{ json: { message: retail850('PO-A1', 77) } }],
+		});
+		expect(result.error?.message).toBeUndefined();
+		const [sent] = await posts();
+		expect(sent.body.format).toBe('x12');
+		const read = readInterchange(sent.body.content);
+		expect(read.problems).toEqual([]);
+		expect(read.interchange).toMatchObject({ senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL' });
+		const [set] = read.interchange!.groups[0].sets;
+		expect(set.type).toBe('997');
+		expect(set.segments.filter((s) => /^AK/.test(s[0]))).toEqual([
+			['AK1', 'PO', '77'],
+			['AK2', '850', '0001'],
+			['AK5', 'A'],
+			['AK9', 'A', '1', '1', '1'],
+		]);
+		expect(result.items[0].json).toMatchObject({
+			sent: true,
+			status: 'ACCEPTED',
+			acknowledged: { interchangeControlNumber: '000000077', accepted: [true] },
+		});
+	});
+
+	test('a set whose SE count is wrong is rejected in the 997 (AK5 R)', async () => {
+		const broken = retail850('PO-A2').replace('SE*33*0001', 'SE*30*0001');
+		const result = await sb.run(acknowledge({ send: false }), {
+			input: [{ json: { message: broken } }],
+		});
+		expect(result.error?.message).toBeUndefined();
+		const ak = readInterchange(
+			result.items[0].json.x12 as string,
+		).interchange!.groups[0].sets[0].segments.filter((s) => /^AK[259]/.test(s[0]));
+		expect(ak[1][0]).toBe('AK5');
+		expect(ak[1][1]).toBe('R');
+		expect(ak[2].slice(0, 2)).toEqual(['AK9', 'R']);
+		expect(await posts()).toEqual([]);
+	});
+
+	test('a 997 is never acknowledged: nothing is sent', async () => {
+		const first = await sb.run(acknowledge({ send: false }), {
+			input: [{ json: { message: retail850('PO-A3') } }],
+		});
+		const result = await sb.run(acknowledge(), {
+			input: [{ json: { message: first.items[0].json.x12 } }],
+		});
+		expect(result.items[0].json).toMatchObject({
+			sent: false,
+			reason: expect.stringContaining('never acknowledged'),
+		});
+		expect(await posts()).toEqual([]);
+	});
+});

@@ -1,4 +1,5 @@
 import { resource } from '../resource';
+import { acknowledge } from './acknowledge';
 import { convert } from './convert';
 
 export const x12 = resource(
@@ -15,6 +16,14 @@ export const x12 = resource(
 			action: 'Convert X12 to documents',
 			description: 'Read an X12 interchange into documents, one item per transaction set',
 			operation: convert,
+		},
+		{
+			name: 'Acknowledge With 997',
+			value: 'acknowledge',
+			action: 'Acknowledge X12 with a 997',
+			description:
+				'Build the 997 functional acknowledgment of a received interchange and send it to its sender',
+			operation: acknowledge,
 		},
 	],
 );

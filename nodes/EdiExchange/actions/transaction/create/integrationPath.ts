@@ -19,7 +19,7 @@ import {
 	write856,
 	writeInterchange,
 } from '../../../x12Documents';
-import { nextControlNumber } from './controlNumbers';
+import { controlNumberFields, nextControlNumber } from '../../controlNumbers';
 
 export const X12_WRITABLE = ['855', '856', '810'];
 const writable = (codes: string[]) => codes.map(serviceTypeOf);
@@ -70,26 +70,7 @@ export const integrationPathFields: INodeProperties[] = [
 						{ name: 'Shipment, Order, Tare, Pack, Item', value: 'shipmentOrderTarePackItem' },
 					],
 				),
-				{
-					displayName: 'Control Number',
-					name: 'controlNumber',
-					type: 'number',
-					typeOptions: { minValue: 1, maxValue: 999999999, numberPrecision: 0 },
-					default: 0,
-					description:
-						'ISA13, GS06 and ST02 of this interchange, e.g. from a counter your workflow keeps in a Data Table. Leave 0 for this node’s own counter per sender and receiver.',
-					displayOptions: { show: { '/integrationPath': ['x12'] } },
-				},
-				{
-					displayName: 'First Control Number',
-					name: 'firstControlNumber',
-					type: 'number',
-					typeOptions: { minValue: 1, maxValue: 999999999, numberPrecision: 0 },
-					default: 1,
-					description:
-						'Where this node’s counter starts (or jumps forward to, when set above the last number used)',
-					displayOptions: { show: { '/integrationPath': ['x12'] } },
-				},
+				...controlNumberFields({ show: { '/integrationPath': ['x12'] } }),
 			],
 			'How the document is written as X12',
 		),

@@ -5,7 +5,12 @@
  * same time) is written in docs/x12.md. A user who needs one sequence across workflows gives the
  * number from a store of their own (Control Number, e.g. from a Data Table step before this one).
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /** ISA13 is nine digits. */
@@ -20,7 +25,7 @@ function wholeNumber(
 	label: string,
 	itemIndex: number,
 ): number | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
+	if (value === undefined || value === null || value === '' || value === 0) return undefined;
 	const number = typeof value === 'string' ? Number(value.trim()) : value;
 	if (
 		typeof number !== 'number' ||
@@ -62,4 +67,30 @@ export function nextControlNumber(
 	// Assigned synchronously, before any request: items sent at once each get their own number.
 	data[COUNTERS] = { ...counters, [pair]: next };
 	return next;
+}
+
+/** Control Number and First Control Number, for an options collection of an operation that sends X12. */
+export function controlNumberFields(displayOptions?: IDisplayOptions): INodeProperties[] {
+	return [
+		{
+			displayName: 'Control Number',
+			name: 'controlNumber',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: MAX_CONTROL_NUMBER, numberPrecision: 0 },
+			default: 0,
+			description:
+				'ISA13, GS06 and ST02 of the interchange, e.g. from a counter your workflow keeps in a Data Table. Leave 0 for this node’s own counter per sender and receiver.',
+			displayOptions,
+		},
+		{
+			displayName: 'First Control Number',
+			name: 'firstControlNumber',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_CONTROL_NUMBER, numberPrecision: 0 },
+			default: 1,
+			description:
+				'Where this node’s counter starts (or jumps forward to, when set above the last number used). Give each node that sends X12 to the same partner its own range.',
+			displayOptions,
+		},
+	];
 }

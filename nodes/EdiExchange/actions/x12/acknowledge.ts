@@ -1,0 +1,128 @@
+/**
+ * X12 → Acknowledge (997): the functional acknowledgment of a received interchange, one 997 per
+ * functional group (never for a group of 997s), addressed back to its sender, accepted or rejected
+ * with AK3/AK4 for what the envelope reader finds wrong; sent as X12 passthrough, or only built.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { refusedError } from '../../shared/failed';
+import { optionsCollection } from '../../shared/fields';
+import { serviceRequest } from '../../transport/request';
+import { readInterchange } from '../../x12';
+import { isX12Text, write997, writeInterchange } from '../../x12Documents';
+import { controlNumberFields, nextControlNumber } from '../controlNumbers';
+import { readRequiredText } from '../fields';
+import { forOperation, type Operation } from '../types';
+
+export const acknowledge: Operation = {
+	subtitle: '"Acknowledge With 997"',
+	description: forOperation('x12', 'acknowledge', [
+		{
+			displayName: 'Received X12 Interchange',
+			name: 'x12Content',
+			type: 'string',
+			typeOptions: { rows: 6 },
+			default: '={{ $json.message }}',
+			required: true,
+			description:
+				'The interchange to acknowledge, e.g. the X12 message the trigger or Get Message gives',
+		},
+		{
+			displayName: 'Send',
+			name: 'send',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to send the 997 to the interchange’s sender (X12 passthrough); off only builds it',
+		},
+		optionsCollection(controlNumberFields(), 'How the 997 interchange is numbered'),
+	]),
+	concurrent: true,
+
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const text: unknown = readRequiredText.call(
+			this,
+			'x12Content',
+			'Received X12 Interchange',
+			itemIndex,
+			'Map the received X12, e.g. {{ $json.message }} after the trigger or Get Message.',
+		);
+		if (!isX12Text(text))
+			throw new NodeOperationError(
+				this.getNode(),
+				'Received X12 Interchange does not begin with ISA',
+				{
+					description: `It begins: ${JSON.stringify(String(text).slice(0, 40))}. Map the X12 text itself, e.g. {{ $json.message }}.`,
+					itemIndex,
+				},
+			);
+		const read = readInterchange(text);
+		if (!read.interchange)
+			throw new NodeOperationError(
+				this.getNode(),
+				'The received X12 has no readable ISA: no 997 can answer it',
+				{
+					description: read.problems.map((p) => p.message).join('; '),
+					itemIndex,
+				},
+			);
+		const { sets, envelope, groups } = write997(read.interchange, read.problems);
+		const acknowledged = {
+			interchangeControlNumber: read.interchange.controlNumber,
+			groups: groups.map((g) => read.interchange!.groups[g].controlNumber),
+			accepted: sets.map((set) => set.segments.find((s) => s[0] === 'AK9')?.[1] === 'A'),
+		};
+		if (sets.length === 0)
+			return [
+				{
+					json: {
+						sent: false,
+						reason: 'The interchange holds only 997s: a 997 is never acknowledged',
+						acknowledged,
+					},
+				},
+			];
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const control = nextControlNumber.call(
+			this,
+			itemIndex,
+			envelope.senderId,
+			envelope.receiverId,
+			options,
+		);
+		const content = writeInterchange(sets, {
+			...envelope,
+			controlNumbers: {
+				interchange: control,
+				group: control,
+				sets: sets.map((_, i) => control + i),
+			},
+			date: new Date(),
+			lineEnding: '\n',
+		});
+		const result: IDataObject = {
+			sent: false,
+			senderId: envelope.senderId,
+			receiverId: envelope.receiverId,
+			interchangeControlNumber: String(control).padStart(9, '0'),
+			acknowledged,
+			x12: content,
+		};
+		if (!this.getNodeParameter('send', itemIndex, true)) return [{ json: result }];
+		const { body: answer } = (await serviceRequest.call(this, {
+			route: 'submitIntegrationPayload',
+			body: { format: 'x12', content },
+			itemIndex,
+		})) as { body: IDataObject & { status?: string } };
+		if (answer.status === 'FAILED')
+			throw refusedError.call(this, answer, {
+				refused: 'the 997 (status FAILED)',
+				reasons: JSON.stringify(answer.errors ?? 'no reason given'),
+				description:
+					'The service did not take the 997; check its envelope against the received interchange.',
+				itemIndex,
+			});
+		return [{ json: { ...answer, ...result, sent: true } }];
+	},
+};
