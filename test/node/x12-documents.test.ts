@@ -5,6 +5,9 @@
  * reads documents locally, sending nothing.
  */
 import { Poller, runNode } from '../../harness';
+import { buildAcknowledgment } from '../../nodes/EdiExchange/documents';
+import { readInterchange } from '../../nodes/EdiExchange/x12';
+import { purchaseOrderFromX12 } from '../../nodes/EdiExchange/x12Documents';
 import { writeInterchange } from '../../sandbox/x12/write';
 import { json, raw, startHostileServer, type HostileServer } from '../hostile/server';
 import { retail850, retail850Segments } from '../unit/x12/fixtures';
@@ -225,5 +228,43 @@ describe('X12 → Convert', () => {
 		);
 		expect(message).toBe('X12 Interchange does not begin with ISA');
 		expect(description).toContain('{\\"message\\"');
+	});
+});
+
+describe('X12 → Convert, document to X12', () => {
+	test('writes the 855 built from an X12 850 as an interchange our reader takes, and sends nothing', async () => {
+		const order = purchaseOrderFromX12(retail850('PO-V1'));
+		const message = buildAcknowledgment(order.purchaseOrder, {});
+		await sb.clearRequests();
+		const result = await sb.run(
+			{
+				resource: 'x12',
+				operation: 'convert',
+				conversion: 'toX12',
+				documentType: '855',
+				document: '={{ $json.message }}',
+				senderId: 'YOURCOMPANY',
+				receiverId: 'DEMORETAIL',
+				stream: 'test',
+				options: { controlNumber: 4321 },
+			},
+			{ input: [{ json: { message } }] },
+		);
+		expect(result.error?.message).toBeUndefined();
+		const read = readInterchange(result.items[0].json.x12 as string);
+		expect(read.problems).toEqual([]);
+		expect(read.interchange).toMatchObject({
+			senderId: 'YOURCOMPANY',
+			receiverId: 'DEMORETAIL',
+			controlNumber: '000004321',
+			usage: 'T',
+		});
+		expect(read.interchange!.groups[0].sets[0].segments[1].slice(0, 4)).toEqual([
+			'BAK',
+			'00',
+			'AD',
+			'PO-V1',
+		]);
+		expect(await sb.requests()).toEqual([]);
 	});
 });

@@ -5,24 +5,23 @@
  * before anything is sent: what X12 cannot carry is an error naming the document's field.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { DocumentError } from '../../../documents';
 import { serviceTypeOf } from '../../../shared/documentTypes';
 import { refusedError } from '../../../shared/failed';
 import { optionsCollection, optionsField } from '../../../shared/fields';
 import { serviceRequest } from '../../../transport/request';
-import {
-	type ShipNoticeHierarchy,
-	write810,
-	write855,
-	write856,
-	writeInterchange,
-} from '../../../x12Documents';
-import { controlNumberFields, nextControlNumber } from '../../controlNumbers';
+import { controlNumberFields } from '../../controlNumbers';
+import { writeOneInterchange, writeSegments, X12_WRITABLE } from '../../x12Writing';
 
-export const X12_WRITABLE = ['855', '856', '810'];
+export { X12_WRITABLE };
+
 const writable = (codes: string[]) => codes.map(serviceTypeOf);
+/** The 856's HL shapes, as the writer names them. */
+export const SHIP_NOTICE_HIERARCHY_OPTIONS = [
+	{ name: 'Shipment, Order, Pack, Item (Pick and Pack)', value: 'shipmentOrderPackItem' },
+	{ name: 'Shipment, Order, Item (Flat)', value: 'shipmentOrderItem' },
+	{ name: 'Shipment, Order, Tare, Pack, Item', value: 'shipmentOrderTarePackItem' },
+];
 const onX12Paths = { show: { integrationPath: ['x12', 'serviceJson'] } };
 
 export const integrationPathFields: INodeProperties[] = [
@@ -64,11 +63,7 @@ export const integrationPathFields: INodeProperties[] = [
 						description: 'The HL levels of the ship notice',
 						displayOptions: { show: { '/documentType': writable(['856']) } },
 					},
-					[
-						{ name: 'Shipment, Order, Pack, Item (Pick and Pack)', value: 'shipmentOrderPackItem' },
-						{ name: 'Shipment, Order, Item (Flat)', value: 'shipmentOrderItem' },
-						{ name: 'Shipment, Order, Tare, Pack, Item', value: 'shipmentOrderTarePackItem' },
-					],
+					SHIP_NOTICE_HIERARCHY_OPTIONS,
 				),
 				...controlNumberFields({ show: { '/integrationPath': ['x12'] } }),
 			],
@@ -95,29 +90,6 @@ export interface Outbound {
 	message: IDataObject;
 }
 
-/** The document's segments (without ST/SE), or an error naming its field: nothing is sent. */
-function segmentsOf(
-	this: IExecuteFunctions,
-	code: string,
-	message: IDataObject,
-	options: IDataObject,
-	itemIndex: number,
-): string[][] {
-	try {
-		if (code === '855') return write855(message);
-		if (code === '856')
-			return write856(message, { hierarchy: options.hierarchy as ShipNoticeHierarchy | undefined });
-		return write810(message);
-	} catch (error) {
-		if (!(error instanceof DocumentError))
-			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-		throw new NodeOperationError(this.getNode(), error.message, {
-			description: `Nothing was sent: X12 cannot carry this value. Fix the field named above (too long, or holding one of the X12 separators * > ~ ^), or send the ${code} as a structured message.`,
-			itemIndex,
-		});
-	}
-}
-
 /** Sends the document over the X12 passthrough or service-JSON path; the output item's JSON. */
 export async function sendOverX12Path(
 	this: IExecuteFunctions,
@@ -127,30 +99,20 @@ export async function sendOverX12Path(
 ): Promise<IDataObject> {
 	const code = document.type.split('_')[0];
 	const options = this.getNodeParameter('x12Options', itemIndex, {}) as IDataObject;
-	const segments = segmentsOf.call(this, code, document.message, options, itemIndex);
+	const segments = writeSegments.call(this, code, document.message, options, itemIndex);
 	const { senderId, receiverId, stream } = document;
 	let body: IDataObject;
 	let sent: IDataObject;
 	if (path === 'x12') {
-		const control = nextControlNumber.call(this, itemIndex, senderId, receiverId, options);
-		let content: string;
-		try {
-			content = writeInterchange([{ type: code, segments }], {
-				senderId,
-				receiverId,
-				usage: stream === 'live' ? 'P' : 'T',
-				controlNumbers: { interchange: control, group: control, sets: [control] },
-				date: new Date(),
-				lineEnding: '\n',
-			});
-		} catch (error) {
-			throw new NodeOperationError(this.getNode(), (error as Error).message, {
-				description: 'Nothing was sent: the X12 envelope cannot carry this value.',
-				itemIndex,
-			});
-		}
+		const { content, controlNumber } = writeOneInterchange.call(
+			this,
+			itemIndex,
+			{ code, segments },
+			document,
+			options,
+		);
 		body = { format: 'x12', content };
-		sent = { x12: content, interchangeControlNumber: String(control).padStart(9, '0') };
+		sent = { x12: content, interchangeControlNumber: controlNumber };
 	} else {
 		body = { format: 'json', type: code, stream, senderId, receiverId, content: { segments } };
 		sent = { segments };
