@@ -2,6 +2,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { DEFAULT_DUPLICATE_WINDOW_DAYS, type DuplicateMode } from './duplicates';
 import { watchKey } from './state';
 
 export interface TriggerSettings {
@@ -17,6 +18,9 @@ export interface TriggerSettings {
 	redeliverAfterMs: number;
 	/** Backfill: emit transactions created from this instant on, at first activation (ms). */
 	startFrom?: number;
+	/** Options → Duplicates, and how far back they are looked for (ms). */
+	duplicates: DuplicateMode;
+	duplicateWindowMs: number;
 	key: string;
 }
 
@@ -41,6 +45,8 @@ export function readSettings(this: IPollFunctions): TriggerSettings {
 		redeliverAfterMinutes?: number;
 		startFrom?: string;
 		acceptNote?: string;
+		duplicates?: DuplicateMode;
+		duplicateWindowDays?: number;
 	};
 	const acceptMode =
 		source === 'inbox'
@@ -90,6 +96,9 @@ export function readSettings(this: IPollFunctions): TriggerSettings {
 		redeliverAfterMs:
 			Math.max(0, options.redeliverAfterMinutes ?? DEFAULT_REDELIVER_AFTER_MINUTES) * 60_000,
 		startFrom,
+		duplicates: source === 'transactions' ? (options.duplicates ?? 'off') : 'off',
+		duplicateWindowMs:
+			Math.max(0, options.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS) * 86_400_000,
 		// A backfill date is part of what is watched: setting it starts a new baseline from that date.
 		key: watchKey(source, stream, types, options.startFrom ?? ''),
 	};
