@@ -176,7 +176,7 @@ export function walk(
 			);
 			break;
 		}
-		if (tolerant && id === 'ISA') {
+		if (tolerant && opensInterchange(id)) {
 			closeSetMissing(position, 'another ISA');
 			closeGroupMissing(position, 'another ISA');
 			problem(
@@ -346,6 +346,10 @@ export function walk(
 			);
 	}
 }
+
+/** An ISA, with this interchange's element separator or another one (the next interchange may differ). */
+const opensInterchange = (id: string) =>
+	id.startsWith('ISA') && (id.length === 3 || !/^[A-Za-z0-9\s]/.test(id.charAt(3)));
 
 function openGroup(elements: string[]): X12Group {
 	return {
