@@ -11,10 +11,10 @@ export interface RawSegment {
 	end: number;
 	/** Index in the text of the segment's first character (after what was skipped before it). */
 	start: number;
-	/** Tolerant splitting only: spaces, tabs or no-break spaces were skipped before the segment id. */
-	indented?: boolean;
-	/** Tolerant splitting only: a line break inside the segment (not after its terminator). */
-	lineBreak?: boolean;
+	/** Tolerant splitting only (else false): spaces, tabs or no-break spaces were skipped before the segment id. */
+	indented: boolean;
+	/** Tolerant splitting only (else false): a line break inside the segment (not after its terminator). */
+	lineBreak: boolean;
 }
 
 /**
@@ -56,21 +56,22 @@ export function* splitSegments(
 			}
 		}
 		if (isBlank(text, start, stop)) continue;
+		let lineBreak = false;
+		if (tolerant && !lineTerminated) {
+			if (nextLf !== -2 && nextLf < start) nextLf = orNone(text.indexOf('\n', start));
+			if (nextCr !== -2 && nextCr < start) nextCr = orNone(text.indexOf('\r', start));
+			lineBreak = (nextLf >= 0 && nextLf < stop) || (nextCr >= 0 && nextCr < stop);
+		}
+		// Every field set at once: one object shape for every segment, whichever the mode.
 		const segment: RawSegment = {
 			elements: text.slice(start, stop).split(separators.element),
 			position: position++,
 			terminated,
 			end: Math.min(cursor, text.length),
 			start,
+			indented,
+			lineBreak,
 		};
-		if (tolerant) {
-			segment.indented = indented;
-			if (!lineTerminated) {
-				if (nextLf !== -2 && nextLf < start) nextLf = orNone(text.indexOf('\n', start));
-				if (nextCr !== -2 && nextCr < start) nextCr = orNone(text.indexOf('\r', start));
-				segment.lineBreak = (nextLf >= 0 && nextLf < stop) || (nextCr >= 0 && nextCr < stop);
-			}
-		}
 		yield segment;
 	}
 }
