@@ -6,7 +6,7 @@
  */
 import { DocumentError } from '../documents/errors';
 import type { JsonObject } from '../documents/fields';
-import { readInterchange } from '../x12';
+import { readX12, type X12Problem } from '../x12';
 import { read850 } from './read850';
 
 /** Transaction set types this package reads into documents. */
@@ -39,40 +39,48 @@ export function isX12Text(value: unknown): value is string {
 	return typeof value === 'string' && /^[\s\uFEFF]*ISA/.test(value);
 }
 
+/**
+ * Every transaction set of every interchange in `text`, read tolerantly (readX12: a BOM, padding
+ * or layout a partner got wrong is read as meant). Problems of the envelope are `errors`; those
+ * inside a set go to that set's document as well.
+ */
 export function documentsFromX12(text: string): X12Documents {
-	const read = readInterchange(text);
-	const errors = read.problems.map(
-		(p) => `${p.segment} (segment ${p.position} of the interchange): ${p.message}`,
-	);
-	if (read.moreProblems) errors.push(`… and ${read.moreProblems} more problems`);
-	const interchange = read.interchange;
-	if (!interchange) return { documents: [], errors };
+	const reading = readX12(text);
+	const where = (p: X12Problem) =>
+		`${p.segment} (segment ${p.position}${p.interchange ? ` of interchange ${p.interchange + 1}` : ''})`;
+	const errors = reading.errors.map((p) => `${where(p)}: ${p.message}`);
+	if (reading.moreErrors) errors.push(`… and ${reading.moreErrors} more problems`);
 	const documents: X12Document[] = [];
-	for (const group of interchange.groups) {
-		for (const set of group.sets) {
-			const document: X12Document = {
-				transactionType: set.type,
-				senderId: interchange.senderId,
-				receiverId: interchange.receiverId,
-				interchangeControlNumber: interchange.controlNumber,
-				groupControlNumber: group.controlNumber,
-				transactionSetControlNumber: set.controlNumber,
-				errors: [],
-				warnings: [],
-			};
-			if (set.type === '850') {
-				const result = read850(set);
-				if (result.purchaseOrder) document.document = result.purchaseOrder;
-				document.errors = result.errors;
-				document.warnings = result.warnings;
-			} else {
-				document.errors = [
-					`Transaction set ${set.type} is not read into a document here (only ${READABLE_TYPES.join(', ')}): its X12 is kept as it is`,
-				];
-			}
-			documents.push(document);
-		}
-	}
+	reading.interchanges.forEach((interchange, i) => {
+		interchange.groups.forEach((group, g) => {
+			group.sets.forEach((set, s) => {
+				const inSet = reading.errors
+					.filter((p) => (p.interchange ?? 0) === i && p.group === g && p.set === s)
+					.map((p) => `${where(p)}: ${p.message}`);
+				const document: X12Document = {
+					transactionType: set.type,
+					senderId: interchange.senderId,
+					receiverId: interchange.receiverId,
+					interchangeControlNumber: interchange.controlNumber,
+					groupControlNumber: group.controlNumber,
+					transactionSetControlNumber: set.controlNumber,
+					errors: [],
+					warnings: inSet,
+				};
+				if (set.type === '850') {
+					const result = read850(set);
+					if (result.purchaseOrder) document.document = result.purchaseOrder;
+					document.errors = result.errors;
+					document.warnings.push(...result.warnings);
+				} else {
+					document.errors = [
+						`Transaction set ${set.type} is not read into a document here (only ${READABLE_TYPES.join(', ')}): its X12 is kept as it is`,
+					];
+				}
+				documents.push(document);
+			});
+		});
+	});
 	return { documents, errors };
 }
 

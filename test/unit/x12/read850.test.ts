@@ -347,13 +347,16 @@ if (corpus.length === 0) console.warn(`Skipped: no public X12 corpus at ${CORPUS
 				console.warn(`${file}: envelope not read by readInterchange; 850 mapping not checked`);
 				return;
 			}
-			const sets = oracle.interchanges[0].groups
-				.flatMap((g) => g.sets)
-				.filter((s) => s.ST01 === '850');
+			const sets = oracle.interchanges.flatMap((isa) =>
+				isa.groups
+					.flatMap((g) => g.sets)
+					.filter((s) => s.ST01 === '850')
+					.map((set) => ({ ...set, ISA06: isa.ISA06 })),
+			);
 			expect(documents.map((d) => d.transactionSetControlNumber)).toEqual(sets.map((s) => s.ST02));
 			documents.forEach((read, i) => {
 				const body = sets[i].body;
-				expect(read.senderId).toBe(oracle.interchanges[0].ISA06);
+				expect(read.senderId).toBe(sets[i].ISA06);
 				expect(read.errors).toEqual([]);
 				const po = read.document as Record<string, any>;
 				expect(po.purchaseOrderNumber).toBe(body.BEG03);
