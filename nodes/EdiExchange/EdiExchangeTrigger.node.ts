@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { splitIntoLines } from './shared/lineOutput';
 import { documentationUrl, NODE_DESCRIPTION } from './shared/node';
 import { triggerProperties } from './trigger/description';
 import { sampleInbox } from './trigger/inbox';
@@ -44,7 +45,7 @@ export class EdiExchangeTrigger implements INodeType {
 				settings.source === 'inbox'
 					? await sampleInbox.call(this, settings, SAMPLE_SIZE)
 					: await sampleTransactions.call(this, settings, SAMPLE_SIZE, SAMPLE_PAGES);
-			if (sample.length) return [sample];
+			if (sample.length) return [settings.splitLines ? splitIntoLines(sample) : sample];
 			const what = settings.types.length ? settings.types.join('/') : 'inbound';
 			throw new NodeOperationError(
 				this.getNode(),
@@ -56,6 +57,7 @@ export class EdiExchangeTrigger implements INodeType {
 			);
 		}
 		const items = await pollActivated.call(this, settings);
-		return items ? [items] : null;
+		if (!items) return null;
+		return [settings.splitLines ? splitIntoLines(items) : items];
 	}
 }

@@ -115,9 +115,14 @@ describe('splitIntoLines', () => {
 				message: { purchaseOrderNumber: 'X', lineItems: [] },
 			},
 		};
-		const out = splitIntoLines([{ json: triggerItem }, other, noMessage, broken]);
+		const out = splitIntoLines([
+			{ json: triggerItem, pairedItem: { item: 3 } },
+			other,
+			noMessage,
+			broken,
+		]);
 		expect(out).toHaveLength(5 + 3);
-		expect(out.slice(0, 5).map((i) => i.pairedItem)).toEqual(Array(5).fill({ item: 0 }));
+		expect(out.slice(0, 5).map((i) => i.pairedItem)).toEqual(Array(5).fill({ item: 3 }));
 		expect(out[5]).toBe(other);
 		expect(out[6]).toBe(noMessage);
 		expect(out[7].json.linesError).toMatch(/purchaseOrderDate|lineItems/);

@@ -64,7 +64,8 @@ function header(item: JsonObject, message: JsonObject): Row {
 	const shipTo = field(parties, 'shipTo');
 	const envelope = isObject(item.message) || isObject(item.document) ? item : {};
 	const row: Row = {
-		transactionId: text(envelope.transactionId),
+		// Inbox items and Get Message say transactionId; the transaction list (the trigger) says id.
+		transactionId: text(envelope.transactionId ?? envelope.id),
 		deliveryId: text(field(envelope.delivery, 'deliveryId')),
 		senderId: text(envelope.senderId),
 		receiverId: text(envelope.receiverId),

@@ -34,26 +34,31 @@ export const lineOutputField: INodeProperties = {
 export const splitsLines = (output: unknown): boolean => output === 'lines';
 
 /**
- * One item per purchase order line, paired with the item it came from. An item that holds no
+ * One item per purchase order line, with the pairing of the item it came from. An item that holds no
  * readable purchase order (another document type, no message) stays whole; one that looks like a
  * purchase order but cannot be read gets `linesError`, so nothing is dropped in silence.
  */
 export function splitIntoLines(items: INodeExecutionData[]): INodeExecutionData[] {
 	const out: INodeExecutionData[] = [];
-	items.forEach((item, index) => {
-		const pairedItem = item.pairedItem ?? { item: index };
+	for (const item of items) {
 		if (!holdsPurchaseOrder(item.json)) {
 			out.push(item);
-			return;
+			continue;
 		}
 		try {
-			for (const row of purchaseOrderLines(item.json))
-				out.push({ json: row as IDataObject, pairedItem });
+			for (const row of purchaseOrderLines(item.json)) {
+				// Pairing comes from the caller (the router pairs per input item; trigger items have none).
+				out.push(
+					item.pairedItem
+						? { json: row as IDataObject, pairedItem: item.pairedItem }
+						: { json: row as IDataObject },
+				);
+			}
 		} catch (error) {
 			const message = error instanceof Error ? error.message : String(error);
 			out.push({ ...item, json: { ...item.json, linesError: message } });
 		}
-	});
+	}
 	return out;
 }
 

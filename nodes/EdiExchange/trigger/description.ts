@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsField, streamField, transactionTypesField } from '../shared/fields';
+import { lineOutputField } from '../shared/lineOutput';
 import {
 	DEFAULT_LATE_WINDOW_MINUTES,
 	DEFAULT_MAX_ITEMS_PER_POLL,
@@ -56,6 +57,7 @@ export const triggerProperties: INodeProperties[] = [
 			'Whether to also read each transaction’s message, so the workflow gets the document itself (e.g. the purchase order)',
 		displayOptions: { show: { source: ['transactions'] } },
 	},
+	lineOutputField,
 	optionsField(
 		{
 			displayName: 'Acceptance',

@@ -2,6 +2,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { splitsLines } from '../shared/lineOutput';
 import { watchKey } from './state';
 
 export interface TriggerSettings {
@@ -9,6 +10,8 @@ export interface TriggerSettings {
 	stream: string;
 	types: string[];
 	includeMessage: boolean;
+	/** Output → One Item per Line: purchase orders leave as one item per line (not part of the key). */
+	splitLines: boolean;
 	acceptMode: 'workflow' | 'auto';
 	acceptNote: string;
 	maxItemsPerPoll: number;
@@ -83,6 +86,7 @@ export function readSettings(this: IPollFunctions): TriggerSettings {
 		types,
 		includeMessage:
 			source === 'transactions' && (this.getNodeParameter('includeMessage', true) as boolean),
+		splitLines: splitsLines(this.getNodeParameter('output', 'document')),
 		acceptMode,
 		acceptNote,
 		maxItemsPerPoll: options.maxItemsPerPoll ?? DEFAULT_MAX_ITEMS_PER_POLL,

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { INBOX_WINDOW, readInbox } from '../../transport/inbox';
+import { lineOutputField, splitIntoLines, splitsLines } from '../../shared/lineOutput';
 import { limitField, readLimit } from '../fields';
 import { forOperation, fromVersion1_1, inVersion1, type Operation } from '../types';
 
@@ -24,6 +25,7 @@ export const getMany: Operation = {
 		// only values that differ from the default, so a changed default would change saved workflows.
 		{ ...simplify, default: false, displayOptions: { show: inVersion1 } },
 		{ ...simplify, displayOptions: { show: fromVersion1_1 } },
+		{ ...lineOutputField, displayOptions: { show: { simplify: [false] } } },
 	]),
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
@@ -31,10 +33,11 @@ export const getMany: Operation = {
 		const simplify = this.getNodeParameter('simplify', itemIndex) as boolean;
 		// The Limit holds even when the service sends more (oldest first: the oldest are kept).
 		const items = (await readInbox.call(this, { limit, itemIndex })).slice(0, limit);
-		return items.map((item) => {
-			if (!simplify) return { json: item };
-			const { message: _message, ...rest } = item;
-			return { json: rest };
-		});
+		if (!simplify) {
+			const whole = items.map((item) => ({ json: item }));
+			const lines = splitsLines(this.getNodeParameter('output', itemIndex, 'document'));
+			return lines ? splitIntoLines(whole) : whole;
+		}
+		return items.map(({ message: _message, ...rest }) => ({ json: rest }));
 	},
 };

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { fetchMessage, X12_MIME_TYPE } from '../../transport/messages';
 import { optionsCollection } from '../../shared/fields';
+import { lineOutputField, splitIntoLines, splitsLines } from '../../shared/lineOutput';
 import { readTransactionId, transactionIdFields } from '../fields';
 import { forOperation, type Operation } from '../types';
 
@@ -9,6 +10,7 @@ export const getMessage: Operation = {
 	subtitle: '"Get Transaction Message"',
 	description: forOperation('transaction', 'getMessage', [
 		...transactionIdFields('The transaction whose message (document content) to read'),
+		lineOutputField,
 		optionsCollection(
 			[
 				{
@@ -39,6 +41,8 @@ export const getMessage: Operation = {
 			);
 			item.binary = { [options.binaryPropertyName]: data };
 		}
-		return [item];
+		return splitsLines(this.getNodeParameter('output', itemIndex, 'document'))
+			? splitIntoLines([item])
+			: [item];
 	},
 };
