@@ -38,7 +38,11 @@ class RecipeStack {
 		this.workflows = new Map(); // file name → workflow id
 	}
 
-	async setUp(tarball, recipeFiles, { env = {} } = {}) {
+	/**
+	 * `recipes`: [{ file, adapt? }]; `adapt(workflow)` points a recipe at this test's own endpoints
+	 * (an ERP URL, a folder), the one thing a user also sets when importing it.
+	 */
+	async setUp(tarball, recipes, { env = {} } = {}) {
 		fs.mkdirSync(this.userFolder, { recursive: true });
 		await ensurePackages(this.log);
 		this.postgres = await startPostgres(this.procs, this.log);
@@ -53,7 +57,7 @@ class RecipeStack {
 		});
 		this.env = { N8N_ENCRYPTION_KEY: crypto.randomBytes(24).toString('hex'), ...env };
 		await this.importCredentials();
-		for (const file of recipeFiles) await this.importWorkflow(file);
+		for (const { file, adapt } of recipes) await this.importWorkflow(file, adapt);
 		this.ports = { n8n: await lib.freePort(), broker: await lib.freePort() };
 		const started = await n8n.startN8n(this.procs, this.userFolder, {
 			port: this.ports.n8n,
@@ -91,8 +95,8 @@ class RecipeStack {
 	}
 
 	/** Imports a recipe as it ships, with this stack's credentials and a stable id. */
-	async importWorkflow(fileName) {
-		const workflow = JSON.parse(fs.readFileSync(path.join(RECIPES, fileName), 'utf8'));
+	async importWorkflow(fileName, adapt = (w) => w) {
+		const workflow = adapt(JSON.parse(fs.readFileSync(path.join(RECIPES, fileName), 'utf8')));
 		workflow.id = n8n.workflowIdFor(`recipe-${fileName}`);
 		workflow.active = false;
 		for (const node of workflow.nodes) {
@@ -201,6 +205,15 @@ class RecipeStack {
 		if (r.status >= 300)
 			throw new Error(`sandbox ${method} ${route} answered ${r.status}: ${r.text.slice(0, 300)}`);
 		return r.json;
+	}
+
+	/** The open deliveries in the inbox, as the service lists them. */
+	async inbox() {
+		const r = await lib.request('GET', `${this.sandbox.baseUrl}/v4/inbox?limit=100`, {
+			headers: { 'service-api-key': this.sandbox.apiKey },
+		});
+		if (r.status !== 200) throw new Error(`inbox answered ${r.status}`);
+		return Array.isArray(r.json) ? r.json : r.json.data;
 	}
 
 	/** The message of a transaction, read through the service API as our nodes read it. */

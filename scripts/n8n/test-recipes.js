@@ -7,6 +7,7 @@
 //   node scripts/n8n/test-recipes.js [--tarball FILE] [--keep] [--verbose]
 
 const fs = require('node:fs');
+const http = require('node:http');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
 const lib = require('./lib');
@@ -15,6 +16,11 @@ const { ensureInstalled } = require('./install');
 const { RecipeStack } = require('./recipe-stack');
 
 const POSTGRES_RECIPE = 'postgres-855-from-stock.json';
+const ERP_RECIPE = 'inbox-erp-accept.json';
+const CSV_RECIPE = 'lines-to-csv.json';
+/** Where the shipped recipes point, and what this test points them at instead. */
+const SHIPPED_ERP_URL = 'http://127.0.0.1:8080/purchase-orders';
+const SHIPPED_CSV_FOLDER = '/home/node/.n8n-files/purchase-orders/';
 
 /** What the warehouse has on hand, by the demo partner's buyer item numbers (others: none). */
 const STOCK = { 10000004: '5', 10000005: '1000', 10000006: '0', 10000001: '12.5' };
@@ -165,6 +171,194 @@ async function postgresRecipe(stack) {
 	);
 }
 
+/** The "ERP": records each purchase order it is sent; can be down, or refuse with a 422. */
+function startErp() {
+	const received = [];
+	const erp = { received, refuse: false, url: '', server: undefined, port: 0 };
+	const handler = (req, res) => {
+		const chunks = [];
+		req.on('data', (c) => chunks.push(c));
+		req.on('end', () => {
+			const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+			received.push({
+				transactionId: String(body.transactionId),
+				at: Date.now(),
+				refused: erp.refuse,
+			});
+			if (erp.refuse)
+				res.writeHead(422, { 'content-type': 'application/json' }).end('{"error":"unknown item"}');
+			else res.writeHead(201, { 'content-type': 'application/json' }).end('{"ok":true}');
+		});
+	};
+	erp.up = () =>
+		new Promise((resolve) => {
+			erp.server = http.createServer(handler);
+			erp.server.listen(erp.port, '127.0.0.1', () => {
+				erp.port = erp.server.address().port;
+				erp.url = `http://127.0.0.1:${erp.port}/purchase-orders`;
+				resolve();
+			});
+		});
+	erp.down = () =>
+		new Promise((resolve) => {
+			erp.server.closeAllConnections();
+			erp.server.close(() => resolve());
+		});
+	return erp;
+}
+
+async function erpRecipe(stack, erp) {
+	const file = ERP_RECIPE;
+	const mine = [];
+	const openIds = async () =>
+		(await stack.inbox()).map((i) => String(i.transactionId)).filter((id) => mine.includes(id));
+	const send = async () => {
+		const id = String((await stack.admin('POST', '/partner/send-850', {})).transactionId);
+		mine.push(id);
+		return id;
+	};
+	await stack.publish(file);
+	const a = await send();
+	await stack.pollNow(file);
+	await lib.waitFor(
+		'the ERP to have A and A accepted',
+		async () => erp.received.length === 1 && (await openIds()).length === 0,
+		{ timeoutMs: 90000, intervalMs: 1000 },
+	);
+	log(`  PASS ERP up: the ERP got ${a}, then it was accepted`);
+
+	await erp.down();
+	const downAt = Date.now();
+	const [b, c] = [await send(), await send()];
+	await stack.pollNow(file);
+	await lib.sleep(35000); // past Redeliver After (30 s): the next poll brings them back while still down
+	await stack.pollNow(file);
+	await lib.sleep(10000);
+	const waiting = await openIds();
+	assert(
+		waiting.includes(b) && waiting.includes(c),
+		`with the ERP down, ${b} and ${c} left the inbox: ${waiting}`,
+	);
+	log(
+		`  PASS ERP down ${lib.formatDuration(Date.now() - downAt)}: ${b} and ${c} stay in the inbox, nothing accepted or failed`,
+	);
+
+	await erp.up();
+	await lib.sleep(31000);
+	await stack.pollNow(file);
+	await lib.waitFor(
+		'the ERP to have B and C, and both accepted',
+		async () => (await openIds()).length === 0,
+		{ timeoutMs: 150000, intervalMs: 2000 },
+	);
+	erp.refuse = true;
+	const d = await send();
+	await stack.pollNow(file);
+	await lib.waitFor(
+		'the refused D failed',
+		async () => erp.received.some((r) => r.transactionId === d) && (await openIds()).length === 0,
+		{ timeoutMs: 90000, intervalMs: 1000 },
+	);
+
+	const times = new Map();
+	for (const r of erp.received) times.set(r.transactionId, (times.get(r.transactionId) || 0) + 1);
+	for (const id of [a, b, c, d])
+		assert(times.get(id) === 1, `the ERP got ${id} ${times.get(id) || 0} times, not once`);
+	assert(times.size === 4, `the ERP got documents the partner never sent: ${[...times.keys()]}`);
+	const outcomes = (await stack.admin('GET', '/requests')).filter(
+		(r) =>
+			r.method === 'POST' &&
+			/\/deliveries\/[^/]+\/(accept|fail)$/.test(r.path) &&
+			mine.includes(r.path.split('/')[3]),
+	);
+	for (const o of outcomes) {
+		const id = o.path.split('/')[3];
+		const got = erp.received.find((r) => r.transactionId === id);
+		assert(got && got.at <= Date.parse(o.at), `${o.path} came before the ERP had ${id}`);
+	}
+	const failed = outcomes.filter((o) => o.path.endsWith('/fail')).map((o) => o.path.split('/')[3]);
+	assert(
+		JSON.stringify(failed) === JSON.stringify([d]),
+		`failed deliveries ${failed}, expected only the refused ${d}`,
+	);
+	log(
+		`  PASS after it came back the ERP got ${b} and ${c} once each, then they were accepted; the refused ${d} was failed; none recorded before the ERP had it`,
+	);
+}
+
+/** A minimal CSV reader (quoted fields with commas and doubled quotes; n8n writes a UTF-8 BOM first). */
+function parseCsv(input) {
+	const text = input.replace(/^\uFEFF/, '');
+	const rows = [];
+	let row = [];
+	let field = '';
+	let quoted = false;
+	for (let i = 0; i < text.length; i++) {
+		const ch = text[i];
+		if (quoted) {
+			if (ch === '"' && text[i + 1] === '"') ((field += '"'), i++);
+			else if (ch === '"') quoted = false;
+			else field += ch;
+		} else if (ch === '"') quoted = true;
+		else if (ch === ',') (row.push(field), (field = ''));
+		else if (ch === '\n' || ch === '\r') {
+			if (ch === '\r' && text[i + 1] === '\n') i++;
+			(row.push(field), rows.push(row), (row = []), (field = ''));
+		} else field += ch;
+	}
+	if (field || row.length) (row.push(field), rows.push(row));
+	const [header, ...body] = rows.filter((r) => r.length > 1 || r[0]);
+	return body.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
+}
+
+async function csvRecipe(stack, folder) {
+	const file = CSV_RECIPE;
+	await stack.publish(file);
+	const ids = [];
+	for (let i = 0; i < 2; i++)
+		ids.push((await stack.admin('POST', '/partner/send-850', {})).transactionId);
+	await stack.pollNow(file);
+	await waitForExecutions(stack, file, 1);
+	const orders = [];
+	for (const id of ids) orders.push(await stack.message(id));
+	const rows = fs
+		.readdirSync(folder)
+		.filter((f) => f.endsWith('.csv'))
+		.flatMap((f) => parseCsv(fs.readFileSync(path.join(folder, f), 'utf8')));
+	const got = rows
+		.map(
+			(r) => `${r.purchaseOrderNumber} ${r.purchaseOrderLineId} ${r.quantity} ${r.unitCostPrice}`,
+		)
+		.sort();
+	const wanted = orders
+		.flatMap((o) =>
+			o.lineItems.map(
+				(l) =>
+					`${o.purchaseOrderNumber} ${l.purchaseOrderLineId} ${l.quantity.value} ${l.unitCostPrice}`,
+			),
+		)
+		.sort();
+	assert(
+		JSON.stringify(got) === JSON.stringify(wanted),
+		`the CSV rows ${JSON.stringify(got)} are not the POs' lines ${JSON.stringify(wanted)}`,
+	);
+	for (const column of [
+		'transactionId',
+		'senderId',
+		'purchaseOrderDate',
+		'shipToName',
+		'buyerItemNumber',
+		'description',
+	])
+		assert(
+			rows.every((r) => r[column] !== undefined),
+			`the CSV has no ${column} column`,
+		);
+	log(
+		`  PASS the CSV holds the ${rows.length} lines of ${orders.length} purchase orders with their header fields, decimals as sent`,
+	);
+}
+
 async function main() {
 	const started = Date.now();
 	const procs = new lib.Processes();
@@ -185,19 +379,40 @@ async function main() {
 			? path.resolve(options.tarball)
 			: (await n8n.buildAndPack(work, { log })).tarball;
 		stack = new RecipeStack({ procs, work, verbose: options.verbose, log });
-		await stack.setUp(tarball, [POSTGRES_RECIPE]);
+		const erp = startErp();
+		await erp.up();
+		const files = path.join(work, 'files');
+		const csvFolder = path.join(files, 'purchase-orders');
+		fs.mkdirSync(csvFolder, { recursive: true });
+		const replaceIn = (text, from, to) => (w) => JSON.parse(JSON.stringify(w).split(from).join(to));
+		await stack.setUp(
+			tarball,
+			[
+				{ file: POSTGRES_RECIPE },
+				{ file: ERP_RECIPE, adapt: replaceIn(ERP_RECIPE, SHIPPED_ERP_URL, erp.url) },
+				{ file: CSV_RECIPE, adapt: replaceIn(CSV_RECIPE, SHIPPED_CSV_FOLDER, `${csvFolder}/`) },
+			],
+			{ env: { N8N_RESTRICT_FILE_ACCESS_TO: files } },
+		);
 		log(
 			`n8n ${stack.url}, sandbox ${stack.sandbox.baseUrl}, postgres 127.0.0.1:${stack.postgres.port}`,
 		);
-		for (const [name, recipe] of [['850 → Postgres → 855 from stock', postgresRecipe]]) {
+		const recipes = [
+			['850 → Postgres → 855 from stock', POSTGRES_RECIPE, () => postgresRecipe(stack)],
+			['850 lines → CSV for a spreadsheet', CSV_RECIPE, () => csvRecipe(stack, csvFolder)],
+			['Inbox → ERP → Accept', ERP_RECIPE, () => erpRecipe(stack, erp)],
+		];
+		for (const [name, file, recipe] of recipes) {
 			log(`recipe: ${name}`);
 			try {
-				await recipe(stack);
+				await recipe();
 				passed++;
 			} catch (e) {
 				failed++;
 				log(`  FAIL ${e.message}`);
 			}
+			// Each recipe alone: its trigger stops before the next one's partner sends its orders.
+			await stack.unpublish(file).catch(() => {});
 		}
 	} catch (e) {
 		failed++;
