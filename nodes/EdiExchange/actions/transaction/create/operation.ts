@@ -9,6 +9,8 @@ import { parseJsonText } from '../../../shared/json';
 import { serviceRequest } from '../../../transport/request';
 import { readJsonObject, readRequiredText, sendingOptions } from '../../fields';
 import { forOperation, type Operation } from '../../types';
+import { CHECKED_TYPES, refuseProblems, shieldFields, shieldProblems } from '../checkDocument';
+import type { CheckedType } from '../../../documents/check';
 import { buildMessage, fromPurchaseOrderFields } from './fromPurchaseOrder';
 
 interface CreateAnswer {
@@ -26,6 +28,8 @@ export function describeValidationErrors(answer: CreateAnswer): string[] {
 		return `${where ? `${where}: ` : ''}${e.errorMessage ?? 'invalid'}${segment}`;
 	});
 }
+
+const CHECKABLE = ['855', '856', '810'].map(serviceTypeOf);
 
 export const create: Operation = {
 	subtitle: '"Create " + String($parameter["documentType"]).split("_")[0]',
@@ -111,6 +115,18 @@ export const create: Operation = {
 			displayOptions: { show: { messageSource: ['field'] } },
 		},
 		...fromPurchaseOrderFields,
+		{
+			displayName: 'Check Against Purchase Order',
+			name: 'checkAgainstOrder',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to check the document against its 850 (and the 855/856 sent before it) first, with the rules Build From Purchase Order follows: a document a retailer would reject or charge back is not sent',
+			displayOptions: { show: { messageSource: ['json', 'field'], documentType: CHECKABLE } },
+		},
+		...shieldFields({ messageSource: ['json', 'field'], checkAgainstOrder: [true] }, (types) => ({
+			documentType: types.map(serviceTypeOf),
+		})),
 		sendingOptions('documents'),
 	]),
 	concurrent: true,
@@ -132,6 +148,13 @@ export const create: Operation = {
 			message = messageFromField.call(this, itemIndex);
 		} else {
 			message = readJsonObject.call(this, 'message', 'Message', itemIndex);
+		}
+		const code = type.split('_')[0] as CheckedType;
+		if (source !== 'build' && CHECKED_TYPES.includes(code)) {
+			if (this.getNodeParameter('checkAgainstOrder', itemIndex, false) === true) {
+				const problems = shieldProblems.call(this, code, message, itemIndex);
+				refuseProblems.call(this, code, problems, itemIndex);
+			}
 		}
 		if (!senderId)
 			readRequiredText.call(
