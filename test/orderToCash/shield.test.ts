@@ -79,7 +79,7 @@ test('Check Document lists what a retailer would charge back, and sends nothing'
 	expect(await posts()).toEqual([]);
 });
 
-const createChecked = (document: unknown) =>
+const createChecked = (document: object) =>
 	runNode({
 		credentials: credentialsOf(running),
 		input: [{ po: order, ack, document }],
