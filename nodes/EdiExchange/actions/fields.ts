@@ -124,18 +124,20 @@ export function readRequiredText(
 }
 
 /**
- * Limit as a whole number from 1 to `max`: the editor enforces that range, but an expression or an
- * AI tool call can hand over anything, and the service would answer with a 400.
+ * Limit as a whole number from 1 to `max` (no upper bound: Infinity): the editor enforces that
+ * range, but an expression or an AI tool call can hand over anything, and the service would answer
+ * with a 400 or, behind a client-side filter, the limit would not hold at all.
  */
-export function readLimit(this: IExecuteFunctions, itemIndex: number, max: number): number {
+export function readLimit(this: IExecuteFunctions, itemIndex: number, max = Infinity): number {
 	const raw = this.getNodeParameter('limit', itemIndex) as unknown;
 	const limit = typeof raw === 'string' && raw.trim() ? Number(raw) : raw;
 	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > max) {
+		const range = max === Infinity ? '1 or more' : `from 1 to ${max}`;
 		throw new NodeOperationError(
 			this.getNode(),
-			`Limit must be a whole number from 1 to ${max}, not ${JSON.stringify(raw)}`,
+			`Limit must be a whole number ${range}, not ${JSON.stringify(raw)}`,
 			{
-				description: `Set Limit (or the expression or tool call that fills it) to a number from 1 to ${max}. Nothing was sent.`,
+				description: `Set Limit (or the expression or tool call that fills it) to a number ${range}. Nothing was sent.`,
 				itemIndex,
 			},
 		);

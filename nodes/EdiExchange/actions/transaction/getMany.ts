@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { collectTransactions } from '../../transport/pagination';
 import { optionsField, streamField, transactionTypesField } from '../../shared/fields';
-import { limitField } from '../fields';
+import { limitField, readLimit } from '../fields';
 import { forOperation, type Operation } from '../types';
 
 export const getMany: Operation = {
@@ -47,7 +47,7 @@ export const getMany: Operation = {
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-		const wanted = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex) as number);
+		const wanted = returnAll ? Infinity : readLimit.call(this, itemIndex);
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const types = ((filters.transactionTypes as string[] | undefined) ?? []).map(String);
 		const keep = types.length
