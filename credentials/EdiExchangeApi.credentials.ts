@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { DEFAULT_TIMEOUT_SECONDS } from '../nodes/EdiExchange/transport/request';
+import { DEFAULT_TIMEOUT_SECONDS } from '../nodes/EdiExchange/transport/client';
 import { routePath } from '../nodes/EdiExchange/transport/routes';
 
 /** A redirect of the test request is refused: the token goes only to the Base URL (see transport/redirects.ts). */

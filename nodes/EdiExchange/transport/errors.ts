@@ -5,7 +5,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { MAX_REDIRECTS, type Redirect } from './redirects';
+import type { Redirect } from './redirects';
 import type { Route } from './routes';
 
 interface ServiceErrorBody {
@@ -102,6 +102,8 @@ export function redirectError(
 	redirect: Redirect,
 	baseUrl: string,
 	hops: number,
+	/** Redirects followed before giving up (the retry policy's maxRedirects). */
+	maxHops: number,
 	itemIndex?: number,
 ): NodeApiError {
 	const home = new URL(baseUrl).origin;
@@ -112,7 +114,7 @@ export function redirectError(
 		description = `The document may not have been sent: a create or a payload submission is never sent to another address or repeated. ${moved} ${NOT_RESENT}`;
 	} else if (there !== home) {
 		description = `The API token is sent only to the credential’s Base URL (${home}), never to another address. ${moved}`;
-	} else if (hops >= MAX_REDIRECTS) {
+	} else if (hops >= maxHops) {
 		description = `The service kept redirecting (${hops} times in a row). Check the credential’s Base URL.`;
 	} else {
 		description = `Following it would turn this ${route.method} into a different request. Check the credential’s Base URL; running this again is safe.`;

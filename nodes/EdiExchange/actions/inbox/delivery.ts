@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsField } from '../../shared/fields';
 import { deliveryHref } from '../../transport/inbox';
-import { serviceRequest } from '../../transport/request';
+import type { ServiceClient } from '../../transport/client';
 import { readRequiredText, readTransactionId, transactionIdFields } from '../fields';
 import { forOperation, type Operation } from '../types';
 
@@ -65,7 +65,11 @@ function deliveryOperation(operation: 'accept' | 'fail', defaultNote: string): O
 		subtitle: operation === 'accept' ? '"Accept Delivery"' : '"Fail Delivery"',
 		description: forOperation('inbox', operation, deliveryFields(defaultNote)),
 
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		async execute(
+			this: IExecuteFunctions,
+			itemIndex: number,
+			client: ServiceClient,
+		): Promise<INodeExecutionData[]> {
 			const note = readRequiredText.call(
 				this,
 				'note',
@@ -99,7 +103,7 @@ function deliveryOperation(operation: 'accept' | 'fail', defaultNote: string): O
 							},
 						}
 					: { href: inputItemHref.call(this, operation, itemIndex) };
-			const { body } = await serviceRequest.call(this, {
+			const { body } = await client.send({
 				route,
 				...call,
 				body: { note },

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import type { ServiceClient } from '../../transport/client';
 import { INBOX_WINDOW, readInbox } from '../../transport/inbox';
 import { lineOutputField, splitIntoLines, splitsLines } from '../../shared/lineOutput';
 import { limitField, readLimit } from '../fields';
@@ -28,11 +29,15 @@ export const getMany: Operation = {
 		{ ...lineOutputField, displayOptions: { show: { simplify: [false] } } },
 	]),
 
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		client: ServiceClient,
+	): Promise<INodeExecutionData[]> {
 		const limit = readLimit.call(this, itemIndex, INBOX_WINDOW);
 		const simplify = this.getNodeParameter('simplify', itemIndex) as boolean;
 		// The Limit holds even when the service sends more (oldest first: the oldest are kept).
-		const items = (await readInbox.call(this, { limit, itemIndex })).slice(0, limit);
+		const items = (await readInbox(client, { limit, itemIndex })).slice(0, limit);
 		if (!simplify) {
 			const whole = items.map((item) => ({ json: item }));
 			const lines = splitsLines(this.getNodeParameter('output', itemIndex, 'document'));

@@ -5,7 +5,7 @@ import { TRANSACTION_TYPE_OPTIONS } from '../../shared/documentTypes';
 import { refusedError } from '../../shared/failed';
 import { optionsField, streamField } from '../../shared/fields';
 import { readJsonParameter } from '../../shared/json';
-import { serviceRequest } from '../../transport/request';
+import type { ServiceClient } from '../../transport/client';
 import { readInterchange } from '../../x12';
 import { readRequiredText, sendingOptions } from '../fields';
 import { forOperation, type Operation } from '../types';
@@ -124,13 +124,17 @@ export const submit: Operation = {
 	]),
 	concurrent: true,
 
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		client: ServiceClient,
+	): Promise<INodeExecutionData[]> {
 		const format = this.getNodeParameter('format', itemIndex) as string;
 		const body =
 			format === 'x12'
 				? { format, content: await readX12.call(this, itemIndex) }
 				: jsonPayload.call(this, itemIndex);
-		const { body: answer } = (await serviceRequest.call(this, {
+		const { body: answer } = (await client.send({
 			route: 'submitIntegrationPayload',
 			body,
 			itemIndex,

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { ServiceClient } from '../../transport/client';
 import { fetchMessage, X12_MIME_TYPE } from '../../transport/messages';
 import { optionsCollection } from '../../shared/fields';
 import { lineOutputField, splitIntoLines, splitsLines } from '../../shared/lineOutput';
@@ -26,12 +27,16 @@ export const getMessage: Operation = {
 		),
 	]),
 
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		client: ServiceClient,
+	): Promise<INodeExecutionData[]> {
 		const transactionId = readTransactionId.call(this, 'transactionId', itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as {
 			binaryPropertyName?: string;
 		};
-		const { format, message } = await fetchMessage.call(this, transactionId, itemIndex);
+		const { format, message } = await fetchMessage(client, transactionId, itemIndex);
 		const item: INodeExecutionData = { json: { transactionId, format, message } };
 		if (format === 'x12' && options.binaryPropertyName) {
 			const data = await this.helpers.prepareBinaryData(

@@ -6,7 +6,7 @@ import { SERVICE_TYPE_OPTIONS, serviceTypeOf } from '../../../shared/documentTyp
 import { refusedError } from '../../../shared/failed';
 import { optionsField, streamField } from '../../../shared/fields';
 import { parseJsonText } from '../../../shared/json';
-import { serviceRequest } from '../../../transport/request';
+import type { ServiceClient } from '../../../transport/client';
 import { readJsonObject, readRequiredText, sendingOptions } from '../../fields';
 import { forOperation, type Operation } from '../../types';
 import { CHECKED_TYPES, refuseProblems, shieldFields, shieldProblems } from '../checkDocument';
@@ -131,7 +131,11 @@ export const create: Operation = {
 	]),
 	concurrent: true,
 
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		client: ServiceClient,
+	): Promise<INodeExecutionData[]> {
 		const type = this.getNodeParameter('documentType', itemIndex) as string;
 		const stream = this.getNodeParameter('stream', itemIndex) as string;
 		const source = this.getNodeParameter('messageSource', itemIndex) as string;
@@ -173,7 +177,7 @@ export const create: Operation = {
 				'Enter the trading partner’s id.',
 			);
 
-		const { body } = (await serviceRequest.call(this, {
+		const { body } = (await client.send({
 			route: 'createTransaction',
 			body: { type, stream, senderId, receiverId, message },
 			itemIndex,
