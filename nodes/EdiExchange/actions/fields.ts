@@ -145,6 +145,34 @@ export function readLimit(this: IExecuteFunctions, itemIndex: number, max = Infi
 	return limit;
 }
 
+/** Sender ID and Receiver ID (Create, Submit): who sends the document and who receives it. */
+export const partyFields = (extra: {
+	sender?: Partial<INodeProperties>;
+	receiver?: Partial<INodeProperties>;
+	shared?: Partial<INodeProperties>;
+}): INodeProperties[] => [
+	{
+		displayName: 'Sender ID',
+		name: 'senderId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. YOURCOMPANY',
+		description: 'Your organization’s trading ID',
+		...extra.shared,
+		...extra.sender,
+	},
+	{
+		displayName: 'Receiver ID',
+		name: 'receiverId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. DEMORETAIL',
+		description: 'The trading partner’s ID',
+		...extra.shared,
+		...extra.receiver,
+	},
+];
+
 /** Limit; its displayOptions come from the operation it belongs to (see forOperation). */
 export const limitField = (max: number, extra: Partial<INodeProperties> = {}): INodeProperties => ({
 	displayName: 'Limit',

@@ -6,6 +6,9 @@ import type { ExpectedBody, ServiceClient } from './client';
 /** The service shows at most this many inbox items (contract: limit 1–100). */
 export const INBOX_WINDOW = 100;
 
+/** The longest note the service records with a delivery's outcome (contract: 1–240 characters). */
+export const MAX_NOTE_LENGTH = 240;
+
 /** A bare array per the contract, or an envelope's items if the service wraps it. */
 const itemsOf = (body: unknown): unknown =>
 	Array.isArray(body) ? body : (body as { items?: unknown } | null | undefined)?.items;

@@ -1,12 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsField, streamField, transactionTypesField } from '../shared/fields';
 import { lineOutputField } from '../shared/lineOutput';
 import {
+	optionsCollection,
+	optionsField,
+	streamField,
+	transactionTypesField,
+} from '../shared/fields';
+import { MAX_NOTE_LENGTH } from '../transport/inbox';
+import {
+	DEFAULT_ACCEPT_NOTE,
 	DEFAULT_LATE_WINDOW_MINUTES,
 	DEFAULT_MAX_ITEMS_PER_POLL,
 	DEFAULT_REDELIVER_AFTER_MINUTES,
-	ACCEPT_NOTE_MAX,
 } from './settings';
 
 export const triggerProperties: INodeProperties[] = [
@@ -80,20 +86,14 @@ export const triggerProperties: INodeProperties[] = [
 			},
 		],
 	),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		description: 'Limits, backfill, redelivery and the note of automatic accepts',
-		options: [
+	optionsCollection(
+		[
 			{
 				displayName: 'Accept Note',
 				name: 'acceptNote',
 				type: 'string',
-				default: 'Received by n8n',
-				description: `The note recorded with automatic accepts (at most ${ACCEPT_NOTE_MAX} characters)`,
+				default: DEFAULT_ACCEPT_NOTE,
+				description: `The note recorded with automatic accepts (at most ${MAX_NOTE_LENGTH} characters)`,
 				displayOptions: { show: { '/source': ['inbox'], '/acceptMode': ['auto'] } },
 			},
 			{
@@ -135,5 +135,6 @@ export const triggerProperties: INodeProperties[] = [
 				displayOptions: { show: { '/source': ['transactions'] } },
 			},
 		],
-	},
+		'Limits, backfill, redelivery and the note of automatic accepts',
+	),
 ];

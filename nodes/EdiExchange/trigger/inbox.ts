@@ -63,8 +63,7 @@ export async function pollInbox(
 			this.getNode(),
 			`The inbox is full: its ${INBOX_WINDOW} oldest deliveries were already seen but never accepted or failed, so newer deliveries are hidden behind them`,
 			{
-				description:
-					'The service shows only the oldest 100 inbox items. End the workflow with EDI Exchange → Inbox → Accept (or Fail for documents it cannot process), or set Acceptance to "Automatically After Emitting". Deliveries of streams or types this trigger does not watch also stay in the inbox until something accepts them.',
+				description: `The service shows only the oldest ${INBOX_WINDOW} inbox items. End the workflow with EDI Exchange → Inbox → Accept (or Fail for documents it cannot process), or set Acceptance to "Automatically After Emitting". Deliveries of streams or types this trigger does not watch also stay in the inbox until something accepts them.`,
 			},
 		);
 	}

@@ -19,8 +19,7 @@ export const getMany: Operation = {
 	subtitle: '"Get Many Inbox Items"',
 	description: forOperation('inbox', 'getMany', [
 		limitField(INBOX_WINDOW, {
-			description:
-				'Max number of inbox items to return. The inbox shows its oldest items first, at most 100.',
+			description: `Max number of inbox items to return. The inbox shows its oldest items first, at most ${INBOX_WINDOW}.`,
 		}),
 		// On by default from version 1.1, as n8n's Simplify usually is. Version 1 keeps off: n8n stores
 		// only values that differ from the default, so a changed default would change saved workflows.

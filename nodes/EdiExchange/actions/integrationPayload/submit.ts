@@ -7,7 +7,7 @@ import { optionsField, streamField } from '../../shared/fields';
 import { readJsonParameter } from '../../shared/json';
 import type { ServiceClient } from '../../transport/client';
 import { readInterchange } from '../../x12';
-import { readRequiredText, sendingOptions } from '../fields';
+import { partyFields, readRequiredText, sendingOptions } from '../fields';
 import { forOperation, type Operation } from '../types';
 
 interface SubmitAnswer {
@@ -91,26 +91,7 @@ export const submit: Operation = {
 			description: 'Test documents are not passed on as real business documents',
 			displayOptions: { show: { format: ['json'] } },
 		}),
-		{
-			displayName: 'Sender ID',
-			name: 'senderId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. YOURCOMPANY',
-			description: 'Your organization’s trading ID',
-			displayOptions: { show: { format: ['json'] } },
-		},
-		{
-			displayName: 'Receiver ID',
-			name: 'receiverId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. DEMORETAIL',
-			description: 'The trading partner’s ID',
-			displayOptions: { show: { format: ['json'] } },
-		},
+		...partyFields({ shared: { required: true, displayOptions: { show: { format: ['json'] } } } }),
 		{
 			displayName: 'Segments',
 			name: 'segments',

@@ -7,7 +7,7 @@ import { refusedError } from '../../../shared/failed';
 import { optionsField, streamField } from '../../../shared/fields';
 import { parseJsonText } from '../../../shared/json';
 import type { ServiceClient } from '../../../transport/client';
-import { readJsonObject, readRequiredText, sendingOptions } from '../../fields';
+import { partyFields, readJsonObject, readRequiredText, sendingOptions } from '../../fields';
 import { forOperation, type Operation } from '../../types';
 import { CHECKED_TYPES, refuseProblems, shieldFields, shieldProblems } from '../checkDocument';
 import type { CheckedType } from '../../../documents/check';
@@ -53,24 +53,16 @@ export const create: Operation = {
 			default: '',
 			displayOptions: { show: { stream: ['live'] } },
 		},
-		{
-			displayName: 'Sender ID',
-			name: 'senderId',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. YOURCOMPANY',
-			description:
-				'Your organization’s trading ID. With the message built from a purchase order, leave empty to use the PO’s receiver.',
-		},
-		{
-			displayName: 'Receiver ID',
-			name: 'receiverId',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. DEMORETAIL',
-			description:
-				'The trading partner’s ID. With the message built from a purchase order, leave empty to use the PO’s sender.',
-		},
+		...partyFields({
+			sender: {
+				description:
+					'Your organization’s trading ID. With the message built from a purchase order, leave empty to use the PO’s receiver.',
+			},
+			receiver: {
+				description:
+					'The trading partner’s ID. With the message built from a purchase order, leave empty to use the PO’s sender.',
+			},
+		}),
 		optionsField(
 			{
 				displayName: 'Message Source',
