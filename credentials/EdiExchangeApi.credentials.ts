@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { DEFAULT_TIMEOUT_SECONDS } from '../nodes/EdiExchange/transport/client';
-import { routePath } from '../nodes/EdiExchange/transport/routes';
+import { NORMALIZED_BASE_URL_EXPRESSION, routePath } from '../nodes/EdiExchange/transport/routes';
 
 /** A redirect of the test request is refused: the token goes only to the Base URL (see transport/redirects.ts). */
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
@@ -68,7 +68,7 @@ export class EdiExchangeApi implements ICredentialType {
 	// Lists one transaction: cheap, read-only, and fails with 401 on a wrong token.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/v\\d+$/i, "")}}',
+			baseURL: NORMALIZED_BASE_URL_EXPRESSION,
 			url: routePath('listTransactions'),
 			qs: { limit: 1 },
 			disableFollowRedirect: true,

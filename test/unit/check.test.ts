@@ -8,11 +8,11 @@ import {
 	buildAcknowledgment,
 	buildInvoice,
 	buildShipNotice,
-	type JsonObject,
+	type PlainObject,
 } from '../../nodes/EdiExchange/documents';
 import { checkDocument } from '../../nodes/EdiExchange/documents/check';
 
-const order: JsonObject = {
+const order: PlainObject = {
 	purchaseOrderNumber: 'PO-9',
 	purchaseOrderDate: '2026-11-20',
 	buyersCurrency: { currencyCode: 'USD' },

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection } from '../shared/fields';
-import { readJsonParameter } from '../shared/json';
+import { parseJsonText } from '../shared/json';
 import { fromVersion1_1, inVersion1 } from './types';
 
 /**
@@ -84,6 +84,28 @@ export function readTransactionId(
 		);
 	}
 	return Number(text);
+}
+
+/** A JSON parameter, parsed; text that is not JSON is an error naming the parameter. */
+export function readJsonParameter(
+	this: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): unknown {
+	try {
+		return parseJsonText(this.getNodeParameter(name, itemIndex, '') as unknown);
+	} catch (error) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`${label} is not valid JSON: ${(error as Error).message}`,
+			{
+				description:
+					'Check for missing quotes, commas or braces; an expression such as {{ $json.message }} also works.',
+				itemIndex,
+			},
+		);
+	}
 }
 
 /** A JSON parameter that must hold an object. */

@@ -16,7 +16,7 @@ import {
 	ZERO,
 } from './decimal';
 import { readAcknowledgment, readShipNotice } from './earlier';
-import { idText, isObject, type JsonObject, unwrapMessage } from './fields';
+import { idText, isObject, type PlainObject, unwrapMessage } from './fieldReader';
 import { type PurchaseOrder, readPurchaseOrder } from './purchaseOrder';
 
 export type CheckedType = '855' | '856' | '810';
@@ -74,7 +74,7 @@ class Problems {
 	}
 }
 
-function samePurchaseOrder(message: JsonObject, order: PurchaseOrder, p: Problems): void {
+function samePurchaseOrder(message: PlainObject, order: PurchaseOrder, p: Problems): void {
 	const given = idText(message.purchaseOrderNumber);
 	if (given === undefined) p.reject('purchaseOrderNumber', 'is missing');
 	else if (given !== order.purchaseOrderNumber)
@@ -85,8 +85,8 @@ function samePurchaseOrder(message: JsonObject, order: PurchaseOrder, p: Problem
 }
 
 /** What the 850 says about money must be what the document says: a retailer matches on it. */
-function sameTerms(message: JsonObject, order: PurchaseOrder, p: Problems): void {
-	const currency = (m: JsonObject) =>
+function sameTerms(message: PlainObject, order: PurchaseOrder, p: Problems): void {
+	const currency = (m: PlainObject) =>
 		isObject(m.buyersCurrency) ? idText(m.buyersCurrency.currencyCode) : undefined;
 	const ordered = currency(order.message);
 	if (ordered !== undefined && currency(message) !== undefined && currency(message) !== ordered)
@@ -133,7 +133,7 @@ function within(
 		);
 }
 
-function check855(message: JsonObject, order: PurchaseOrder, p: Problems): void {
+function check855(message: PlainObject, order: PurchaseOrder, p: Problems): void {
 	const items = Array.isArray(message.lineItems) ? message.lineItems : [];
 	if (items.length === 0) p.reject('lineItems', 'the acknowledgment has no lines');
 	const acknowledged = new Map<string, Decimal>();
@@ -179,7 +179,7 @@ function check855(message: JsonObject, order: PurchaseOrder, p: Problems): void 
 
 /** Items of an 856 order wherever its hierarchy puts them, with their fields. */
 function shippedItems(
-	level: JsonObject,
+	level: PlainObject,
 	field: string,
 	out: Array<{ item: unknown; field: string }>,
 ): void {
@@ -209,7 +209,7 @@ function acceptedLimits(
 }
 
 function check856(
-	message: JsonObject,
+	message: PlainObject,
 	order: PurchaseOrder,
 	earlier: EarlierDocuments,
 	p: Problems,
@@ -300,7 +300,7 @@ function statedTotal(
 }
 
 function check810(
-	message: JsonObject,
+	message: PlainObject,
 	order: PurchaseOrder,
 	earlier: EarlierDocuments,
 	p: Problems,

@@ -3,7 +3,7 @@
  * header fields, ready for a database table or a spreadsheet without a Code node.
  */
 import { formatPrice, formatQuantity } from './decimal';
-import { isObject, type JsonObject } from './fields';
+import { isObject, type PlainObject } from './fieldReader';
 import { readPurchaseOrder } from './purchaseOrder';
 
 /** The header fields every line row carries, in the order they appear (documented in docs/). */
@@ -40,7 +40,7 @@ export const LINE_FIELDS = [
 	'description',
 ] as const;
 
-type Row = JsonObject;
+type Row = PlainObject;
 
 /** A scalar as text, or null: ids may arrive as numbers, and a row's columns are plain values. */
 function text(value: unknown): string | null {
@@ -53,12 +53,12 @@ const field = (object: unknown, key: string): unknown =>
 	isObject(object) ? object[key] : undefined;
 
 /** The document inside an item: the trigger's and Get Message's `message`, or an X12 read's `document`. */
-function documentOf(input: JsonObject): unknown {
+function documentOf(input: PlainObject): unknown {
 	if (isObject(input.document)) return input.document;
 	return input;
 }
 
-function header(item: JsonObject, message: JsonObject): Row {
+function header(item: PlainObject, message: PlainObject): Row {
 	const parties = field(message, 'parties');
 	const buyer = field(parties, 'buyer');
 	const shipTo = field(parties, 'shipTo');
@@ -94,7 +94,7 @@ function header(item: JsonObject, message: JsonObject): Row {
  * where a line lacks one). Quantities and prices are exact decimal strings. Throws DocumentError
  * (naming the field) when the item holds no readable purchase order.
  */
-export function purchaseOrderLines(item: JsonObject): Row[] {
+export function purchaseOrderLines(item: PlainObject): Row[] {
 	const order = readPurchaseOrder(documentOf(item));
 	const top = header(item, order.message);
 	const productIdNames: string[] = [];

@@ -5,6 +5,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { tryParseJson } from '../shared/json';
 import type { Redirect } from './redirects';
 import type { Route } from './routes';
 
@@ -34,15 +35,6 @@ function describeServerError(route: Route, attempts: number): string {
 	return `The service failed while handling this request, so it may or may not have been processed. ${NOT_RESENT}`;
 }
 
-/** JSON text's value, or undefined when the text is not JSON. */
-export function parseJson(text: string): unknown {
-	try {
-		return JSON.parse(text) as unknown;
-	} catch {
-		return undefined;
-	}
-}
-
 export function serviceError(
 	node: INode,
 	route: Route,
@@ -52,7 +44,7 @@ export function serviceError(
 	itemIndex?: number,
 ): NodeApiError {
 	// An error body read as text (see ServiceCall.responseText) is JSON more often than not.
-	if (typeof body === 'string') body = parseJson(body) ?? body;
+	if (typeof body === 'string') body = tryParseJson(body) ?? body;
 	const error: ServiceErrorBody =
 		body && typeof body === 'object' ? (body as ServiceErrorBody) : {};
 	const details = (error.errors ?? [])

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { parseJson } from './errors';
+import { tryParseJson } from '../shared/json';
 import type { ServiceClient } from './client';
 
 export const X12_MIME_TYPE = 'application/edi-x12';
@@ -29,7 +29,7 @@ export async function fetchMessage(
 	});
 	const text = typeof body === 'string' ? body : '';
 	const contentType = String(headers['content-type'] ?? '');
-	const document = parseJson(text);
+	const document = tryParseJson(text);
 	if (document && typeof document === 'object')
 		return { format: 'json', message: document as IDataObject };
 	// An interchange always begins with its ISA segment.

@@ -85,7 +85,7 @@ export function readIsa(text: string, start: number, problems: ProblemList): Isa
 		}
 	});
 
-	// Before 5010, ISA11 was the standards identifier `U`, not a repetition separator.
+	// Before 4020, ISA11 was the standards identifier `U`, not a repetition separator.
 	const repetition = isAlphanumeric(elements[11]) || elements[11].length !== 1 ? '' : elements[11];
 	const separators: X12Separators = { element, component, repetition, segment };
 	checkDistinct(separators, problems);

@@ -4,10 +4,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { TRANSACTION_TYPE_OPTIONS } from '../../shared/documentTypes';
 import { refusedError } from '../../shared/failed';
 import { optionsField, streamField } from '../../shared/fields';
-import { readJsonParameter } from '../../shared/json';
 import type { ServiceClient } from '../../transport/client';
 import { readInterchange } from '../../x12';
-import { partyFields, readRequiredText, sendingOptions } from '../fields';
+import { partyFields, readJsonParameter, readRequiredText, sendingOptions } from '../fields';
 import { forOperation, type Operation } from '../types';
 
 interface SubmitAnswer {

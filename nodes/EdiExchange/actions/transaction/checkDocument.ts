@@ -12,7 +12,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { DocumentError } from '../../documents';
 import { type CheckedType, checkDocument, type DocumentProblem } from '../../documents/check';
-import { readJsonParameter } from '../../shared/json';
+import { readJsonParameter } from '../fields';
 import { forOperation, type Operation } from '../types';
 
 const CHECKED: Array<{ name: string; value: CheckedType }> = [

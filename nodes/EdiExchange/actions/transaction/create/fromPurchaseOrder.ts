@@ -17,7 +17,7 @@ import {
 } from '../../../documents';
 import { serviceTypeOf } from '../../../shared/documentTypes';
 import { optionsField } from '../../../shared/fields';
-import { readJsonParameter } from '../../../shared/json';
+import { readJsonParameter } from '../../fields';
 
 /** Shown for Create (see forOperation) when the message is built, for these document types. */
 const buildable = (documentTypes: string[]) => ({
