@@ -5,6 +5,8 @@
  * sends each call as a short loop around the pure decision in decision.ts.
  */
 import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestOptions,
@@ -90,6 +92,8 @@ interface Credential {
 	origin?: string;
 	timeoutMs: number;
 	redact: Redact;
+	/** Handed to n8n with each request, so that n8n does not read the credential again each time. */
+	decrypted: ICredentialsDecrypted;
 }
 
 /** What a network failure means, in words, with the low-level code for whoever digs deeper. */
@@ -152,7 +156,7 @@ export class ServiceClient {
 					credential,
 					call.itemIndex,
 				);
-			const outcome = await this.attempt(call, route, attempt, window);
+			const outcome = await this.attempt(call, route, credential, attempt, window);
 			const decision = decide(this.policy, rules, attempt, outcome, Date.now());
 			if (outcome.kind === 'answer' && decision.action !== 'follow') {
 				const redirected = decision.action === 'fail' && decision.failure.kind === 'redirect';
@@ -180,6 +184,7 @@ export class ServiceClient {
 	private async attempt(
 		call: ServiceCall,
 		route: Route,
+		credential: Credential,
 		attempt: Attempt,
 		window: { ms: number; limitedBy: 'timeout' | 'deadline' },
 	): Promise<Outcome> {
@@ -206,6 +211,7 @@ export class ServiceClient {
 					this.context,
 					CREDENTIAL_TYPE,
 					request,
+					{ credentialsDecrypted: credential.decrypted },
 				)) as IN8nHttpFullResponse;
 			});
 			return { kind: 'answer', statusCode, headers, body };
@@ -221,11 +227,10 @@ export class ServiceClient {
 	/** The credential, read once per run (the first call's item names it in errors). */
 	private async resolveCredential(itemIndex?: number): Promise<Credential> {
 		this.credential ??= (async () => {
-			const credentials = await this.context.getCredentials<{
-				baseUrl?: string;
-				apiToken?: string;
-				timeout?: number;
-			}>(CREDENTIAL_TYPE, itemIndex);
+			const credentials = await this.context.getCredentials<
+				ICredentialDataDecryptedObject & { baseUrl?: string; apiToken?: string; timeout?: number }
+			>(CREDENTIAL_TYPE, itemIndex);
+			const details = this.node.credentials?.[CREDENTIAL_TYPE];
 			const baseUrl = normalizeBaseUrl(String(credentials.baseUrl ?? ''));
 			const timeout = Number(credentials.timeout);
 			const usable = /^https?:\/\/[^/]+/i.test(baseUrl) && URL.canParse(baseUrl);
@@ -235,6 +240,12 @@ export class ServiceClient {
 				timeoutMs:
 					(Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_SECONDS) * 1000,
 				redact: redactor(credentials.apiToken),
+				decrypted: {
+					id: details?.id ?? '',
+					name: details?.name ?? '',
+					type: CREDENTIAL_TYPE,
+					data: credentials,
+				},
 			};
 		})();
 		return await this.credential;
