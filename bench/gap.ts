@@ -9,7 +9,7 @@
 import './lib/env';
 
 import { runNode } from '../harness';
-import { acknowledgment, ENVELOPE } from './scenarios/actions';
+import { acknowledgment, CREATE_FROM_FIELD, ENVELOPE } from './scenarios/actions';
 import { Limit } from './lib/limit';
 import { median } from './lib/measure';
 import { isoSecondsAgo, startBenchSandbox } from './lib/sandbox';
@@ -71,14 +71,7 @@ async function main(): Promise<void> {
 				const result = await runNode({
 					credentials: sb.credentials,
 					input: messages.map((message) => ({ message })),
-					parameters: {
-						resource: 'transaction',
-						operation: 'create',
-						...ENVELOPE,
-						documentType: ENVELOPE.type,
-						messageSource: 'field',
-						messageField: 'message',
-					},
+					parameters: CREATE_FROM_FIELD,
 				});
 				if (result.error) throw result.error;
 				expect('ours', result.items.length, CREATES);
