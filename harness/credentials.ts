@@ -1,7 +1,8 @@
 /**
  * Credentials for the harness: hands the node the decrypted data and applies the credential
- * type's generic `authenticate` block for real, resolving its expressions through the workflow's
- * expression engine as n8n does (n8n's own test stub skips this and the header would be missing).
+ * type's `authenticate` for real as n8n's CredentialsHelper does: a function is called, a generic
+ * block's expressions are resolved through the workflow's expression engine (n8n's own test stub
+ * skips this and the header would be missing).
  */
 import type {
 	IAuthenticateGeneric,
@@ -66,8 +67,10 @@ export class CredentialsHelper extends ICredentialsHelper {
 				? credentialType.authenticate
 				: this.extra[typeName]?.authenticate;
 		if (!authenticate) throw new Error(`Unexpected credential type ${typeName}`);
-		if (typeof authenticate === 'function' || authenticate.type !== 'generic') {
-			throw new Error('The harness applies generic authenticate blocks only');
+		if (typeof authenticate === 'function')
+			return await authenticate(credentials, requestOptions as IHttpRequestOptions);
+		if (authenticate.type !== 'generic') {
+			throw new Error('The harness applies generic authenticate blocks and functions only');
 		}
 		const options = requestOptions as IHttpRequestOptions & Record<string, Record<string, unknown>>;
 		for (const [target, entries] of Object.entries(authenticate.properties)) {

@@ -1,5 +1,5 @@
 /**
- * The sandbox: a strict local emulator of the EDI exchange service (../../shared contract),
+ * The sandbox: a strict local emulator of the EDI exchange service (docs/contract.md),
  * with the demo trading partner. Dev tool only; Node built-ins only.
  */
 import type { AddressInfo } from 'net';

@@ -5,6 +5,7 @@
  * stays the sequential loop (every page one after another): the figure our parallel pages beat.
  */
 import axios, { type AxiosInstance } from 'axios';
+import { Agent } from 'http';
 
 import type { EdiCredentials } from '../../harness';
 
@@ -28,11 +29,13 @@ interface Page {
 export class Limit {
 	readonly http: AxiosInstance;
 
-	constructor(credentials: EdiCredentials) {
+	/** `options.newConnections`: a new connection per request, as n8n's request helper opens one. */
+	constructor(credentials: EdiCredentials, options: { newConnections?: boolean } = {}) {
 		this.http = axios.create({
 			baseURL: credentials.baseUrl,
 			headers: { 'service-api-key': credentials.apiToken },
 			timeout: 60_000,
+			...(options.newConnections ? { httpAgent: new Agent({ keepAlive: false }) } : {}),
 		});
 	}
 

@@ -140,6 +140,16 @@ export const ENVELOPE = {
 	receiverId: 'DEMORETAIL',
 };
 
+/** Our Create over input items that each carry their 855 in `message`. */
+export const CREATE_FROM_FIELD = {
+	resource: 'transaction',
+	operation: 'create',
+	...ENVELOPE,
+	documentType: ENVELOPE.type,
+	messageSource: 'field',
+	messageField: 'message',
+};
+
 const accepted = (what: string, answers: IDataObject[], wanted: number) =>
 	expectCount(
 		`${what} (ACCEPTED answers)`,
@@ -168,14 +178,7 @@ export async function createScenarios(ctx: Context, results: ScenarioResult[]): 
 					const result = await runNode({
 						credentials: sb.credentials,
 						input: messages.map((message) => ({ message })),
-						parameters: {
-							resource: 'transaction',
-							operation: 'create',
-							...ENVELOPE,
-							documentType: ENVELOPE.type,
-							messageSource: 'field',
-							messageField: 'message',
-						},
+						parameters: CREATE_FROM_FIELD,
 					});
 					if (result.error) throw result.error;
 					return accepted(

@@ -14,7 +14,7 @@ import { runNode } from '../../harness';
 import type { Context, ScenarioResult } from '../lib/context';
 import type { NodeSettings } from '../lib/handBuilt';
 import { cellOf, timed } from '../lib/measure';
-import { acknowledgment, ENVELOPE } from './actions';
+import { acknowledgment, CREATE_FROM_FIELD, ENVELOPE } from './actions';
 import { repeat } from './polling';
 
 const FAULTS = { errorRate: 0.05, dropRate: 0.05, seed: 7 };
@@ -45,14 +45,7 @@ async function runOurs(ctx: Context, messages: IDataObject[]): Promise<INodeExec
 		credentials: ctx.sb.credentials,
 		continueOnFail: true,
 		input: messages.map((message) => ({ message })),
-		parameters: {
-			resource: 'transaction',
-			operation: 'create',
-			...ENVELOPE,
-			documentType: ENVELOPE.type,
-			messageSource: 'field',
-			messageField: 'message',
-		},
+		parameters: CREATE_FROM_FIELD,
 	});
 	if (result.error) throw result.error;
 	return result.items;

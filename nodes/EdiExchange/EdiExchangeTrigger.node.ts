@@ -6,7 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { splitIntoLines } from './shared/lineOutput';
 import { documentationUrl, NODE_DESCRIPTION } from './shared/node';
+import { startPoll } from './trigger/budget';
 import { triggerProperties } from './trigger/description';
 import { sampleInbox } from './trigger/inbox';
 import { pollActivated } from './trigger/poll';
@@ -39,12 +41,14 @@ export class EdiExchangeTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings.call(this);
+		// The poll's budget and its service client: every request of this poll ends within it.
+		const run = startPoll.call(this);
 		if (this.getMode() === 'manual') {
 			const sample =
 				settings.source === 'inbox'
-					? await sampleInbox.call(this, settings, SAMPLE_SIZE)
-					: await sampleTransactions.call(this, settings, SAMPLE_SIZE, SAMPLE_PAGES);
-			if (sample.length) return [sample];
+					? await sampleInbox.call(this, settings, SAMPLE_SIZE, run)
+					: await sampleTransactions.call(this, settings, SAMPLE_SIZE, SAMPLE_PAGES, run);
+			if (sample.length) return [settings.splitLines ? splitIntoLines(sample) : sample];
 			const what = settings.types.length ? settings.types.join('/') : 'inbound';
 			throw new NodeOperationError(
 				this.getNode(),
@@ -55,7 +59,8 @@ export class EdiExchangeTrigger implements INodeType {
 				},
 			);
 		}
-		const items = await pollActivated.call(this, settings);
-		return items ? [items] : null;
+		const items = await pollActivated.call(this, settings, run);
+		if (!items) return null;
+		return [settings.splitLines ? splitIntoLines(items) : items];
 	}
 }

@@ -29,6 +29,7 @@ const editor = require('./editor');
 const cli = cliArgs();
 const VERBOSE = cli.flag('--verbose');
 const EXAMPLE = path.join(lib.PROJECT_ROOT, 'examples', 'order-to-cash.json');
+const RECIPES = path.join(lib.PROJECT_ROOT, 'examples', 'recipes');
 const SHOTS = path.resolve(
 	cli.value('--shots') || path.join(lib.PROJECT_ROOT, '.tmp', 'e2e-screenshots'),
 );
@@ -255,6 +256,43 @@ const CHECKS = [
 			await editor.executionListed(ctx.page, runs[0].id);
 			await editor.shot(ctx.page, SHOTS, 'executions');
 			return `execution ${runs[0].id} (${runs[0].status})`;
+		},
+	},
+	{
+		name: 'the recipes import and open, our nodes rendered',
+		needs: ['sign in'],
+		run: async (ctx) => {
+			const opened = [];
+			for (const file of fs
+				.readdirSync(RECIPES)
+				.filter((f) => f.endsWith('.json'))
+				.sort()) {
+				const workflow = n8n.useSandboxCredential(
+					JSON.parse(fs.readFileSync(path.join(RECIPES, file), 'utf8')),
+				);
+				const r = await lib.request('POST', `${ctx.stack.url}/rest/workflows`, {
+					body: {
+						name: workflow.name,
+						nodes: workflow.nodes,
+						connections: workflow.connections,
+						settings: workflow.settings,
+					},
+					jar: ctx.stack.session.jar,
+					headers: ctx.stack.session.headers,
+				});
+				assert(
+					r.status === 200 && r.json.data.id,
+					`${file}: import answered ${r.status} ${r.text.slice(0, 300)}`,
+				);
+				await editor.openWorkflow(ctx.page, ctx.stack.url, r.json.data.id);
+				for (const node of workflow.nodes.filter((n) => OUR_TYPES.includes(n.type))) {
+					const seen = await editor.canvasNode(ctx.page, node.name);
+					assert(seen.iconLoaded, `${file}: "${node.name}" rendered without its icon`);
+				}
+				await editor.shot(ctx.page, SHOTS, `recipe-${file.replace(/\.json$/, '')}`);
+				opened.push(workflow.name);
+			}
+			return opened.join(', ');
 		},
 	},
 ];

@@ -168,4 +168,4 @@ async function startQueueServers(procs, dir, log) {
 	return { env, folders: [postgres.dir] };
 }
 
-module.exports = { startQueueServers };
+module.exports = { ensurePackages, postgresBin, postgresUser, startPostgres, startQueueServers };

@@ -1,6 +1,6 @@
 /** Retry-After as an HTTP date (RFC 9110 allows a date or seconds) is read as the date it names. */
 import { runNode } from '../../harness';
-import { retryAfterSeconds } from '../../nodes/EdiExchange/transport/request';
+import { retryAfterSeconds } from '../../nodes/EdiExchange/transport/decision';
 import { failure } from '../node/helpers';
 import { json, startHostileServer, type HostileServer } from './server';
 

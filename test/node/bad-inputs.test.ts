@@ -51,6 +51,12 @@ const submitJson = (extra: IDataObject) => ({
 	segments: '[["BAK", "00", "AC", "PO-1", "20261122"]]',
 	...extra,
 });
+const transactionGetMany = (extra: IDataObject) => ({
+	resource: 'transaction',
+	operation: 'getMany',
+	returnAll: false,
+	...extra,
+});
 const SEGMENTS_SHAPE = 'Segments must be a non-empty array of segments, each an array of strings';
 const NOT_A_NUMBER = (id: string) => `The transaction ID "${id}" is not a positive whole number`;
 
@@ -235,6 +241,25 @@ const CASES: Record<string, BadInput> = {
 		parameters: submitJson({ senderId: '={{ $json.from }}' }),
 		input: [{ from: '' }],
 		message: 'Sender ID is empty',
+	},
+	'transaction get many: Limit as text (an expression or a tool call)': {
+		parameters: transactionGetMany({ limit: '={{ "ten" }}' }),
+		message: 'Limit must be a whole number 1 or more, not "ten"',
+	},
+	'transaction get many: Limit as text with a Transaction Types filter': {
+		parameters: transactionGetMany({
+			limit: '={{ "ten" }}',
+			filters: { transactionTypes: ['850'] },
+		}),
+		message: 'Limit must be a whole number 1 or more, not "ten"',
+	},
+	'transaction get many: Limit 0': {
+		parameters: transactionGetMany({ limit: 0 }),
+		message: 'Limit must be a whole number 1 or more, not 0',
+	},
+	'transaction get many: Limit 2.5': {
+		parameters: transactionGetMany({ limit: 2.5 }),
+		message: 'Limit must be a whole number 1 or more, not 2.5',
 	},
 	'base URL not http(s)': {
 		parameters: getMessage('1'),

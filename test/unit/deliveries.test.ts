@@ -9,6 +9,7 @@ const settings = (over: Partial<TriggerSettings> = {}): TriggerSettings => ({
 	stream: 'test',
 	types: [],
 	includeMessage: false,
+	splitLines: false,
 	acceptMode: 'workflow',
 	acceptNote: 'n',
 	maxItemsPerPoll: 1000,

@@ -5,7 +5,7 @@
  */
 import { fc, test } from '@fast-check/jest';
 
-import { buildInvoice, DocumentError, type JsonObject } from '../../nodes/EdiExchange/documents';
+import { buildInvoice, DocumentError, type PlainObject } from '../../nodes/EdiExchange/documents';
 import { fuzz } from '../fuzz';
 
 /** A decimal as text from its digits and scale: (12345, 2) → "123.45". */
@@ -33,7 +33,7 @@ const ORDER = fc.record({
 });
 type Order = typeof ORDER extends fc.Arbitrary<infer O> ? O : never;
 
-function purchaseOrder(order: Order): JsonObject {
+function purchaseOrder(order: Order): PlainObject {
 	return {
 		purchaseOrderNumber: 'PO-FUZZ',
 		purchaseOrderDate: '2026-11-20',
@@ -74,7 +74,7 @@ test.prop([ORDER], fuzz(300))(
 		);
 		const charges = sumCents(order.charges);
 		const allowances = sumCents(order.allowances);
-		let invoice: JsonObject | undefined;
+		let invoice: PlainObject | undefined;
 		let error: unknown;
 		try {
 			invoice = buildInvoice(purchaseOrder(order), { invoiceDate: '2026-11-22' });
@@ -90,7 +90,7 @@ test.prop([ORDER], fuzz(300))(
 		expect(invoice!.invoiceSalesTotal).toBe(centsText(sales));
 		expect(invoice!.invoiceTotal).toBe(centsText(sales + charges - allowances));
 		expect(
-			(invoice!.lineItems as JsonObject[]).map((l) => (l.quantityInvoiced as JsonObject).value),
+			(invoice!.lineItems as PlainObject[]).map((l) => (l.quantityInvoiced as PlainObject).value),
 		).toEqual(order.lines.map((l) => String(Number(l.quantity))));
 	},
 );
@@ -137,8 +137,8 @@ test.prop([SPOILED], fuzz(300))(
 	([order, pick, spoil]) => {
 		const po = purchaseOrder({ ...order, allowances: [] });
 		const i = pick % order.lines.length;
-		const line = (po.lineItems as JsonObject[])[i];
-		const options: JsonObject = { invoiceDate: '2026-11-22' };
+		const line = (po.lineItems as PlainObject[])[i];
+		const options: PlainObject = { invoiceDate: '2026-11-22' };
 		let path: string;
 		switch (spoil.kind) {
 			case 'negative price':
@@ -146,7 +146,7 @@ test.prop([SPOILED], fuzz(300))(
 				path = `lineItems[${i}].unitCostPrice`;
 				break;
 			case 'quantity not a number':
-				(line.quantity as JsonObject).value = spoil.text;
+				(line.quantity as PlainObject).value = spoil.text;
 				path = `lineItems[${i}].quantity.value`;
 				break;
 			case 'impossible PO date':

@@ -8,7 +8,7 @@ import {
 	formatAmount,
 	formatPrice,
 	formatQuantity,
-	type JsonObject,
+	type PlainObject,
 	parseDecimal,
 	addDecimal,
 	subtractDecimal,
@@ -23,17 +23,17 @@ import { checkOrderDocument } from '../../sandbox/partner';
 // The service's example documents, kept in the repository (a fresh clone has no other copy).
 const DOCUMENTS = join(__dirname, '..', 'sandbox', 'documents');
 const example = (name: string) =>
-	JSON.parse(readFileSync(join(DOCUMENTS, name), 'utf8')) as JsonObject;
+	JSON.parse(readFileSync(join(DOCUMENTS, name), 'utf8')) as PlainObject;
 const envelope850 = example('create-850-purchase-order.json');
-const po = () => example('create-850-purchase-order.json').message as JsonObject;
-const example855 = () => example('create-855-po-acknowledgment.json').message as JsonObject;
-const example856 = () => example('create-856-ship-notice.json').message as JsonObject;
-const example810 = () => example('create-810-invoice.json').message as JsonObject;
+const po = () => example('create-850-purchase-order.json').message as PlainObject;
+const example855 = () => example('create-855-po-acknowledgment.json').message as PlainObject;
+const example856 = () => example('create-856-ship-notice.json').message as PlainObject;
+const example810 = () => example('create-810-invoice.json').message as PlainObject;
 
 type Any = any;
-const lines = (doc: JsonObject): Any[] => doc.lineItems as Any[];
+const lines = (doc: PlainObject): Any[] => doc.lineItems as Any[];
 /** All 856 items for the first order, flattened. */
-const shippedItems = (asn: JsonObject): Any[] =>
+const shippedItems = (asn: PlainObject): Any[] =>
 	(asn.orders as Any[])[0].pallets.flatMap((p: Any) => p.cartons.flatMap((c: Any) => c.items));
 const byLine = (items: Any[]) => Object.fromEntries(items.map((i) => [i.purchaseOrderLineId, i]));
 
@@ -65,7 +65,7 @@ function contractProblems(type: '855' | '856' | '810', m: Any): string[] {
 }
 
 /** A small synthetic 850 with the given lines (quantity, price). */
-function order(lineSpecs: Array<[string, string]>, extra: JsonObject = {}): JsonObject {
+function order(lineSpecs: Array<[string, string]>, extra: PlainObject = {}): PlainObject {
 	return {
 		purchaseOrderNumber: 'PO-T1',
 		purchaseOrderDate: '2026-11-22',

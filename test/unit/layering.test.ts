@@ -42,3 +42,32 @@ test('the check sees the imports it guards', () => {
 	expect(crossings().some(({ from, to }) => from === 'trigger' && to === 'shared')).toBe(true);
 	expect(crossings().some(({ from, to }) => from === 'actions' && to === 'transport')).toBe(true);
 });
+
+/**
+ * Module-level state in transport/ or shared/ would be shared by every run of every workflow in
+ * the n8n process: per-run state (the credential, the pacer, the deadline) lives in the run's
+ * service client instead (transport/client.ts). Top-level `let`/`var` and top-level collections
+ * are what such state looks like.
+ */
+const moduleState = (text: string): string[] =>
+	text
+		.split('\n')
+		.filter((line) =>
+			/^(export )?(let|var) |^(export )?const \w+\s*=\s*new (Weak)?(Map|Set)\b/.test(line),
+		);
+
+test('transport/ and shared/ hold no module-level state', () => {
+	const found = ['transport', 'shared'].flatMap((room) =>
+		sourceFiles(join(NODE_FOLDER, room)).flatMap((file) =>
+			moduleState(readFileSync(file, 'utf8')).map((line) => `${relative(ROOT, file)}: ${line}`),
+		),
+	);
+	expect(found).toEqual([]);
+});
+
+test('the module-state check sees what it guards', () => {
+	expect(
+		moduleState('export const pacers = new WeakMap<object, Pacer>();\nlet calls = 0;'),
+	).toHaveLength(2);
+	expect(moduleState('\tlet inside = 0;\nconst LIMIT = 5;')).toEqual([]);
+});

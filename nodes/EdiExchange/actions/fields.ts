@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection } from '../shared/fields';
-import { readJsonParameter } from '../shared/json';
+import { parseJsonText } from '../shared/json';
 import { fromVersion1_1, inVersion1 } from './types';
 
 /**
@@ -86,6 +86,28 @@ export function readTransactionId(
 	return Number(text);
 }
 
+/** A JSON parameter, parsed; text that is not JSON is an error naming the parameter. */
+export function readJsonParameter(
+	this: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): unknown {
+	try {
+		return parseJsonText(this.getNodeParameter(name, itemIndex, '') as unknown);
+	} catch (error) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`${label} is not valid JSON: ${(error as Error).message}`,
+			{
+				description:
+					'Check for missing quotes, commas or braces; an expression such as {{ $json.message }} also works.',
+				itemIndex,
+			},
+		);
+	}
+}
+
 /** A JSON parameter that must hold an object. */
 export function readJsonObject(
 	this: IExecuteFunctions,
@@ -124,24 +146,54 @@ export function readRequiredText(
 }
 
 /**
- * Limit as a whole number from 1 to `max`: the editor enforces that range, but an expression or an
- * AI tool call can hand over anything, and the service would answer with a 400.
+ * Limit as a whole number from 1 to `max` (no upper bound: Infinity): the editor enforces that
+ * range, but an expression or an AI tool call can hand over anything, and the service would answer
+ * with a 400 or, behind a client-side filter, the limit would not hold at all.
  */
-export function readLimit(this: IExecuteFunctions, itemIndex: number, max: number): number {
+export function readLimit(this: IExecuteFunctions, itemIndex: number, max = Infinity): number {
 	const raw = this.getNodeParameter('limit', itemIndex) as unknown;
 	const limit = typeof raw === 'string' && raw.trim() ? Number(raw) : raw;
 	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > max) {
+		const range = max === Infinity ? '1 or more' : `from 1 to ${max}`;
 		throw new NodeOperationError(
 			this.getNode(),
-			`Limit must be a whole number from 1 to ${max}, not ${JSON.stringify(raw)}`,
+			`Limit must be a whole number ${range}, not ${JSON.stringify(raw)}`,
 			{
-				description: `Set Limit (or the expression or tool call that fills it) to a number from 1 to ${max}. Nothing was sent.`,
+				description: `Set Limit (or the expression or tool call that fills it) to a number ${range}. Nothing was sent.`,
 				itemIndex,
 			},
 		);
 	}
 	return limit;
 }
+
+/** Sender ID and Receiver ID (Create, Submit): who sends the document and who receives it. */
+export const partyFields = (extra: {
+	sender?: Partial<INodeProperties>;
+	receiver?: Partial<INodeProperties>;
+	shared?: Partial<INodeProperties>;
+}): INodeProperties[] => [
+	{
+		displayName: 'Sender ID',
+		name: 'senderId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. YOURCOMPANY',
+		description: 'Your organization’s trading ID',
+		...extra.shared,
+		...extra.sender,
+	},
+	{
+		displayName: 'Receiver ID',
+		name: 'receiverId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. DEMORETAIL',
+		description: 'The trading partner’s ID',
+		...extra.shared,
+		...extra.receiver,
+	},
+];
 
 /** Limit; its displayOptions come from the operation it belongs to (see forOperation). */
 export const limitField = (max: number, extra: Partial<INodeProperties> = {}): INodeProperties => ({

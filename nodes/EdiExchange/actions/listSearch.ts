@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { typeLabel } from '../shared/documentTypes';
+import { ServiceClient } from '../transport/client';
 import { fetchTransactionPage, PAGE_SIZE, transactionKey } from '../transport/pagination';
 
 /** A search reads at most this many pages for one answer; scrolling down asks for the next ones. */
@@ -42,8 +43,9 @@ export async function searchTransactions(
 		words.every((word) => result.name.toLowerCase().includes(word));
 	const results: INodeListSearchItems[] = [];
 	let offset = Number(paginationToken) || 0;
+	const client = new ServiceClient(this);
 	for (let pages = 0; pages < PAGES_PER_SEARCH; pages++) {
-		const page = await fetchTransactionPage.call(this, {}, offset, PAGE_SIZE);
+		const page = await fetchTransactionPage(client, {}, offset, PAGE_SIZE);
 		offset += PAGE_SIZE;
 		results.push(...page.items.map(entry).filter(matches));
 		const more = page.total === undefined ? page.items.length === PAGE_SIZE : offset < page.total;

@@ -7,8 +7,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { mapUntil, Pacer, pacers } from '../shared/concurrency';
+import { mapUntil } from '../shared/concurrency';
 import { optionsField } from '../shared/fields';
+import { ServiceClient } from '../transport/client';
+import { Pacer } from '../transport/pacer';
 import { inbox } from './inbox';
 import { integrationPayload } from './integrationPayload';
 import { byName } from './resource';
@@ -87,7 +89,10 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 
 	// Items run one at a time unless the operation sends several at once (Create, Submit).
 	const concurrency = operation.concurrent ? readConcurrency.call(this) : 1;
-	if (concurrency > 1) pacers.set(this, new Pacer(concurrency));
+	// One client for the run: the credential read once; items sent at once share one pacer.
+	const client = new ServiceClient(this, {
+		pacer: concurrency > 1 ? new Pacer(concurrency) : undefined,
+	});
 	const items = this.getInputData();
 	let stopped = false;
 	const outcomes = await mapUntil(
@@ -95,7 +100,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		concurrency,
 		async (itemIndex): Promise<ItemOutcome> => {
 			try {
-				return { results: await operation.execute.call(this, itemIndex) };
+				return { results: await operation.execute.call(this, itemIndex, client) };
 			} catch (error) {
 				// Without Continue On Fail, the first failure stops the items not yet started.
 				stopped ||= !this.continueOnFail();

@@ -5,12 +5,19 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import type { ServiceClient } from '../transport/client';
+
 /** One operation: its editor fields and what it does for one input item. */
 export interface Operation {
 	description: INodeProperties[];
 	/** The canvas subtitle, as an editor expression in title case: '"Get Many Transactions"'. */
 	subtitle: string;
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
+	/** `client`: the run's service client (router.ts creates it); every request goes through it. */
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		client: ServiceClient,
+	): Promise<INodeExecutionData[]>;
 	/** Items may run several at once, as Options → Concurrency (sendingOptions) says. */
 	concurrent?: boolean;
 }

@@ -20,7 +20,7 @@ import {
 	type ShipNoticeSummary,
 } from './earlier';
 import { DocumentError } from './errors';
-import { copy, isObject, type JsonObject, options as optionFields } from './fields';
+import { copy, isObject, type PlainObject, options as optionFields } from './fieldReader';
 import { orderFields, type OrderLine, readPurchaseOrder } from './purchaseOrder';
 
 /** A charge or allowance: `amount` is a decimal, invoiced at 2 decimals. */
@@ -56,7 +56,7 @@ interface Billed {
 	quantity: Decimal;
 	unitOfMeasure: string;
 	unitPrice: Decimal;
-	productIds: JsonObject;
+	productIds: PlainObject;
 }
 
 /** Quantity source in order of precedence: the 856's shipped, the 855's accepted, the 850's ordered. */
@@ -102,10 +102,10 @@ function amounts(
 	extra: AmountOption[] | undefined,
 	carriedPath: string,
 	optionName: string,
-): { list: JsonObject[]; total: Decimal } {
-	const list: JsonObject[] = [];
+): { list: PlainObject[]; total: Decimal } {
+	const list: PlainObject[] = [];
 	let total = ZERO;
-	const add = (entry: JsonObject, amount: Decimal) => {
+	const add = (entry: PlainObject, amount: Decimal) => {
 		const rounded = roundDecimal(amount, 2);
 		list.push({ ...copy(entry), amount: formatAmount(rounded) });
 		total = addDecimal(total, rounded);
@@ -123,7 +123,7 @@ function amounts(
 		const object = optionFields.object(entry, path);
 		optionFields.text(object.type, `${path}.type`);
 		const amount = optionFields.nonNegative(object.amount, `${path}.amount`, AMOUNT);
-		const clean: JsonObject = { type: object.type };
+		const clean: PlainObject = { type: object.type };
 		if (object.description !== undefined && object.description !== '')
 			clean.description = object.description;
 		add(clean, amount);
@@ -132,7 +132,7 @@ function amounts(
 }
 
 /** Builds the 810 `message` for a purchase order (850 message). Throws DocumentError on a malformed input or bad options. */
-export function buildInvoice(order: unknown, opts: InvoiceOptions): JsonObject {
+export function buildInvoice(order: unknown, opts: InvoiceOptions): PlainObject {
 	const po = readPurchaseOrder(order);
 	opts = opts ?? ({} as InvoiceOptions);
 	const invoiceDate = optionFields.date(opts.invoiceDate, 'invoiceDate');
@@ -178,15 +178,17 @@ export function buildInvoice(order: unknown, opts: InvoiceOptions): JsonObject {
 	}
 	const total = subtractDecimal(addDecimal(sales, charges.total), allowances.total);
 
-	const references: JsonObject = isObject(po.message.references) ? copy(po.message.references) : {};
+	const references: PlainObject = isObject(po.message.references)
+		? copy(po.message.references)
+		: {};
 	if (shipped?.shipmentId) references.shipmentId = { value: shipped.shipmentId };
 	if (shipped?.billOfLadingNumber)
 		references.billOfLadingNumber = { value: shipped.billOfLadingNumber };
-	const dates: JsonObject = { purchaseOrderDate: po.purchaseOrderDate };
+	const dates: PlainObject = { purchaseOrderDate: po.purchaseOrderDate };
 	if (shipped?.shipDate) dates.shipDate = shipped.shipDate;
 	if (shipped?.deliveryDate) dates.deliveryDate = shipped.deliveryDate;
 
-	const message: JsonObject = {
+	const message: PlainObject = {
 		invoiceNumber,
 		invoiceDate,
 		purchaseOrderNumber: po.purchaseOrderNumber,
@@ -198,14 +200,14 @@ export function buildInvoice(order: unknown, opts: InvoiceOptions): JsonObject {
 	message.references = references;
 	message.dates = dates;
 	if (isObject(po.message.parties)) {
-		const parties: JsonObject = {};
+		const parties: PlainObject = {};
 		for (const role of ['buyer', 'billTo', 'shipTo'])
 			if (po.message.parties[role] !== undefined) parties[role] = copy(po.message.parties[role]);
 		if (Object.keys(parties).length > 0) message.parties = parties;
 	}
 	if (po.message.termsOfSale !== undefined) message.termsOfSale = copy(po.message.termsOfSale);
 	message.lineItems = billed.map((b) => {
-		const item: JsonObject = {
+		const item: PlainObject = {
 			purchaseOrderLineId: b.line.purchaseOrderLineId,
 			quantityInvoiced: { value: formatQuantity(b.quantity), unitOfMeasure: b.unitOfMeasure },
 			unitPrice: formatPrice(b.unitPrice),

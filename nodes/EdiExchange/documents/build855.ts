@@ -8,7 +8,7 @@ import {
 	ZERO,
 } from './decimal';
 import { DocumentError } from './errors';
-import { copy, type JsonObject, options as optionFields } from './fields';
+import { copy, type PlainObject, options as optionFields } from './fieldReader';
 import { lineOf, type OrderLine, readPurchaseOrder } from './purchaseOrder';
 
 export type LineStatus = 'accepted' | 'backordered' | 'rejected';
@@ -93,7 +93,7 @@ function asOrdered(line: OrderLine, decisions: Decision[]): boolean {
 }
 
 /** Builds the 855 `message` for a purchase order (850 message). Throws DocumentError on a malformed 850 or bad options. */
-export function buildAcknowledgment(order: unknown, opts: AcknowledgmentOptions = {}): JsonObject {
+export function buildAcknowledgment(order: unknown, opts: AcknowledgmentOptions = {}): PlainObject {
 	const po = readPurchaseOrder(order);
 	opts = opts ?? {};
 	const scheduledShipDate = optionFields.optionalDate(opts.scheduledShipDate, 'scheduledShipDate');
@@ -121,7 +121,7 @@ export function buildAcknowledgment(order: unknown, opts: AcknowledgmentOptions 
 		if (!asOrdered(line, decisions)) changed = true;
 		if (decisions.some((d) => d.status !== 'rejected')) allRejected = false;
 		const actions = decisions.map((d) => {
-			const action: JsonObject = {
+			const action: PlainObject = {
 				status: d.status,
 				quantity: { value: formatQuantity(d.quantity), unitOfMeasure: line.unitOfMeasure },
 			};
@@ -132,7 +132,7 @@ export function buildAcknowledgment(order: unknown, opts: AcknowledgmentOptions 
 			}
 			return action;
 		});
-		const item: JsonObject = {
+		const item: PlainObject = {
 			purchaseOrderLineId: line.purchaseOrderLineId,
 			productIds: copy(line.productIds),
 		};
@@ -147,10 +147,10 @@ export function buildAcknowledgment(order: unknown, opts: AcknowledgmentOptions 
 		: changed
 			? 'acceptedWithChanges'
 			: 'accepted';
-	const dates: JsonObject = { purchaseOrderDate: po.purchaseOrderDate };
+	const dates: PlainObject = { purchaseOrderDate: po.purchaseOrderDate };
 	if (scheduledShipDate) dates.scheduledShipDate = scheduledShipDate;
 	if (estimatedDeliveryDate) dates.estimatedDeliveryDate = estimatedDeliveryDate;
-	const message: JsonObject = { purchaseOrderNumber: po.purchaseOrderNumber, status, dates };
+	const message: PlainObject = { purchaseOrderNumber: po.purchaseOrderNumber, status, dates };
 	// The order's release number and currency go back with every reply (BAK05, CUR in X12).
 	if (po.message.releaseNumber !== undefined) message.releaseNumber = po.message.releaseNumber;
 	if (po.message.buyersCurrency !== undefined)

@@ -2,7 +2,7 @@
 import { compareDecimal, type Decimal, formatQuantity, isZero, ZERO } from './decimal';
 import { type AcknowledgedLine, readAcknowledgment } from './earlier';
 import { DocumentError } from './errors';
-import { copy, isObject, type JsonObject, options as optionFields } from './fields';
+import { copy, isObject, type PlainObject, options as optionFields } from './fieldReader';
 import { lineOf, type OrderLine, type PurchaseOrder, readPurchaseOrder } from './purchaseOrder';
 
 /** One line to ship; without a quantity, everything shippable on that line. */
@@ -41,7 +41,7 @@ interface Shipment {
 	line: OrderLine;
 	quantity: Decimal;
 	unitOfMeasure: string;
-	productIds: JsonObject;
+	productIds: PlainObject;
 }
 
 /** How much of each line may ship: the accepted quantity when an 855 is given, else the quantity ordered. */
@@ -105,8 +105,8 @@ function shipmentsFor(po: PurchaseOrder, opts: ShipNoticeOptions): Shipment[] {
 	return shipments.filter((s) => !isZero(s.quantity));
 }
 
-function itemOf(s: Shipment): JsonObject {
-	const item: JsonObject = {
+function itemOf(s: Shipment): PlainObject {
+	const item: PlainObject = {
 		purchaseOrderLineId: s.line.purchaseOrderLineId,
 		productIds: copy(s.productIds),
 	};
@@ -119,7 +119,7 @@ function itemOf(s: Shipment): JsonObject {
 }
 
 /** Builds the 856 `message` for a purchase order (850 message). Throws DocumentError on a malformed input or bad options. */
-export function buildShipNotice(order: unknown, opts: ShipNoticeOptions): JsonObject {
+export function buildShipNotice(order: unknown, opts: ShipNoticeOptions): PlainObject {
 	const po = readPurchaseOrder(order);
 	opts = opts ?? ({} as ShipNoticeOptions);
 	const shipDate = optionFields.date(opts.shipDate, 'shipDate');
@@ -138,24 +138,24 @@ export function buildShipNotice(order: unknown, opts: ShipNoticeOptions): JsonOb
 	}
 	const items = shipments.map(itemOf);
 	const trackingNumber = optionFields.optionalText(opts.trackingNumber, 'trackingNumber');
-	const carton = (cartonItems: JsonObject[]): JsonObject =>
+	const carton = (cartonItems: PlainObject[]): PlainObject =>
 		trackingNumber ? { trackingNumber, items: cartonItems } : { items: cartonItems };
 	const cartons =
 		packing === 'singleCarton' ? [carton(items)] : items.map((item) => carton([item]));
 
-	const routing: JsonObject = { sequenceType: 'origin' };
+	const routing: PlainObject = { sequenceType: 'origin' };
 	const scac = optionFields.optionalText(opts.carrierScac, 'carrierScac');
 	const method = optionFields.optionalText(opts.transportationMethod, 'transportationMethod');
 	const level = optionFields.optionalText(opts.serviceLevel, 'serviceLevel');
 	if (scac) routing.standardCarrierAlphaCode = scac;
 	if (method) routing.transportationMethod = method;
 	if (level) routing.serviceLevel = level;
-	const carrierDetails: JsonObject = {
+	const carrierDetails: PlainObject = {
 		quantityAndWeight: [{ packageForm: 'carton', ladingQuantity: String(cartons.length) }],
 	};
 	if (scac || method || level) carrierDetails.routing = [routing];
 
-	const message: JsonObject = { purpose: 'original', shipmentId, carrierDetails };
+	const message: PlainObject = { purpose: 'original', shipmentId, carrierDetails };
 	const billOfLadingNumber = optionFields.optionalText(
 		opts.billOfLadingNumber,
 		'billOfLadingNumber',
@@ -166,7 +166,7 @@ export function buildShipNotice(order: unknown, opts: ShipNoticeOptions): JsonOb
 	const parties = po.message.parties;
 	if (isObject(parties) && parties.shipTo !== undefined)
 		message.parties = { shipTo: copy(parties.shipTo) };
-	const shippedOrder: JsonObject = {
+	const shippedOrder: PlainObject = {
 		purchaseOrderNumber: po.purchaseOrderNumber,
 		purchaseOrderDate: po.purchaseOrderDate,
 	};

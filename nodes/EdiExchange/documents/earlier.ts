@@ -4,7 +4,7 @@
  */
 import { addDecimal, compareDecimal, type Decimal, formatQuantity, ZERO } from './decimal';
 import { DocumentError } from './errors';
-import { FieldReader, idText, type JsonObject, isObject, unwrapMessage } from './fields';
+import { FieldReader, idText, type PlainObject, isObject, unwrapMessage } from './fieldReader';
 import { lineOf, type OrderLine, type PurchaseOrder } from './purchaseOrder';
 
 export interface AcknowledgedLine {
@@ -14,7 +14,7 @@ export interface AcknowledgedLine {
 	/** The first accepted action's price, when it states one. */
 	unitCostPrice?: Decimal;
 	/** `substitutedItem.productIds` of an accepted action: the product that will actually ship. */
-	substituteProductIds?: JsonObject;
+	substituteProductIds?: PlainObject;
 }
 
 const acknowledgmentFields = new FieldReader('acknowledgment (855)');
@@ -96,7 +96,7 @@ export interface ShippedLine {
 	path: string;
 	unitOfMeasure?: string;
 	/** The product ids the 856 shipped under (a substitute's, possibly). */
-	productIds?: JsonObject;
+	productIds?: PlainObject;
 }
 
 export interface ShipNoticeSummary {
@@ -110,7 +110,7 @@ export interface ShipNoticeSummary {
 
 /** Items of an 856 order wherever its hierarchy puts them (order, pallet, carton or pack level), with their paths. */
 function itemsWithPaths(
-	level: JsonObject,
+	level: PlainObject,
 	path: string,
 	found: Array<{ item: unknown; path: string }>,
 ): void {

@@ -13,5 +13,5 @@ export type { AmountOption, InvoiceOptions } from './build810';
 export { replyParties } from './parties';
 export type { EnvelopeParties } from './parties';
 export { DocumentError } from './errors';
-export type { JsonObject } from './fields';
+export type { PlainObject } from './fieldReader';
 export * from './decimal';

@@ -1,7 +1,7 @@
 /** Reads and validates the 850 that every builder starts from: once, with errors naming the field. */
 import { type Decimal } from './decimal';
 import { DocumentError } from './errors';
-import { FieldReader, type JsonObject, isObject, unwrapMessage } from './fields';
+import { FieldReader, type PlainObject, isObject, unwrapMessage } from './fieldReader';
 
 export interface OrderLine {
 	purchaseOrderLineId: string;
@@ -11,13 +11,13 @@ export interface OrderLine {
 	/** From the line; "each" when the 850 leaves it out (the contract does not require it). */
 	unitOfMeasure: string;
 	unitCostPrice?: Decimal;
-	productIds: JsonObject;
+	productIds: PlainObject;
 	/** The 850 line as received: descriptive fields (productAttributes, packs) are carried from it. */
-	source: JsonObject;
+	source: PlainObject;
 }
 
 export interface PurchaseOrder {
-	message: JsonObject;
+	message: PlainObject;
 	purchaseOrderNumber: string;
 	purchaseOrderDate: string;
 	lines: OrderLine[];

@@ -5,7 +5,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { MAX_REDIRECTS, type Redirect } from './redirects';
+import { tryParseJson } from '../shared/json';
+import type { Redirect } from './redirects';
 import type { Route } from './routes';
 
 interface ServiceErrorBody {
@@ -34,15 +35,6 @@ function describeServerError(route: Route, attempts: number): string {
 	return `The service failed while handling this request, so it may or may not have been processed. ${NOT_RESENT}`;
 }
 
-/** JSON text's value, or undefined when the text is not JSON. */
-export function parseJson(text: string): unknown {
-	try {
-		return JSON.parse(text) as unknown;
-	} catch {
-		return undefined;
-	}
-}
-
 export function serviceError(
 	node: INode,
 	route: Route,
@@ -52,7 +44,7 @@ export function serviceError(
 	itemIndex?: number,
 ): NodeApiError {
 	// An error body read as text (see ServiceCall.responseText) is JSON more often than not.
-	if (typeof body === 'string') body = parseJson(body) ?? body;
+	if (typeof body === 'string') body = tryParseJson(body) ?? body;
 	const error: ServiceErrorBody =
 		body && typeof body === 'object' ? (body as ServiceErrorBody) : {};
 	const details = (error.errors ?? [])
@@ -102,6 +94,8 @@ export function redirectError(
 	redirect: Redirect,
 	baseUrl: string,
 	hops: number,
+	/** Redirects followed before giving up (the retry policy's maxRedirects). */
+	maxHops: number,
 	itemIndex?: number,
 ): NodeApiError {
 	const home = new URL(baseUrl).origin;
@@ -112,7 +106,7 @@ export function redirectError(
 		description = `The document may not have been sent: a create or a payload submission is never sent to another address or repeated. ${moved} ${NOT_RESENT}`;
 	} else if (there !== home) {
 		description = `The API token is sent only to the credential’s Base URL (${home}), never to another address. ${moved}`;
-	} else if (hops >= MAX_REDIRECTS) {
+	} else if (hops >= maxHops) {
 		description = `The service kept redirecting (${hops} times in a row). Check the credential’s Base URL.`;
 	} else {
 		description = `Following it would turn this ${route.method} into a different request. Check the credential’s Base URL; running this again is safe.`;

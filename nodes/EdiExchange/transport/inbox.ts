@@ -1,10 +1,13 @@
 /** Reading the inbox and its delivery links, for the action node and the trigger alike. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { serviceRequest, type ExpectedBody, type ServiceContext } from './request';
+import type { ExpectedBody, ServiceClient } from './client';
 
 /** The service shows at most this many inbox items (contract: limit 1–100). */
 export const INBOX_WINDOW = 100;
+
+/** The longest note the service records with a delivery's outcome (contract: 1–240 characters). */
+export const MAX_NOTE_LENGTH = 240;
 
 /** A bare array per the contract, or an envelope's items if the service wraps it. */
 const itemsOf = (body: unknown): unknown =>
@@ -25,8 +28,6 @@ export interface InboxRead {
 	/** 1 to INBOX_WINDOW; checked by the caller (see readLimit). */
 	limit?: number;
 	itemIndex?: number;
-	/** See ServiceCall.deadline. */
-	deadline?: number;
 }
 
 /**
@@ -34,14 +35,13 @@ export interface InboxRead {
  * body, `null`, `{}`) is an error, never an empty inbox: the trigger would take it for one.
  */
 export async function readInbox(
-	this: ServiceContext,
-	{ limit = INBOX_WINDOW, itemIndex, deadline }: InboxRead = {},
+	client: ServiceClient,
+	{ limit = INBOX_WINDOW, itemIndex }: InboxRead = {},
 ): Promise<IDataObject[]> {
-	const { body } = await serviceRequest.call(this, {
+	const { body } = await client.send({
 		route: 'listInbox',
 		qs: { limit },
 		itemIndex,
-		deadline,
 		expect: INBOX,
 	});
 	return itemsOf(body) as IDataObject[];

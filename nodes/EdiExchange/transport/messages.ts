@@ -6,8 +6,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { parseJson } from './errors';
-import { serviceRequest, type ServiceContext } from './request';
+import { tryParseJson } from '../shared/json';
+import type { ServiceClient } from './client';
 
 export const X12_MIME_TYPE = 'application/edi-x12';
 
@@ -16,29 +16,26 @@ export interface TransactionMessage {
 	message: IDataObject | string;
 }
 
-/** `deadline`: see ServiceCall.deadline. */
 export async function fetchMessage(
-	this: ServiceContext,
+	client: ServiceClient,
 	transactionId: number | string,
 	itemIndex?: number,
-	deadline?: number,
 ): Promise<TransactionMessage> {
-	const { body, headers } = await serviceRequest.call(this, {
+	const { body, headers } = await client.send({
 		route: 'getMessage',
 		params: { id: transactionId },
 		itemIndex,
 		responseText: true,
-		deadline,
 	});
 	const text = typeof body === 'string' ? body : '';
 	const contentType = String(headers['content-type'] ?? '');
-	const document = parseJson(text);
+	const document = tryParseJson(text);
 	if (document && typeof document === 'object')
 		return { format: 'json', message: document as IDataObject };
 	// An interchange always begins with its ISA segment.
 	if (contentType.includes('x12') || /^\s*ISA/.test(text)) return { format: 'x12', message: text };
 	throw new NodeApiError(
-		this.getNode(),
+		client.node,
 		{ message: 'not a message', contentType },
 		{
 			message: `The service’s answer for transaction ${transactionId} is neither a JSON document nor X12 (content type ${contentType || 'none'})`,

@@ -3,11 +3,11 @@
  * the first page (see listSnapshot.ts). Tolerates what the service may do beyond the contract: a
  * bare array instead of the envelope, string ids, a missing meta; refuses a body that is no list.
  */
-import type { IDataObject, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { ListSnapshot } from './listSnapshot';
-import { serviceRequest, type ExpectedBody, type ServiceContext } from './request';
+import type { ExpectedBody, ServiceClient } from './client';
 
 export { transactionKey } from './listSnapshot';
 
@@ -49,22 +49,19 @@ export interface ListFilters {
 }
 
 export async function fetchTransactionPage(
-	this: ServiceContext,
+	client: ServiceClient,
 	filters: ListFilters,
 	offset: number,
 	limit: number,
 	itemIndex?: number,
-	/** See ServiceCall.deadline. */
-	deadline?: number,
 ): Promise<TransactionPage> {
 	const qs: IDataObject = { limit, offset };
 	if (filters.stream) qs.stream = filters.stream;
 	if (filters.direction) qs.direction = filters.direction;
-	const { body, headers } = await serviceRequest.call(this, {
+	const { body, headers } = await client.send({
 		route: 'listTransactions',
 		qs,
 		itemIndex,
-		deadline,
 		expect: TRANSACTION_LIST,
 	});
 	const page = readTransactionPage(body)!;
@@ -80,7 +77,7 @@ export async function fetchTransactionPage(
  * arrives meanwhile. After the first page, up to PAGE_CONCURRENCY pages are fetched at once.
  */
 export async function collectTransactions(
-	this: ServiceContext,
+	client: ServiceClient,
 	filters: ListFilters,
 	wanted: number,
 	keep?: (item: IDataObject) => boolean,
@@ -88,7 +85,7 @@ export async function collectTransactions(
 ): Promise<IDataObject[]> {
 	// Without a client-side filter, ask for no more than is wanted.
 	const firstLimit = keep ? PAGE_SIZE : Math.min(PAGE_SIZE, wanted);
-	const first = await fetchTransactionPage.call(this, filters, 0, firstLimit, itemIndex);
+	const first = await fetchTransactionPage(client, filters, 0, firstLimit, itemIndex);
 	// A total below what the first page holds is not believed: the list is read as if it had none.
 	if (first.total !== undefined && first.total < first.items.length) first.total = undefined;
 	const list = new ListSnapshot(first.total);
@@ -115,7 +112,7 @@ export async function collectTransactions(
 		const pages = await Promise.all(
 			round.map(async (r) => ({
 				...r,
-				...(await fetchTransactionPage.call(this, filters, r.offset, r.limit, itemIndex)),
+				...(await fetchTransactionPage(client, filters, r.offset, r.limit, itemIndex)),
 			})),
 		);
 		requests += pages.length;
@@ -125,9 +122,10 @@ export async function collectTransactions(
 			undefined,
 		);
 		const fits = pages.map((page) => list.add(page)).every(Boolean);
-		if (!fits && !list.tryOtherGrowth()) throw offsetIgnored.call(this, list, requests, itemIndex);
+		if (!fits && !list.tryOtherGrowth())
+			throw offsetIgnored(client.node, list, requests, itemIndex);
 		idle = list.prefix > before ? 0 : idle + 1;
-		if (idle >= MAX_IDLE_ROUNDS) throw listOutran.call(this, requests, itemIndex);
+		if (idle >= MAX_IDLE_ROUNDS) throw listOutran(client.node, requests, itemIndex);
 	}
 	// No copy when nothing is cut: a Return All's array is as large as its output.
 	if (found.length > wanted) found.length = wanted;
@@ -135,26 +133,22 @@ export async function collectTransactions(
 }
 
 function offsetIgnored(
-	this: ServiceContext,
+	node: INode,
 	list: ListSnapshot,
 	requests: number,
 	itemIndex?: number,
 ): NodeApiError {
 	const { offset = 0, keys = [] } = list.inconsistency ?? {};
-	return new NodeApiError(
-		this.getNode(),
-		{ message: 'the list does not page by offset' } as JsonObject,
-		{
-			message: `The service’s transaction list does not page: the page at offset ${offset} repeated transactions already read at other offsets (${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''})`,
-			description: `Get Many stopped after ${requests} requests rather than output some transactions twice or miss others. The service seems to ignore the offset parameter: check that the credential’s Base URL is the EDI Exchange API itself (a proxy may drop query parameters). A Limit of at most ${PAGE_SIZE} needs one page only.`,
-			itemIndex,
-		},
-	);
+	return new NodeApiError(node, { message: 'the list does not page by offset' } as JsonObject, {
+		message: `The service’s transaction list does not page: the page at offset ${offset} repeated transactions already read at other offsets (${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''})`,
+		description: `Get Many stopped after ${requests} requests rather than output some transactions twice or miss others. The service seems to ignore the offset parameter: check that the credential’s Base URL is the EDI Exchange API itself (a proxy may drop query parameters). A Limit of at most ${PAGE_SIZE} needs one page only.`,
+		itemIndex,
+	});
 }
 
-function listOutran(this: ServiceContext, requests: number, itemIndex?: number): NodeApiError {
+function listOutran(node: INode, requests: number, itemIndex?: number): NodeApiError {
 	return new NodeApiError(
-		this.getNode(),
+		node,
 		{ message: 'the list moved faster than it could be read' } as JsonObject,
 		{
 			message: `The transaction list changed faster than it could be read: ${MAX_IDLE_ROUNDS} rounds of pages in a row brought nothing new`,

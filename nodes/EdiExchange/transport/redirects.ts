@@ -7,9 +7,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Route } from './routes';
 
-/** Redirects followed in a row before giving up. */
-export const MAX_REDIRECTS = 5;
-
 export interface Redirect {
 	status: number;
 	/** The absolute address the service pointed at. */

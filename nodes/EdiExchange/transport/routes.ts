@@ -59,12 +59,19 @@ export function routePath(name: RouteName, params: Record<string, string | numbe
 }
 
 /**
- * The credential's base URL without what users often paste along with it: trailing slashes and a
- * trailing version segment (`https://api.example.com/v3/` → `https://api.example.com`).
+ * What users often paste along with the credential's base URL, taken off in this order: trailing
+ * slashes and a trailing version segment (`https://api.example.com/v3/` → `https://api.example.com`).
  */
+const BASE_URL_TRAILERS = [/\/+$/, /\/v\d+$/i];
+
 export function normalizeBaseUrl(baseUrl: string): string {
-	return baseUrl
-		.trim()
-		.replace(/\/+$/, '')
-		.replace(/\/v\d+$/i, '');
+	return BASE_URL_TRAILERS.reduce((url, trailer) => url.replace(trailer, ''), baseUrl.trim());
 }
+
+/**
+ * The same normalisation as an n8n expression, for the credential's test request (which n8n
+ * sends itself, so it cannot call normalizeBaseUrl): `={{$credentials.baseUrl.trim().replace(…)}}`.
+ */
+export const NORMALIZED_BASE_URL_EXPRESSION = `={{$credentials.baseUrl.trim()${BASE_URL_TRAILERS.map(
+	(trailer) => `.replace(${String(trailer)}, "")`,
+).join('')}}}`;

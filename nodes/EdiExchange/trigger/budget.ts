@@ -1,9 +1,11 @@
 /**
  * One poll's time, from n8n's poll budget: when to stop paging, when to stop fetching messages,
- * and the deadline each request is given (ServiceCall.deadline), so that one stalled request
- * cannot run a poll past its budget.
+ * and the deadline each request is given (the poll's service client carries it), so that one
+ * stalled request cannot run a poll past its budget.
  */
 import type { IPollFunctions } from 'n8n-workflow';
+
+import { ServiceClient } from '../transport/client';
 
 /** n8n's PollContext default; assumed where getPollBudgetMs is missing (older n8n). */
 export const ASSUMED_POLL_BUDGET_MS = 5 * 60_000;
@@ -31,4 +33,15 @@ export function pollBudget(this: IPollFunctions): PollBudget {
 		messages: start + budget * 0.9,
 		request: () => Math.max(start + budget, Date.now() + floor),
 	};
+}
+
+/** What one poll (or manual fetch) works with: its budget, and the client whose calls end within it. */
+export interface PollRun {
+	budget: PollBudget;
+	client: ServiceClient;
+}
+
+export function startPoll(this: IPollFunctions): PollRun {
+	const budget = pollBudget.call(this);
+	return { budget, client: new ServiceClient(this, { deadline: budget.request }) };
 }

@@ -121,7 +121,7 @@ export class Search {
 		this.known = new Set(state.seen.map(([key]) => key));
 	}
 
-	/** Reads one page (in any order) and reports whether the search may go on. */
+	/** Reads one page (in any order); the caller decides from `found` and `passedCutoff` whether to go on. */
 	read(items: IDataObject[]): void {
 		const newestFirst = [...items].sort((a, b) => compareTransactions(b, a));
 		for (const item of newestFirst) {
@@ -240,8 +240,8 @@ export function advance(
 /**
  * The baseline at activation: everything listed is accounted for, and what was read inside the
  * Late Arrival Window (newest end first) is remembered, so a transaction that becomes visible
- * later dated inside the window is still told apart from the backlog. `read` is false when paging
- * stopped before the window's end (budget or maxSeen): the cutoff then stays at the oldest read.
+ * later dated inside the window is still told apart from the backlog. `complete` is false when
+ * paging stopped before the window's end (budget or maxSeen): the cutoff then stays at the oldest read.
  */
 export function baselineState(
 	key: string,

@@ -1,12 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsField, streamField, transactionTypesField } from '../shared/fields';
+import { lineOutputField } from '../shared/lineOutput';
 import { DEFAULT_DUPLICATE_WINDOW_DAYS } from './duplicates';
 import {
+	optionsCollection,
+	optionsField,
+	streamField,
+	transactionTypesField,
+} from '../shared/fields';
+import { MAX_NOTE_LENGTH } from '../transport/inbox';
+import {
+	DEFAULT_ACCEPT_NOTE,
 	DEFAULT_LATE_WINDOW_MINUTES,
 	DEFAULT_MAX_ITEMS_PER_POLL,
 	DEFAULT_REDELIVER_AFTER_MINUTES,
-	ACCEPT_NOTE_MAX,
 } from './settings';
 
 export const triggerProperties: INodeProperties[] = [
@@ -57,6 +64,7 @@ export const triggerProperties: INodeProperties[] = [
 			'Whether to also read each transaction’s message, so the workflow gets the document itself (e.g. the purchase order)',
 		displayOptions: { show: { source: ['transactions'] } },
 	},
+	lineOutputField,
 	optionsField(
 		{
 			displayName: 'Acceptance',
@@ -79,20 +87,14 @@ export const triggerProperties: INodeProperties[] = [
 			},
 		],
 	),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		description: 'Limits, backfill, redelivery and the note of automatic accepts',
-		options: [
+	optionsCollection(
+		[
 			{
 				displayName: 'Accept Note',
 				name: 'acceptNote',
 				type: 'string',
-				default: 'Received by n8n',
-				description: `The note recorded with automatic accepts (at most ${ACCEPT_NOTE_MAX} characters)`,
+				default: DEFAULT_ACCEPT_NOTE,
+				description: `The note recorded with automatic accepts (at most ${MAX_NOTE_LENGTH} characters)`,
 				displayOptions: { show: { '/source': ['inbox'], '/acceptMode': ['auto'] } },
 			},
 			{
@@ -162,5 +164,6 @@ export const triggerProperties: INodeProperties[] = [
 				displayOptions: { show: { '/source': ['transactions'] } },
 			},
 		],
-	},
+		'Limits, backfill, redelivery and the note of automatic accepts',
+	),
 ];

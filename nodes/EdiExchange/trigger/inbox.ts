@@ -9,8 +9,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { mapBounded } from '../shared/concurrency';
 import { deliveryHref, deliveryIdOf, INBOX_WINDOW, readInbox } from '../transport/inbox';
-import { serviceRequest } from '../transport/request';
-import { pollBudget, type PollBudget } from './budget';
+import type { ServiceClient } from '../transport/client';
+import type { PollRun } from './budget';
 import { inboxBaseline, planInbox, watched } from './deliveries';
 import { ACCEPT_CONCURRENCY, type TriggerSettings } from './settings';
 import type { InboxState, SourceResult } from './state';
@@ -20,19 +20,18 @@ async function acceptAll(
 	this: IPollFunctions,
 	settings: TriggerSettings,
 	items: IDataObject[],
-	budget: PollBudget,
+	client: ServiceClient,
 ): Promise<void> {
 	await mapBounded(items, ACCEPT_CONCURRENCY, async (item) => {
 		const href = deliveryHref(item, 'accept');
 		if (typeof href !== 'string') return;
 		try {
 			// One attempt: a delivery not accepted now is accepted by the next poll, without delaying this one.
-			await serviceRequest.call(this, {
+			await client.send({
 				route: 'acceptDelivery',
 				href,
 				body: { note: settings.acceptNote },
 				retry: false,
-				deadline: budget.request(),
 			});
 		} catch (error) {
 			this.logger.warn(
@@ -47,9 +46,9 @@ export async function pollInbox(
 	this: IPollFunctions,
 	settings: TriggerSettings,
 	state: InboxState | undefined,
+	{ client }: PollRun,
 ): Promise<SourceResult> {
-	const budget = pollBudget.call(this);
-	const inbox = await readInbox.call(this, { deadline: budget.request() });
+	const inbox = await readInbox(client);
 	if (!state)
 		return { items: [], next: inboxBaseline(settings, inbox, Date.now()), baseline: true };
 
@@ -64,12 +63,11 @@ export async function pollInbox(
 			this.getNode(),
 			`The inbox is full: its ${INBOX_WINDOW} oldest deliveries were already seen but never accepted or failed, so newer deliveries are hidden behind them`,
 			{
-				description:
-					'The service shows only the oldest 100 inbox items. End the workflow with EDI Exchange → Inbox → Accept (or Fail for documents it cannot process), or set Acceptance to "Automatically After Emitting". Deliveries of streams or types this trigger does not watch also stay in the inbox until something accepts them.',
+				description: `The service shows only the oldest ${INBOX_WINDOW} inbox items. End the workflow with EDI Exchange → Inbox → Accept (or Fail for documents it cannot process), or set Acceptance to "Automatically After Emitting". Deliveries of streams or types this trigger does not watch also stay in the inbox until something accepts them.`,
 			},
 		);
 	}
-	await acceptAll.call(this, settings, plan.accept, budget);
+	await acceptAll.call(this, settings, plan.accept, client);
 	return { items: plan.emit.map((json) => ({ json })), next: plan.next };
 }
 
@@ -78,8 +76,9 @@ export async function sampleInbox(
 	this: IPollFunctions,
 	settings: TriggerSettings,
 	howMany: number,
+	{ client }: PollRun,
 ): Promise<INodeExecutionData[]> {
-	const inbox = await readInbox.call(this, { deadline: pollBudget.call(this).request() });
+	const inbox = await readInbox(client);
 	return inbox
 		.filter((item) => watched(settings, item))
 		.slice(-howMany)

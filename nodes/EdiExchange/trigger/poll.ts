@@ -12,6 +12,7 @@
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import type { PollRun } from './budget';
 import { applyDuplicates, type Emitted, readEmitted } from './duplicates';
 import { pollInbox } from './inbox';
 import type { TriggerSettings } from './settings';
@@ -68,14 +69,15 @@ function startingState(
 export async function pollActivated(
 	this: IPollFunctions,
 	settings: TriggerSettings,
+	run: PollRun,
 ): Promise<INodeExecutionData[] | null> {
 	const stored = this.getWorkflowStaticData('node');
 	const records = this.getWorkflowStaticData('global');
 	const state = startingState.call(this, settings, stored, records);
 	const result: SourceResult =
 		settings.source === 'inbox'
-			? await pollInbox.call(this, settings, state as InboxState | undefined)
-			: await pollTransactions.call(this, settings, state as ListState | undefined);
+			? await pollInbox.call(this, settings, state as InboxState | undefined, run)
+			: await pollTransactions.call(this, settings, state as ListState | undefined, run);
 	if (result.problem) warnReset.call(this, settings, result.problem);
 
 	const { items, emitted } = withDuplicates.call(this, settings, stored, result.items);

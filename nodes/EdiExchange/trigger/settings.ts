@@ -2,6 +2,8 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { splitsLines } from '../shared/lineOutput';
+import { MAX_NOTE_LENGTH } from '../transport/inbox';
 import { DEFAULT_DUPLICATE_WINDOW_DAYS, type DuplicateMode } from './duplicates';
 import { watchKey } from './state';
 
@@ -10,6 +12,8 @@ export interface TriggerSettings {
 	stream: string;
 	types: string[];
 	includeMessage: boolean;
+	/** Output → One Item per Line: purchase orders leave as one item per line (not part of the key). */
+	splitLines: boolean;
 	acceptMode: 'workflow' | 'auto';
 	acceptNote: string;
 	maxItemsPerPoll: number;
@@ -27,8 +31,8 @@ export interface TriggerSettings {
 export const DEFAULT_MAX_ITEMS_PER_POLL = 1000;
 export const DEFAULT_LATE_WINDOW_MINUTES = 1440;
 export const DEFAULT_REDELIVER_AFTER_MINUTES = 60;
-/** The service's limit on an accept note (contract). */
-export const ACCEPT_NOTE_MAX = 240;
+/** Accept Note when left empty. */
+export const DEFAULT_ACCEPT_NOTE = 'Received by n8n';
 /** Bounded bookkeeping: at most this many transaction ids are remembered. */
 export const MAX_SEEN = 20000;
 /** Messages fetched at once when Include Message is on, and deliveries accepted at once. */
@@ -52,13 +56,13 @@ export function readSettings(this: IPollFunctions): TriggerSettings {
 		source === 'inbox'
 			? (this.getNodeParameter('acceptMode', 'workflow') as TriggerSettings['acceptMode'])
 			: 'workflow';
-	const acceptNote = options.acceptNote || 'Received by n8n';
-	if (acceptMode === 'auto' && acceptNote.length > ACCEPT_NOTE_MAX) {
+	const acceptNote = options.acceptNote || DEFAULT_ACCEPT_NOTE;
+	if (acceptMode === 'auto' && acceptNote.length > MAX_NOTE_LENGTH) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`Accept Note is ${acceptNote.length} characters long; the service accepts at most ${ACCEPT_NOTE_MAX}`,
+			`Accept Note is ${acceptNote.length} characters long; the service accepts at most ${MAX_NOTE_LENGTH}`,
 			{
-				description: `Shorten Options → Accept Note to ${ACCEPT_NOTE_MAX} characters or fewer. Nothing was accepted: every automatic accept would have been refused, and the inbox would have filled up.`,
+				description: `Shorten Options → Accept Note to ${MAX_NOTE_LENGTH} characters or fewer. Nothing was accepted: every automatic accept would have been refused, and the inbox would have filled up.`,
 			},
 		);
 	}
@@ -89,6 +93,7 @@ export function readSettings(this: IPollFunctions): TriggerSettings {
 		types,
 		includeMessage:
 			source === 'transactions' && (this.getNodeParameter('includeMessage', true) as boolean),
+		splitLines: splitsLines(this.getNodeParameter('output', 'document')),
 		acceptMode,
 		acceptNote,
 		maxItemsPerPoll: options.maxItemsPerPoll ?? DEFAULT_MAX_ITEMS_PER_POLL,

@@ -14,7 +14,7 @@ import {
 	type ListFilters,
 	type TransactionPage,
 } from '../transport/pagination';
-import { pollBudget, type PollBudget } from './budget';
+import type { PollRun } from './budget';
 import {
 	advance,
 	baselineState,
@@ -58,7 +58,7 @@ async function readFromNewest(
 	settings: TriggerSettings,
 	first: TransactionPage,
 	total: number,
-	budget: PollBudget,
+	run: PollRun,
 	visit: (items: IDataObject[]) => boolean,
 ): Promise<boolean> {
 	const order: ListOrder = detectOrder(first.items);
@@ -68,14 +68,7 @@ async function readFromNewest(
 		const page =
 			offset === 0 && order === 'newest' && first.items.length >= Math.min(limit, total)
 				? first
-				: await fetchTransactionPage.call(
-						this,
-						filtersOf(settings),
-						offset,
-						limit,
-						undefined,
-						budget.request(),
-					);
+				: await fetchTransactionPage(run.client, filtersOf(settings), offset, limit);
 		if (page.total !== undefined && page.total !== total) stable = false;
 		if (!visit(page.items) || page.items.length === 0) break;
 	}
@@ -92,13 +85,13 @@ async function baseline(
 	settings: TriggerSettings,
 	first: TransactionPage,
 	total: number,
-	budget: PollBudget,
+	run: PollRun,
 ): Promise<ListState> {
 	const read: IDataObject[] = [];
 	let complete = true;
 	let newest = -Infinity;
 	const now = Date.now();
-	await readFromNewest.call(this, settings, first, total, budget, (items) => {
+	await readFromNewest.call(this, settings, first, total, run, (items) => {
 		const wanted =
 			settings.startFrom === undefined
 				? items
@@ -108,7 +101,7 @@ async function baseline(
 		newest = Math.max(newest, newestTrusted(items.map(createdAtMs), now));
 		const insideWindow = items.some((item) => !datedBy(item, newest - settings.lateWindowMs));
 		if (!insideWindow) return false;
-		complete = read.length < MAX_SEEN && Date.now() < budget.paging;
+		complete = read.length < MAX_SEEN && Date.now() < run.budget.paging;
 		return complete;
 	});
 	warnFutureDated.call(this, read, now);
@@ -145,28 +138,21 @@ export async function pollTransactions(
 	this: IPollFunctions,
 	settings: TriggerSettings,
 	state: ListState | undefined,
+	run: PollRun,
 ): Promise<SourceResult> {
-	const budget = pollBudget.call(this);
-	const first = await fetchTransactionPage.call(
-		this,
-		filtersOf(settings),
-		0,
-		PAGE_SIZE,
-		undefined,
-		budget.request(),
-	);
+	const first = await fetchTransactionPage(run.client, filtersOf(settings), 0, PAGE_SIZE);
 	const total = totalOf.call(this, first);
 	if (!state)
 		return {
 			items: [],
-			next: await baseline.call(this, settings, first, total, budget),
+			next: await baseline.call(this, settings, first, total, run),
 			baseline: true,
 		};
 	if (state.total > total) {
 		// Transactions are never deleted: a stored count above the list's cannot be right.
 		return {
 			items: [],
-			next: await baseline.call(this, settings, first, total, budget),
+			next: await baseline.call(this, settings, first, total, run),
 			baseline: true,
 			problem: `the stored count (${state.total}) is above the list's total (${total})`,
 		};
@@ -176,13 +162,13 @@ export async function pollTransactions(
 
 	const search = new Search(state);
 	let stopped = false;
-	const stable = await readFromNewest.call(this, settings, first, total, budget, (items) => {
+	const stable = await readFromNewest.call(this, settings, first, total, run, (items) => {
 		search.read(items);
 		if (search.found.length >= unaccounted || search.passedCutoff) return false;
 		// Out of budget, a poll stops only once it has something to emit: every poll makes progress.
 		stopped =
 			search.found.length >= settings.maxItemsPerPoll ||
-			(Date.now() > budget.paging && search.found.length > 0);
+			(Date.now() > run.budget.paging && search.found.length > 0);
 		return !stopped;
 	});
 
@@ -194,7 +180,7 @@ export async function pollTransactions(
 	);
 	let items: INodeExecutionData[] = emittable.map((json) => ({ json }));
 	if (settings.includeMessage) {
-		items = await withMessages.call(this, emittable, budget);
+		items = await withMessages.call(this, emittable, run);
 		// Out of budget for messages: account only for what is emitted; the rest waits for the next poll.
 		if (items.length < emittable.length) {
 			found = found.slice(0, found.indexOf(emittable[items.length]));
@@ -235,27 +221,22 @@ export async function pollTransactions(
 }
 
 /**
- * The transactions with their messages, in order. Past `budget.messages` no new fetch starts
+ * The transactions with their messages, in order. Past `run.budget.messages` no new fetch starts
  * (after at least one round): the result is then the prefix that was fetched.
  */
 async function withMessages(
 	this: IPollFunctions,
 	transactions: IDataObject[],
-	budget: PollBudget,
+	run: PollRun,
 ): Promise<INodeExecutionData[]> {
 	let started = 0;
 	const results = await mapBounded(
 		transactions,
 		MESSAGE_CONCURRENCY,
 		async (transaction): Promise<INodeExecutionData | undefined> => {
-			if (started >= MESSAGE_CONCURRENCY && Date.now() >= budget.messages) return undefined;
+			if (started >= MESSAGE_CONCURRENCY && Date.now() >= run.budget.messages) return undefined;
 			started++;
-			const { format, message } = await fetchMessage.call(
-				this,
-				transaction.id as string | number,
-				undefined,
-				budget.request(),
-			);
+			const { format, message } = await fetchMessage(run.client, transaction.id as string | number);
 			const document = format === 'x12' ? x12MessageFields(message as string) : {};
 			return { json: { ...transaction, messageFormat: format, message, ...document } };
 		},
@@ -270,25 +251,18 @@ export async function sampleTransactions(
 	settings: TriggerSettings,
 	howMany: number,
 	maxPages: number,
+	run: PollRun,
 ): Promise<INodeExecutionData[]> {
-	const budget = pollBudget.call(this);
-	const first = await fetchTransactionPage.call(
-		this,
-		filtersOf(settings),
-		0,
-		PAGE_SIZE,
-		undefined,
-		budget.request(),
-	);
+	const first = await fetchTransactionPage(run.client, filtersOf(settings), 0, PAGE_SIZE);
 	const sample: IDataObject[] = [];
 	let pages = 0;
-	await readFromNewest.call(this, settings, first, totalOf.call(this, first), budget, (items) => {
+	await readFromNewest.call(this, settings, first, totalOf.call(this, first), run, (items) => {
 		const newestFirst = [...items].sort((a, b) => compareTransactions(b, a));
 		sample.push(...newestFirst.filter((item) => matchesTypes(settings, item.transactionType)));
 		return sample.length < howMany && ++pages < maxPages;
 	});
 	const chosen = sample.slice(0, howMany);
 	return settings.includeMessage
-		? await withMessages.call(this, chosen, budget)
+		? await withMessages.call(this, chosen, run)
 		: chosen.map((json) => ({ json }));
 }

@@ -92,7 +92,7 @@ export function readIsa(
 		}
 	});
 
-	// Before 5010, ISA11 was the standards identifier `U`, not a repetition separator.
+	// Before 4020, ISA11 was the standards identifier `U`, not a repetition separator.
 	const repetition = isAlphanumeric(elements[11]) || elements[11].length !== 1 ? '' : elements[11];
 	const separators: X12Separators = { element, component, repetition, segment };
 	checkDistinct(separators, problems);

@@ -1,5 +1,5 @@
 /** Segments the 855, 856 and 810 share: N1/N3/N4, REF, DTM, CUR and the product id pairs of a line. */
-import { isObject, type JsonObject } from '../documents/fields';
+import { isObject, type PlainObject } from '../documents/fieldReader';
 import {
 	codeFor,
 	DATE_CODES,
@@ -90,7 +90,7 @@ export function writeDates(
 }
 
 /** CUR*BY for the purchase order's currency, when the document carries it. */
-export function writeCurrency(w: SegmentWriter, message: JsonObject): void {
+export function writeCurrency(w: SegmentWriter, message: PlainObject): void {
 	const currency = isObject(message.buyersCurrency)
 		? message.buyersCurrency.currencyCode
 		: undefined;

@@ -5,7 +5,7 @@
  * Never throws: what cannot be read is said in `errors`.
  */
 import { DocumentError } from '../documents/errors';
-import type { JsonObject } from '../documents/fields';
+import type { PlainObject } from '../documents/fieldReader';
 import { readX12, type X12Problem } from '../x12';
 import { read850 } from './read850';
 
@@ -23,7 +23,7 @@ export interface X12Document {
 	groupControlNumber: string;
 	transactionSetControlNumber: string;
 	/** The document (the purchase order for an 850); absent when it could not be read. */
-	document?: JsonObject;
+	document?: PlainObject;
 	errors: string[];
 	warnings: string[];
 }
@@ -86,7 +86,7 @@ export function documentsFromX12(text: string): X12Documents {
 
 /** The one purchase order an X12 interchange holds, with its sender and receiver (ISA06, ISA08). */
 export interface X12PurchaseOrder {
-	purchaseOrder: JsonObject;
+	purchaseOrder: PlainObject;
 	senderId: string;
 	receiverId: string;
 }

@@ -1,6 +1,6 @@
 /** What the line segments of the 855, 856 and 810 share: quantities, the PID description, CTT. */
 import { addDecimal, type Decimal, ZERO } from '../documents/decimal';
-import { isObject } from '../documents/fields';
+import { isObject } from '../documents/fieldReader';
 import type { ElementSpec, SegmentWriter } from './elements';
 
 /** The decimal of a `{ value, unitOfMeasure }` quantity, refused naming the field when it is not one. */

@@ -7,7 +7,7 @@
  * One pass over the segments.
  */
 import { isDecimal } from '../documents/decimal';
-import type { JsonObject } from '../documents/fields';
+import type { PlainObject } from '../documents/fieldReader';
 import type { X12TransactionSet } from '../x12/types';
 import {
 	CHARGES,
@@ -40,7 +40,7 @@ export interface X12Unmapped {
 
 export interface Read850Result {
 	/** Present when the set is a purchase order the builders can start from (no errors). */
-	purchaseOrder?: JsonObject;
+	purchaseOrder?: PlainObject;
 	/** Why it is not (each names the segment, its position and the element). */
 	errors: string[];
 	/** Read, but worth knowing (a PO1 without a line number, a CTT01 that disagrees). */
@@ -109,11 +109,11 @@ export function impliedCents(value: string): string | undefined {
 	return `${match[1]}${whole}.${digits.slice(-2)}`;
 }
 
-const objectIn = (parent: JsonObject, key: string): JsonObject =>
-	(parent[key] ??= {}) as JsonObject;
-const listIn = <T = JsonObject>(parent: JsonObject, key: string): T[] =>
+const objectIn = (parent: PlainObject, key: string): PlainObject =>
+	(parent[key] ??= {}) as PlainObject;
+const listIn = <T = PlainObject>(parent: PlainObject, key: string): T[] =>
 	(parent[key] ??= []) as T[];
-const setIf = (target: JsonObject, key: string, value: string | undefined) => {
+const setIf = (target: PlainObject, key: string, value: string | undefined) => {
 	if (value !== undefined && value !== '') target[key] = value;
 };
 
@@ -121,14 +121,14 @@ const setIf = (target: JsonObject, key: string, value: string | undefined) => {
 type Loop = 'header' | 'party' | 'line' | 'lineParty' | 'skippedParty' | 'summary';
 
 class Reader {
-	readonly order: JsonObject = {};
+	readonly order: PlainObject = {};
 	readonly errors: string[] = [];
 	readonly warnings: string[] = [];
 	readonly unmapped: X12Unmapped[] = [];
 	private loop: Loop = 'header';
-	private party: JsonObject = {};
-	private line: JsonObject = {};
-	private readonly lines: JsonObject[] = [];
+	private party: PlainObject = {};
+	private line: PlainObject = {};
+	private readonly lines: PlainObject[] = [];
 	private sawBeg = false;
 
 	read(set: X12TransactionSet): void {
@@ -232,7 +232,7 @@ class Reader {
 	}
 
 	/** The object segments of the current loop go into: the order, or the current line. */
-	private target(): JsonObject | undefined {
+	private target(): PlainObject | undefined {
 		if (this.loop === 'header' || this.loop === 'party') return this.order;
 		if (this.loop === 'line' || this.loop === 'lineParty') return this.line;
 		return undefined;
@@ -245,7 +245,7 @@ class Reader {
 		const references = objectIn(target, 'references');
 		if (references[word] !== undefined) return false;
 		s.take(1);
-		const reference: JsonObject = {};
+		const reference: PlainObject = {};
 		setIf(reference, 'value', s.take(2));
 		setIf(reference, 'description', s.take(3));
 		references[word] = reference;
@@ -256,7 +256,7 @@ class Reader {
 		const owner =
 			this.loop === 'header' ? this.order : this.loop === 'party' ? this.party : undefined;
 		if (!owner) return false;
-		const contact: JsonObject = {};
+		const contact: PlainObject = {};
 		const role = s.take(1);
 		contact.function = wordOf(CONTACT_FUNCTIONS, role) ?? role;
 		setIf(contact, 'name', s.take(2));
@@ -286,7 +286,7 @@ class Reader {
 
 	private terms(s: Segment): boolean {
 		if (this.order.termsOfSale !== undefined) return false;
-		const terms: JsonObject = {};
+		const terms: PlainObject = {};
 		const type = wordOf(TERMS_TYPES, s.peek(1));
 		if (type) terms.type = s.take(1) && type;
 		const basis = wordOf(TERMS_BASIS, s.peek(2));
@@ -305,7 +305,7 @@ class Reader {
 	}
 
 	private routing(s: Segment): boolean {
-		const route: JsonObject = {};
+		const route: PlainObject = {};
 		if (s.peek(2) === '2' && s.peek(3) !== '') {
 			s.take(2);
 			route.carrierScac = s.take(3);
@@ -405,7 +405,7 @@ class Reader {
 			if (isDecimal(price)) this.line.unitCostPrice = price;
 			else this.errors.push(`${s.label(4)} (unit price) is "${price}", not a number`);
 		}
-		const productIds: JsonObject = {};
+		const productIds: PlainObject = {};
 		for (let at = 6; at + 1 < s.elements.length; at += 2) {
 			const word = wordOf(PRODUCT_IDS, s.peek(at));
 			if (word && s.peek(at + 1) !== '' && productIds[word] === undefined) {
@@ -466,7 +466,7 @@ class Reader {
 		s.take(1);
 		const code = s.take(2);
 		s.take(5);
-		const entry: JsonObject = { type: wordOf(CHARGES, code) ?? code, amount };
+		const entry: PlainObject = { type: wordOf(CHARGES, code) ?? code, amount };
 		setIf(entry, 'description', s.take(15));
 		listIn(target, kind).push(entry);
 		return true;

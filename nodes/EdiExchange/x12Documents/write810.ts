@@ -1,6 +1,6 @@
 /** The 810 (invoice) as X12 004010 segments: BIG, CUR, REF, N1, ITD, DTM, IT1/PID, TDS, SAC, CTT. */
 import { type Decimal } from '../documents/decimal';
-import { isObject } from '../documents/fields';
+import { isObject } from '../documents/fieldReader';
 import { CHARGE_CODES, codeFor, TERMS_BASIS_CODES, TERMS_TYPE_CODES } from './codes';
 import {
 	productIdPairs,

@@ -1,7 +1,7 @@
 /** The 855 (purchase order acknowledgment) as X12 004010 segments: BAK, CUR, REF, DTM, N1, PO1/PID/ACK, CTT. */
 import { addDecimal, compareDecimal, type Decimal, ZERO } from '../documents/decimal';
 import { DocumentError } from '../documents/errors';
-import { isObject, type JsonObject, unwrapMessage } from '../documents/fields';
+import { isObject, type PlainObject, unwrapMessage } from '../documents/fieldReader';
 import {
 	ACKNOWLEDGMENT_CODES,
 	codeFor,
@@ -125,7 +125,7 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 }
 
 /** The message of a document, or of a whole transaction holding it in `message`. */
-export function messageOf(input: unknown, key: string, documentName: string): JsonObject {
+export function messageOf(input: unknown, key: string, documentName: string): PlainObject {
 	const message = unwrapMessage(input, key);
 	if (!isObject(message))
 		throw new DocumentError(`The ${documentName} must be a JSON object (its message)`);

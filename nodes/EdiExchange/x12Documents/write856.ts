@@ -8,7 +8,7 @@
  */
 import { type Decimal } from '../documents/decimal';
 import { DocumentError } from '../documents/errors';
-import { isObject, type JsonObject } from '../documents/fields';
+import { isObject, type PlainObject } from '../documents/fieldReader';
 import {
 	codeFor,
 	PACKAGING_CODES,
@@ -85,7 +85,7 @@ export function write856(shipNotice: unknown, options: ShipNoticeWriteOptions = 
 		children: [],
 		write: () => quantities.push(writeItem(w, entry, path)),
 	});
-	const pack = (code: 'T' | 'P', entry: JsonObject, path: string, children: Level[]): Level => ({
+	const pack = (code: 'T' | 'P', entry: PlainObject, path: string, children: Level[]): Level => ({
 		code,
 		children,
 		write: () => writePackage(w, entry, path, sscc),
@@ -101,9 +101,9 @@ export function write856(shipNotice: unknown, options: ShipNoticeWriteOptions = 
 			const direct = Array.isArray(pallet.items)
 				? arrayAt(w, pallet.items, `${palletPath}.items`)
 				: [];
-			const items = (list: JsonObject[], at: string) =>
+			const items = (list: PlainObject[], at: string) =>
 				list.map((e, i) => item(e, `${at}.items[${i}]`));
-			const cartonItems = (c: JsonObject, i: number) =>
+			const cartonItems = (c: PlainObject, i: number) =>
 				items(
 					arrayAt(w, c.items, `${palletPath}.cartons[${i}].items`),
 					`${palletPath}.cartons[${i}]`,
@@ -163,7 +163,7 @@ function codeError(hierarchy: unknown): DocumentError {
 	);
 }
 
-function arrayAt(w: SegmentWriter, value: unknown, field: string): JsonObject[] {
+function arrayAt(w: SegmentWriter, value: unknown, field: string): PlainObject[] {
 	if (!Array.isArray(value) || value.length === 0) throw w.error(field, 'is missing or empty');
 	return value.map((entry, i) => {
 		if (!isObject(entry)) throw w.error(`${field}[${i}]`, 'is not an object');
@@ -172,7 +172,7 @@ function arrayAt(w: SegmentWriter, value: unknown, field: string): JsonObject[] 
 }
 
 /** The shipment level: TD1 (packages, weight), TD5 (carrier), REF, DTM, N1. */
-function writeShipment(w: SegmentWriter, message: JsonObject): void {
+function writeShipment(w: SegmentWriter, message: PlainObject): void {
 	const carrier = isObject(message.carrierDetails) ? message.carrierDetails : {};
 	const weights = Array.isArray(carrier.quantityAndWeight) ? carrier.quantityAndWeight : [];
 	weights.forEach((entry, i) => {
@@ -230,7 +230,7 @@ function writeShipment(w: SegmentWriter, message: JsonObject): void {
 }
 
 /** The order level: PRF (PO number, release, PO date), then the order's own parties. */
-function writeOrder(w: SegmentWriter, order: JsonObject, path: string): void {
+function writeOrder(w: SegmentWriter, order: PlainObject, path: string): void {
 	w.add(
 		'PRF',
 		w.required(order.purchaseOrderNumber, ['PRF01', 'AN', 1, 22], `${path}.purchaseOrderNumber`),
@@ -244,7 +244,7 @@ function writeOrder(w: SegmentWriter, order: JsonObject, path: string): void {
 /** A pallet (T) or carton (P): REF*2I tracking, MAN*GM SSCC-18 (its own, checked, or the next of the sequence). */
 function writePackage(
 	w: SegmentWriter,
-	entry: JsonObject,
+	entry: PlainObject,
 	path: string,
 	sequence: SsccSequence | undefined,
 ): void {

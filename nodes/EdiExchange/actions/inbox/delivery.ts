@@ -8,12 +8,10 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsField } from '../../shared/fields';
-import { deliveryHref } from '../../transport/inbox';
-import { serviceRequest } from '../../transport/request';
+import { deliveryHref, MAX_NOTE_LENGTH } from '../../transport/inbox';
+import type { ServiceClient } from '../../transport/client';
 import { readRequiredText, readTransactionId, transactionIdFields } from '../fields';
 import { forOperation, type Operation } from '../types';
-
-const MAX_NOTE = 240;
 
 function deliveryFields(defaultNote: string): INodeProperties[] {
 	const byIds = { show: { deliverySource: ['ids'] } };
@@ -54,7 +52,7 @@ function deliveryFields(defaultNote: string): INodeProperties[] {
 			type: 'string',
 			default: defaultNote,
 			required: true,
-			description: `Recorded with the outcome; the service requires one (at most ${MAX_NOTE} characters)`,
+			description: `Recorded with the outcome; the service requires one (at most ${MAX_NOTE_LENGTH} characters)`,
 		},
 	];
 }
@@ -65,7 +63,11 @@ function deliveryOperation(operation: 'accept' | 'fail', defaultNote: string): O
 		subtitle: operation === 'accept' ? '"Accept Delivery"' : '"Fail Delivery"',
 		description: forOperation('inbox', operation, deliveryFields(defaultNote)),
 
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		async execute(
+			this: IExecuteFunctions,
+			itemIndex: number,
+			client: ServiceClient,
+		): Promise<INodeExecutionData[]> {
 			const note = readRequiredText.call(
 				this,
 				'note',
@@ -73,10 +75,10 @@ function deliveryOperation(operation: 'accept' | 'fail', defaultNote: string): O
 				itemIndex,
 				'Enter a short note; the service requires one.',
 			);
-			if (note.length > MAX_NOTE) {
+			if (note.length > MAX_NOTE_LENGTH) {
 				throw new NodeOperationError(
 					this.getNode(),
-					`The note is ${note.length} characters long; the service accepts at most ${MAX_NOTE}`,
+					`The note is ${note.length} characters long; the service accepts at most ${MAX_NOTE_LENGTH}`,
 					{
 						description: 'Shorten the note.',
 						itemIndex,
@@ -99,7 +101,7 @@ function deliveryOperation(operation: 'accept' | 'fail', defaultNote: string): O
 							},
 						}
 					: { href: inputItemHref.call(this, operation, itemIndex) };
-			const { body } = await serviceRequest.call(this, {
+			const { body } = await client.send({
 				route,
 				...call,
 				body: { note },

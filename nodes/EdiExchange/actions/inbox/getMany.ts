@@ -1,6 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import type { ServiceClient } from '../../transport/client';
 import { INBOX_WINDOW, readInbox } from '../../transport/inbox';
+import { lineOutputField, splitIntoLines, splitsLines } from '../../shared/lineOutput';
 import { limitField, readLimit } from '../fields';
 import { forOperation, fromVersion1_1, inVersion1, type Operation } from '../types';
 
@@ -17,24 +19,29 @@ export const getMany: Operation = {
 	subtitle: '"Get Many Inbox Items"',
 	description: forOperation('inbox', 'getMany', [
 		limitField(INBOX_WINDOW, {
-			description:
-				'Max number of inbox items to return. The inbox shows its oldest items first, at most 100.',
+			description: `Max number of inbox items to return. The inbox shows its oldest items first, at most ${INBOX_WINDOW}.`,
 		}),
 		// On by default from version 1.1, as n8n's Simplify usually is. Version 1 keeps off: n8n stores
 		// only values that differ from the default, so a changed default would change saved workflows.
 		{ ...simplify, default: false, displayOptions: { show: inVersion1 } },
 		{ ...simplify, displayOptions: { show: fromVersion1_1 } },
+		{ ...lineOutputField, displayOptions: { show: { simplify: [false] } } },
 	]),
 
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		client: ServiceClient,
+	): Promise<INodeExecutionData[]> {
 		const limit = readLimit.call(this, itemIndex, INBOX_WINDOW);
 		const simplify = this.getNodeParameter('simplify', itemIndex) as boolean;
 		// The Limit holds even when the service sends more (oldest first: the oldest are kept).
-		const items = (await readInbox.call(this, { limit, itemIndex })).slice(0, limit);
-		return items.map((item) => {
-			if (!simplify) return { json: item };
-			const { message: _message, ...rest } = item;
-			return { json: rest };
-		});
+		const items = (await readInbox(client, { limit, itemIndex })).slice(0, limit);
+		if (!simplify) {
+			const whole = items.map((item) => ({ json: item }));
+			const lines = splitsLines(this.getNodeParameter('output', itemIndex, 'document'));
+			return lines ? splitIntoLines(whole) : whole;
+		}
+		return items.map(({ message: _message, ...rest }) => ({ json: rest }));
 	},
 };

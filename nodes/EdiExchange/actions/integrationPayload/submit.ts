@@ -4,10 +4,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { TRANSACTION_TYPE_OPTIONS } from '../../shared/documentTypes';
 import { refusedError } from '../../shared/failed';
 import { optionsField, streamField } from '../../shared/fields';
-import { readJsonParameter } from '../../shared/json';
-import { serviceRequest } from '../../transport/request';
+import type { ServiceClient } from '../../transport/client';
 import { readInterchange } from '../../x12';
-import { readRequiredText, sendingOptions } from '../fields';
+import { partyFields, readJsonParameter, readRequiredText, sendingOptions } from '../fields';
 import { forOperation, type Operation } from '../types';
 
 interface SubmitAnswer {
@@ -91,26 +90,7 @@ export const submit: Operation = {
 			description: 'Test documents are not passed on as real business documents',
 			displayOptions: { show: { format: ['json'] } },
 		}),
-		{
-			displayName: 'Sender ID',
-			name: 'senderId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. YOURCOMPANY',
-			description: 'Your organization’s trading ID',
-			displayOptions: { show: { format: ['json'] } },
-		},
-		{
-			displayName: 'Receiver ID',
-			name: 'receiverId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. DEMORETAIL',
-			description: 'The trading partner’s ID',
-			displayOptions: { show: { format: ['json'] } },
-		},
+		...partyFields({ shared: { required: true, displayOptions: { show: { format: ['json'] } } } }),
 		{
 			displayName: 'Segments',
 			name: 'segments',
@@ -124,13 +104,17 @@ export const submit: Operation = {
 	]),
 	concurrent: true,
 
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		client: ServiceClient,
+	): Promise<INodeExecutionData[]> {
 		const format = this.getNodeParameter('format', itemIndex) as string;
 		const body =
 			format === 'x12'
 				? { format, content: await readX12.call(this, itemIndex) }
 				: jsonPayload.call(this, itemIndex);
-		const { body: answer } = (await serviceRequest.call(this, {
+		const { body: answer } = (await client.send({
 			route: 'submitIntegrationPayload',
 			body,
 			itemIndex,

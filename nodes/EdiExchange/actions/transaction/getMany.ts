@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { ServiceClient } from '../../transport/client';
 import { collectTransactions } from '../../transport/pagination';
 import { optionsField, streamField, transactionTypesField } from '../../shared/fields';
-import { limitField } from '../fields';
+import { limitField, readLimit } from '../fields';
 import { forOperation, type Operation } from '../types';
 
 export const getMany: Operation = {
@@ -45,16 +46,20 @@ export const getMany: Operation = {
 		},
 	]),
 
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		client: ServiceClient,
+	): Promise<INodeExecutionData[]> {
 		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-		const wanted = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex) as number);
+		const wanted = returnAll ? Infinity : readLimit.call(this, itemIndex);
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const types = ((filters.transactionTypes as string[] | undefined) ?? []).map(String);
 		const keep = types.length
 			? (item: IDataObject) => types.includes(String(item.transactionType))
 			: undefined;
-		const items = await collectTransactions.call(
-			this,
+		const items = await collectTransactions(
+			client,
 			{
 				stream: filters.stream as string | undefined,
 				direction: filters.direction as string | undefined,

@@ -1,8 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { ServiceClient } from '../../transport/client';
 import { fetchMessage, X12_MIME_TYPE } from '../../transport/messages';
 import { optionsCollection } from '../../shared/fields';
 import { x12MessageFields } from '../../shared/x12Message';
+import { lineOutputField, splitIntoLines, splitsLines } from '../../shared/lineOutput';
 import { readTransactionId, transactionIdFields } from '../fields';
 import { forOperation, type Operation } from '../types';
 
@@ -10,6 +12,7 @@ export const getMessage: Operation = {
 	subtitle: '"Get Transaction Message"',
 	description: forOperation('transaction', 'getMessage', [
 		...transactionIdFields('The transaction whose message (document content) to read'),
+		lineOutputField,
 		optionsCollection(
 			[
 				{
@@ -25,12 +28,16 @@ export const getMessage: Operation = {
 		),
 	]),
 
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		client: ServiceClient,
+	): Promise<INodeExecutionData[]> {
 		const transactionId = readTransactionId.call(this, 'transactionId', itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as {
 			binaryPropertyName?: string;
 		};
-		const { format, message } = await fetchMessage.call(this, transactionId, itemIndex);
+		const { format, message } = await fetchMessage(client, transactionId, itemIndex);
 		// X12 also comes as its document (the purchase order for an 850), read locally.
 		const document = format === 'x12' ? x12MessageFields(message as string) : {};
 		const item: INodeExecutionData = { json: { transactionId, format, message, ...document } };
@@ -42,6 +49,8 @@ export const getMessage: Operation = {
 			);
 			item.binary = { [options.binaryPropertyName]: data };
 		}
-		return [item];
+		return splitsLines(this.getNodeParameter('output', itemIndex, 'document'))
+			? splitIntoLines([item])
+			: [item];
 	},
 };

@@ -1,4 +1,5 @@
 import { resource } from '../resource';
+import { checkDocumentOperation } from './checkDocument';
 import { create } from './create/operation';
 import { getMany } from './getMany';
 import { getMessage } from './getMessage';
@@ -27,6 +28,14 @@ export const transaction = resource(
 			action: 'Create a transaction',
 			description: 'Send a structured document (855, 856, 810, …) to a trading partner',
 			operation: create,
+		},
+		{
+			name: 'Check Document',
+			value: 'checkDocument',
+			action: 'Check a document against its purchase order',
+			description:
+				'Check an 855, 856 or 810 built elsewhere against its 850 before sending it: every problem a retailer would reject or charge back (sends nothing)',
+			operation: checkDocumentOperation,
 		},
 	],
 );

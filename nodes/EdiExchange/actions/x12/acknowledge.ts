@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { refusedError } from '../../shared/failed';
 import { optionsCollection } from '../../shared/fields';
-import { serviceRequest } from '../../transport/request';
+import type { ServiceClient } from '../../transport/client';
 import { readInterchange } from '../../x12';
 import { isX12Text, write997, writeInterchange } from '../../x12Documents';
 import { controlNumberFields, nextControlNumber } from '../controlNumbers';
@@ -40,7 +40,11 @@ export const acknowledge: Operation = {
 	]),
 	concurrent: true,
 
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		client: ServiceClient,
+	): Promise<INodeExecutionData[]> {
 		const text: unknown = readRequiredText.call(
 			this,
 			'x12Content',
@@ -110,7 +114,7 @@ export const acknowledge: Operation = {
 			x12: content,
 		};
 		if (!this.getNodeParameter('send', itemIndex, true)) return [{ json: result }];
-		const { body: answer } = (await serviceRequest.call(this, {
+		const { body: answer } = (await client.send({
 			route: 'submitIntegrationPayload',
 			body: { format: 'x12', content },
 			itemIndex,

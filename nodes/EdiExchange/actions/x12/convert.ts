@@ -12,11 +12,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { typeLabel } from '../../shared/documentTypes';
 import { optionsCollection, optionsField, streamField } from '../../shared/fields';
-import { readJsonParameter } from '../../shared/json';
 import { x12DocumentItem } from '../../shared/x12Message';
 import { documentsFromX12, isX12Text, READABLE_TYPES } from '../../x12Documents';
 import { controlNumberFields } from '../controlNumbers';
-import { readRequiredText } from '../fields';
+import { partyFields, readJsonParameter, readRequiredText } from '../fields';
 import { SHIP_NOTICE_HIERARCHY_OPTIONS } from '../transaction/create/integrationPath';
 import { writeOneInterchange, writeSegments, X12_WRITABLE } from '../x12Writing';
 import { forOperation, type Operation } from '../types';
@@ -86,22 +85,10 @@ export const convert: Operation = {
 				description:
 					'The structured message, e.g. what Create or Build From Purchase Order put out as message',
 			},
-			{
-				displayName: 'Sender ID',
-				name: 'senderId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. YOURCOMPANY',
-				description: 'ISA06: your organization’s trading ID',
-			},
-			{
-				displayName: 'Receiver ID',
-				name: 'receiverId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. DEMORETAIL',
-				description: 'ISA08: the trading partner’s ID',
-			},
+			...partyFields({
+				sender: { description: 'ISA06: your organization’s trading ID' },
+				receiver: { description: 'ISA08: the trading partner’s ID' },
+			}),
 			streamField({ description: 'Test (ISA15 T) or live (ISA15 P)' }),
 			optionsCollection(
 				[

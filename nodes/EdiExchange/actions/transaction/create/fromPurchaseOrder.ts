@@ -18,7 +18,7 @@ import {
 import { serviceTypeOf } from '../../../shared/documentTypes';
 import { isX12Text, purchaseOrderFromX12, type X12PurchaseOrder } from '../../../x12Documents';
 import { optionsField } from '../../../shared/fields';
-import { readJsonParameter } from '../../../shared/json';
+import { readJsonParameter } from '../../fields';
 
 /** Shown for Create (see forOperation) when the message is built, for these document types. */
 const buildable = (documentTypes: string[]) => ({
@@ -77,8 +77,63 @@ const lineCollection = (
 	],
 });
 
+/**
+ * Line choices may also come as data (Define Lines → Using JSON): the rows a database query or a
+ * spreadsheet returned, e.g. {{ $('Stock').all().map(i => i.json) }}. Shown for one document type.
+ */
+const linesInput = (
+	name: string,
+	what: string,
+	example: string,
+	documentType: string,
+): INodeProperties[] => [
+	{
+		displayName: 'Define Lines',
+		name: `${name}Input`,
+		type: 'options',
+		default: 'fields',
+		options: [
+			{ name: 'Using Fields Below', value: 'fields', description: `Type the ${what} one by one` },
+			{
+				name: 'Using JSON',
+				value: 'json',
+				description: `Take the ${what} from data, e.g. rows a database query returned`,
+			},
+		],
+		description: `Where the ${what} come from`,
+		displayOptions: buildable([documentType]),
+	},
+	{
+		displayName: `${what[0].toUpperCase()}${what.slice(1)} (JSON)`,
+		name: `${name}Json`,
+		type: 'json',
+		default: '[]',
+		description: `A list of ${what}, each ${example}. Lines not listed are handled as with the fields.`,
+		displayOptions: { show: { ...buildable([documentType]).show, [`${name}Input`]: ['json'] } },
+	},
+];
+
 function readLines(this: IExecuteFunctions, name: string, itemIndex: number): IDataObject[] {
-	return ((this.getNodeParameter(name, itemIndex, {}) as IDataObject).line ?? []) as IDataObject[];
+	if (this.getNodeParameter(`${name}Input`, itemIndex, 'fields') !== 'json')
+		return ((this.getNodeParameter(name, itemIndex, {}) as IDataObject).line ??
+			[]) as IDataObject[];
+	const label = name === 'shipLines' ? 'Lines to Ship (JSON)' : 'Line Decisions (JSON)';
+	const value = readJsonParameter.call(this, `${name}Json`, label, itemIndex) ?? [];
+	const rows = Array.isArray(value) ? value : [value];
+	rows.forEach((row, index) => {
+		if (typeof row !== 'object' || row === null || Array.isArray(row)) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`${label}: entry ${index} is ${JSON.stringify(row)?.slice(0, 60)}, not an object with purchaseOrderLineId`,
+				{
+					description:
+						'Give a list of objects such as [{ "purchaseOrderLineId": "1", "status": "backordered", "quantity": "2" }]: one per line decision.',
+					itemIndex,
+				},
+			);
+		}
+	});
+	return rows as IDataObject[];
 }
 
 export const fromPurchaseOrderFields: INodeProperties[] = [
@@ -115,13 +170,19 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 			"Optional: the 856 sent for this order, e.g. the message a Create 856 node sent: {{ $('Create 856').item.json.message }}. The invoice then bills what was shipped.",
 		displayOptions: buildable([INVOICE]),
 	},
+	...linesInput(
+		'acknowledgmentLines',
+		'line decisions',
+		'{ "purchaseOrderLineId": "1", "status": "accepted" | "backordered" | "rejected", "quantity": "5", "unitCostPrice"?: "9.99" }',
+		ACK,
+	),
 	lineCollection(
 		{
 			displayName: 'Line Decisions',
 			name: 'acknowledgmentLines',
 			placeholder: 'Add Line Decision',
 			description: 'Lines not listed are accepted as ordered',
-			displayOptions: buildable([ACK]),
+			displayOptions: { show: { ...buildable([ACK]).show, acknowledgmentLinesInput: ['fields'] } },
 		},
 		'The purchase order line (its purchaseOrderLineId)',
 		[
@@ -149,6 +210,12 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 			},
 		],
 	),
+	...linesInput(
+		'shipLines',
+		'lines to ship',
+		'{ "purchaseOrderLineId": "1", "quantity": "5" }',
+		ASN,
+	),
 	lineCollection(
 		{
 			displayName: 'Lines to Ship',
@@ -156,7 +223,7 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 			placeholder: 'Add Line to Ship',
 			description:
 				'A partial shipment: only these lines and quantities. Empty ships everything accepted (or ordered).',
-			displayOptions: buildable([ASN]),
+			displayOptions: { show: { ...buildable([ASN]).show, shipLinesInput: ['fields'] } },
 		},
 		'The purchase order line to ship (its purchaseOrderLineId)',
 		[
@@ -289,7 +356,9 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 /** Option values: empty strings mean "not given". */
 function given(values: IDataObject): IDataObject {
 	return Object.fromEntries(
-		Object.entries(values).filter(([, value]) => value !== '' && value !== undefined),
+		Object.entries(values).filter(
+			([, value]) => value !== '' && value !== undefined && value !== null,
+		),
 	);
 }
 

@@ -9,7 +9,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { serviceTypeOf } from '../../../shared/documentTypes';
 import { refusedError } from '../../../shared/failed';
 import { optionsCollection, optionsField } from '../../../shared/fields';
-import { serviceRequest } from '../../../transport/request';
+import type { ServiceClient } from '../../../transport/client';
 import { controlNumberFields } from '../../controlNumbers';
 import { writeOneInterchange, writeSegments, X12_WRITABLE } from '../../x12Writing';
 
@@ -93,6 +93,7 @@ export interface Outbound {
 /** Sends the document over the X12 passthrough or service-JSON path; the output item's JSON. */
 export async function sendOverX12Path(
 	this: IExecuteFunctions,
+	client: ServiceClient,
 	itemIndex: number,
 	path: 'x12' | 'serviceJson',
 	document: Outbound,
@@ -117,7 +118,7 @@ export async function sendOverX12Path(
 		body = { format: 'json', type: code, stream, senderId, receiverId, content: { segments } };
 		sent = { segments };
 	}
-	const { body: answer } = (await serviceRequest.call(this, {
+	const { body: answer } = (await client.send({
 		route: 'submitIntegrationPayload',
 		body,
 		itemIndex,

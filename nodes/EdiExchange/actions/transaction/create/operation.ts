@@ -6,9 +6,11 @@ import { SERVICE_TYPE_OPTIONS, serviceTypeOf } from '../../../shared/documentTyp
 import { refusedError } from '../../../shared/failed';
 import { optionsField, streamField } from '../../../shared/fields';
 import { parseJsonText } from '../../../shared/json';
-import { serviceRequest } from '../../../transport/request';
-import { readJsonObject, readRequiredText, sendingOptions } from '../../fields';
+import type { ServiceClient } from '../../../transport/client';
+import { partyFields, readJsonObject, readRequiredText, sendingOptions } from '../../fields';
 import { forOperation, type Operation } from '../../types';
+import { CHECKED_TYPES, refuseProblems, shieldFields, shieldProblems } from '../checkDocument';
+import type { CheckedType } from '../../../documents/check';
 import { buildMessage, fromPurchaseOrderFields } from './fromPurchaseOrder';
 import { integrationPathFields, sendOverX12Path, X12_WRITABLE } from './integrationPath';
 
@@ -27,6 +29,8 @@ export function describeValidationErrors(answer: CreateAnswer): string[] {
 		return `${where ? `${where}: ` : ''}${e.errorMessage ?? 'invalid'}${segment}`;
 	});
 }
+
+const CHECKABLE = ['855', '856', '810'].map(serviceTypeOf);
 
 export const create: Operation = {
 	subtitle: '"Create " + String($parameter["documentType"]).split("_")[0]',
@@ -50,24 +54,16 @@ export const create: Operation = {
 			default: '',
 			displayOptions: { show: { stream: ['live'] } },
 		},
-		{
-			displayName: 'Sender ID',
-			name: 'senderId',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. YOURCOMPANY',
-			description:
-				'Your organization’s trading ID. With the message built from a purchase order, leave empty to use the PO’s receiver.',
-		},
-		{
-			displayName: 'Receiver ID',
-			name: 'receiverId',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. DEMORETAIL',
-			description:
-				'The trading partner’s ID. With the message built from a purchase order, leave empty to use the PO’s sender.',
-		},
+		...partyFields({
+			sender: {
+				description:
+					'Your organization’s trading ID. With the message built from a purchase order, leave empty to use the PO’s receiver.',
+			},
+			receiver: {
+				description:
+					'The trading partner’s ID. With the message built from a purchase order, leave empty to use the PO’s sender.',
+			},
+		}),
 		optionsField(
 			{
 				displayName: 'Message Source',
@@ -112,12 +108,28 @@ export const create: Operation = {
 			displayOptions: { show: { messageSource: ['field'] } },
 		},
 		...fromPurchaseOrderFields,
+		{
+			displayName: 'Check Against Purchase Order',
+			name: 'checkAgainstOrder',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to check the document against its 850 (and the 855/856 sent before it) first, with the rules Build From Purchase Order follows: a document a retailer would reject or charge back is not sent',
+			displayOptions: { show: { messageSource: ['json', 'field'], documentType: CHECKABLE } },
+		},
+		...shieldFields({ messageSource: ['json', 'field'], checkAgainstOrder: [true] }, (types) => ({
+			documentType: types.map(serviceTypeOf),
+		})),
 		...integrationPathFields,
 		sendingOptions('documents'),
 	]),
 	concurrent: true,
 
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		client: ServiceClient,
+	): Promise<INodeExecutionData[]> {
 		const type = this.getNodeParameter('documentType', itemIndex) as string;
 		const stream = this.getNodeParameter('stream', itemIndex) as string;
 		const source = this.getNodeParameter('messageSource', itemIndex) as string;
@@ -134,6 +146,13 @@ export const create: Operation = {
 			message = messageFromField.call(this, itemIndex);
 		} else {
 			message = readJsonObject.call(this, 'message', 'Message', itemIndex);
+		}
+		const code = type.split('_')[0] as CheckedType;
+		if (source !== 'build' && CHECKED_TYPES.includes(code)) {
+			if (this.getNodeParameter('checkAgainstOrder', itemIndex, false) === true) {
+				const problems = shieldProblems.call(this, code, message, itemIndex);
+				refuseProblems.call(this, code, problems, itemIndex);
+			}
 		}
 		if (!senderId)
 			readRequiredText.call(
@@ -157,10 +176,10 @@ export const create: Operation = {
 			: 'structured';
 		if (path === 'x12' || path === 'serviceJson') {
 			const document = { type, stream, senderId, receiverId, message };
-			return [{ json: await sendOverX12Path.call(this, itemIndex, path, document) }];
+			return [{ json: await sendOverX12Path.call(this, client, itemIndex, path, document) }];
 		}
 
-		const { body } = (await serviceRequest.call(this, {
+		const { body } = (await client.send({
 			route: 'createTransaction',
 			body: { type, stream, senderId, receiverId, message },
 			itemIndex,

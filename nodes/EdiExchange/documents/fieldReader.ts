@@ -5,9 +5,10 @@
 import { type Decimal, parseDecimal } from './decimal';
 import { DocumentError } from './errors';
 
-export type JsonObject = { [key: string]: unknown };
+/** A JSON object whose fields are not yet read (n8n-workflow's JsonObject promises JSON values). */
+export type PlainObject = { [key: string]: unknown };
 
-export const isObject = (value: unknown): value is JsonObject =>
+export const isObject = (value: unknown): value is PlainObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Identifiers may arrive as strings or numbers: "1" and 1 name the same line. */
@@ -113,7 +114,7 @@ export class FieldReader {
 		return value;
 	}
 
-	object(value: unknown, path: string): JsonObject {
+	object(value: unknown, path: string): PlainObject {
 		if (isBlank(value)) throw this.missing(path);
 		if (!isObject(value)) throw this.invalid(path, value, 'an object');
 		return value;

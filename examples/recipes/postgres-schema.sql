@@ -1,0 +1,25 @@
+-- The tables the "850 → Postgres → 855 from stock" recipe writes and reads.
+-- An order and its lines are keyed by what the retailer sent (PO number, line id): a redelivered
+-- or resent purchase order updates its rows instead of adding new ones.
+CREATE TABLE IF NOT EXISTS orders (
+	purchase_order_number text PRIMARY KEY,
+	purchase_order_date date NOT NULL,
+	sender_id text,
+	transaction_id text NOT NULL,
+	received_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS order_lines (
+	purchase_order_number text NOT NULL,
+	line_id text NOT NULL,
+	buyer_item_number text,
+	quantity numeric NOT NULL,
+	unit_of_measure text,
+	unit_price numeric,
+	description text,
+	PRIMARY KEY (purchase_order_number, line_id)
+);
+-- What the warehouse has: the 855 accepts up to this and backorders the rest.
+CREATE TABLE IF NOT EXISTS stock (
+	buyer_item_number text PRIMARY KEY,
+	on_hand numeric NOT NULL
+);

@@ -1,0 +1,143 @@
+/**
+ * Check Document: the chargeback shield as an operation. An 855, 856 or 810 built elsewhere is
+ * checked against its 850 (and the 855/856 before it) with the builders' rules. Sends nothing.
+ */
+import type {
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { DocumentError } from '../../documents';
+import { type CheckedType, checkDocument, type DocumentProblem } from '../../documents/check';
+import { readJsonParameter } from '../fields';
+import { forOperation, type Operation } from '../types';
+
+const CHECKED: Array<{ name: string; value: CheckedType }> = [
+	{ name: '855 Purchase Order Acknowledgment', value: '855' },
+	{ name: '856 Ship Notice/Manifest', value: '856' },
+	{ name: '810 Invoice', value: '810' },
+];
+
+/**
+ * The 850 and the earlier documents a check reads: shared by Check Document and Create's check.
+ * `show`: when they are shown; `ofTypes`: the display condition for some document types.
+ */
+type Show = NonNullable<IDisplayOptions['show']>;
+
+export function shieldFields(
+	show: Show,
+	ofTypes: (types: CheckedType[]) => Show,
+): INodeProperties[] {
+	const shown = (types: CheckedType[]) => ({ show: { ...show, ...ofTypes(types) } });
+	return [
+		{
+			displayName: 'Purchase Order (850)',
+			name: 'checkOrder',
+			type: 'json',
+			default: '',
+			description:
+				'The 850 the document answers: an item as the trigger or Inbox → Get Many emit it, or the purchase order message itself',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Acknowledgment (855)',
+			name: 'checkAcknowledgment',
+			type: 'json',
+			default: '',
+			description:
+				'Optional: the 855 sent for this order. Then nothing may ship or be billed beyond what it accepted.',
+			displayOptions: shown(['856', '810']),
+		},
+		{
+			displayName: 'Ship Notice (856)',
+			name: 'checkShipNotice',
+			type: 'json',
+			default: '',
+			description:
+				'Optional: the 856 sent for this order. Then nothing may be billed beyond what it shipped.',
+			displayOptions: shown(['810']),
+		},
+	];
+}
+
+/** The problems of `document`; an unreadable 850 or earlier document is an error naming it. */
+export function shieldProblems(
+	this: IExecuteFunctions,
+	type: CheckedType,
+	document: unknown,
+	itemIndex: number,
+): DocumentProblem[] {
+	const read = (name: string, label: string) =>
+		readJsonParameter.call(this, name, label, itemIndex);
+	const order = read('checkOrder', 'Purchase Order (850)');
+	try {
+		return checkDocument(type, document, order, {
+			acknowledgment:
+				type === '855' ? undefined : read('checkAcknowledgment', 'Acknowledgment (855)'),
+			shipNotice: type === '810' ? read('checkShipNotice', 'Ship Notice (856)') : undefined,
+		});
+	} catch (error) {
+		if (!(error instanceof DocumentError))
+			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		throw new NodeOperationError(this.getNode(), `Nothing to check against: ${error.message}`, {
+			description:
+				'Point Purchase Order (850) at the 850 this document answers (and Acknowledgment / Ship Notice at the documents sent before it).',
+			itemIndex,
+		});
+	}
+}
+
+/** Create's check: refuses to send a document a retailer would reject or charge back. */
+export function refuseProblems(
+	this: IExecuteFunctions,
+	type: CheckedType,
+	problems: DocumentProblem[],
+	itemIndex: number,
+): void {
+	if (problems.length === 0) return;
+	const listed = problems.map((p) => `${p.field}: ${p.problem} (a retailer ${p.partner})`);
+	throw new NodeOperationError(
+		this.getNode(),
+		`The ${type} does not match its purchase order: ${listed.slice(0, 5).join('; ')}${listed.length > 5 ? `; and ${listed.length - 5} more` : ''}`,
+		{
+			description:
+				'Nothing was sent. Fix the document where it is built, or turn off Check Against Purchase Order to send it as it is.',
+			itemIndex,
+		},
+	);
+}
+
+export const CHECKED_TYPES = CHECKED.map((type) => type.value);
+
+export const checkDocumentOperation: Operation = {
+	subtitle: '"Check " + $parameter["checkedType"]',
+	description: forOperation('transaction', 'checkDocument', [
+		{
+			displayName: 'Document Type',
+			name: 'checkedType',
+			type: 'options',
+			default: '856',
+			options: CHECKED,
+			description: 'The kind of document to check',
+		},
+		{
+			displayName: 'Document',
+			name: 'checkedDocument',
+			type: 'json',
+			default: '={{ $json.message }}',
+			description:
+				'The structured message built elsewhere (e.g. by your warehouse or accounting system)',
+		},
+		...shieldFields({}, (types) => ({ checkedType: types })),
+	]),
+
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const type = this.getNodeParameter('checkedType', itemIndex) as CheckedType;
+		const document = readJsonParameter.call(this, 'checkedDocument', 'Document', itemIndex);
+		const problems = shieldProblems.call(this, type, document, itemIndex);
+		return [{ json: { documentType: type, ok: problems.length === 0, problems } }];
+	},
+};
