@@ -192,9 +192,13 @@ export function buildInvoice(order: unknown, opts: InvoiceOptions): PlainObject 
 		invoiceNumber,
 		invoiceDate,
 		purchaseOrderNumber: po.purchaseOrderNumber,
-		references,
-		dates,
 	};
+	// The order's release number and currency go back with every reply (BIG05, CUR in X12).
+	if (po.message.releaseNumber !== undefined) message.releaseNumber = po.message.releaseNumber;
+	if (po.message.buyersCurrency !== undefined)
+		message.buyersCurrency = copy(po.message.buyersCurrency);
+	message.references = references;
+	message.dates = dates;
 	if (isObject(po.message.parties)) {
 		const parties: PlainObject = {};
 		for (const role of ['buyer', 'billTo', 'shipTo'])

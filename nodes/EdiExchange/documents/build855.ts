@@ -151,6 +151,10 @@ export function buildAcknowledgment(order: unknown, opts: AcknowledgmentOptions 
 	if (scheduledShipDate) dates.scheduledShipDate = scheduledShipDate;
 	if (estimatedDeliveryDate) dates.estimatedDeliveryDate = estimatedDeliveryDate;
 	const message: PlainObject = { purchaseOrderNumber: po.purchaseOrderNumber, status, dates };
+	// The order's release number and currency go back with every reply (BAK05, CUR in X12).
+	if (po.message.releaseNumber !== undefined) message.releaseNumber = po.message.releaseNumber;
+	if (po.message.buyersCurrency !== undefined)
+		message.buyersCurrency = copy(po.message.buyersCurrency);
 	if (po.message.termsOfSale !== undefined) message.termsOfSale = copy(po.message.termsOfSale);
 	if (po.message.references !== undefined) message.references = copy(po.message.references);
 	message.lineItems = lineItems;

@@ -166,12 +166,13 @@ export function buildShipNotice(order: unknown, opts: ShipNoticeOptions): PlainO
 	const parties = po.message.parties;
 	if (isObject(parties) && parties.shipTo !== undefined)
 		message.parties = { shipTo: copy(parties.shipTo) };
-	message.orders = [
-		{
-			purchaseOrderNumber: po.purchaseOrderNumber,
-			purchaseOrderDate: po.purchaseOrderDate,
-			pallets: [{ palletType: 'standard', cartons }],
-		},
-	];
+	const shippedOrder: PlainObject = {
+		purchaseOrderNumber: po.purchaseOrderNumber,
+		purchaseOrderDate: po.purchaseOrderDate,
+	};
+	// The release number goes back with the order (PRF02 in X12).
+	if (po.message.releaseNumber !== undefined) shippedOrder.releaseNumber = po.message.releaseNumber;
+	shippedOrder.pallets = [{ palletType: 'standard', cartons }];
+	message.orders = [shippedOrder];
 	return message;
 }

@@ -1,0 +1,138 @@
+/** Segments the 855, 856 and 810 share: N1/N3/N4, REF, DTM, CUR and the product id pairs of a line. */
+import { isObject, type PlainObject } from '../documents/fieldReader';
+import {
+	codeFor,
+	DATE_CODES,
+	PARTY_CODES,
+	PARTY_ID_CODES,
+	PRODUCT_ID_CODES,
+	REFERENCE_CODES,
+	UNIT_CODES,
+	UNIT_PASS_THROUGH,
+} from './codes';
+import type { ElementSpec, SegmentWriter } from './elements';
+
+/** The document's unit of measure as an X12 code (355). */
+export function unitCode(w: SegmentWriter, value: unknown, field: string): string {
+	return codeFor(UNIT_CODES, value ?? 'each', field, w.documentName, UNIT_PASS_THROUGH);
+}
+
+/**
+ * Qualifier/id pairs of a line's `productIds`, flattened for PO106…, IT106…, LIN02…, ACK07…:
+ * at most `maxPairs` (the segment's room), in the order the document gives them.
+ */
+export function productIdPairs(
+	w: SegmentWriter,
+	productIds: unknown,
+	field: string,
+	segment: string,
+	firstElement: number,
+	maxPairs: number,
+): string[] {
+	const ids = isObject(productIds) ? productIds : {};
+	const keys = Object.keys(ids).filter(
+		(k) => ids[k] !== undefined && ids[k] !== null && ids[k] !== '',
+	);
+	if (keys.length > maxPairs)
+		throw w.error(
+			field,
+			`has ${keys.length} product ids: X12 ${segment} holds at most ${maxPairs}`,
+		);
+	const pairs: string[] = [];
+	keys.forEach((key, i) => {
+		const n = firstElement + 2 * i;
+		const qualifier = codeFor(PRODUCT_ID_CODES, key, `${field}.${key}`, w.documentName);
+		pairs.push(
+			qualifier,
+			w.required(ids[key], [ref(segment, n + 1), 'AN', 1, 48], `${field}.${key}`),
+		);
+	});
+	return pairs;
+}
+
+/** `PO1`, 7 → `PO107`. */
+export const ref = (segment: string, n: number) => `${segment}${String(n).padStart(2, '0')}`;
+
+/** REF segments for a `references` object ({ vendorNumber: { value } }). */
+export function writeReferences(w: SegmentWriter, references: unknown, field: string): void {
+	if (!isObject(references)) return;
+	for (const [key, entry] of Object.entries(references)) {
+		const path = `${field}.${key}`;
+		const value = isObject(entry) ? entry.value : entry;
+		if (value === undefined || value === null || value === '') continue;
+		w.add(
+			'REF',
+			codeFor(REFERENCE_CODES, key, path, w.documentName),
+			w.required(value, REF02, isObject(entry) ? `${path}.value` : path),
+		);
+	}
+}
+const REF02: ElementSpec = ['REF02', 'AN', 1, 30];
+
+/** DTM segments for a `dates` object, skipping the keys another segment already carries. */
+export function writeDates(
+	w: SegmentWriter,
+	dates: unknown,
+	field: string,
+	carriedElsewhere: readonly string[] = [],
+): void {
+	if (!isObject(dates)) return;
+	for (const [key, value] of Object.entries(dates)) {
+		if (carriedElsewhere.includes(key) || value === undefined || value === null || value === '')
+			continue;
+		const path = `${field}.${key}`;
+		w.add(
+			'DTM',
+			codeFor(DATE_CODES, key, path, w.documentName),
+			w.date(value, ['DTM02', 'DT', 8, 8], path),
+		);
+	}
+}
+
+/** CUR*BY for the purchase order's currency, when the document carries it. */
+export function writeCurrency(w: SegmentWriter, message: PlainObject): void {
+	const currency = isObject(message.buyersCurrency)
+		? message.buyersCurrency.currencyCode
+		: undefined;
+	if (currency === undefined || currency === null || currency === '') return;
+	w.add('CUR', 'BY', w.required(currency, ['CUR02', 'ID', 3, 3], 'buyersCurrency.currencyCode'));
+}
+
+/** The N1 loop (N1, N3, N4) for each party of a `parties` object, in the document's order. */
+export function writeParties(w: SegmentWriter, parties: unknown, field: string): void {
+	if (!isObject(parties)) return;
+	for (const [role, entry] of Object.entries(parties)) {
+		if (!isObject(entry)) continue;
+		const path = `${field}.${role}`;
+		const code = w.text(
+			entry.identificationCode,
+			['N104', 'AN', 2, 80],
+			`${path}.identificationCode`,
+		);
+		const qualifier =
+			code === undefined
+				? undefined
+				: codeFor(
+						PARTY_ID_CODES,
+						entry.identificationCodeType ?? 'mutuallyDefined',
+						`${path}.identificationCodeType`,
+						w.documentName,
+					);
+		const name = w.text(entry.name, ['N102', 'AN', 1, 60], `${path}.name`);
+		if (name === undefined && code === undefined)
+			throw w.error(path, 'has neither a name nor an identificationCode: X12 N1 needs one');
+		w.add('N1', codeFor(PARTY_CODES, role, path, w.documentName), name, qualifier, code);
+		const line1 = w.text(entry.addressLine1, ['N301', 'AN', 1, 55], `${path}.addressLine1`);
+		const line2 = w.text(entry.addressLine2, ['N302', 'AN', 1, 55], `${path}.addressLine2`);
+		if (line1 !== undefined) w.add('N3', line1, line2);
+		const city = w.text(entry.city, ['N401', 'AN', 2, 30], `${path}.city`);
+		const state = w.text(
+			entry.stateOrProvinceCode,
+			['N402', 'ID', 2, 2],
+			`${path}.stateOrProvinceCode`,
+		);
+		const postal = w.text(entry.postalCode, ['N403', 'ID', 3, 15], `${path}.postalCode`);
+		const country = w.text(entry.countryCode, ['N404', 'ID', 2, 3], `${path}.countryCode`);
+		if (city ?? state ?? postal ?? country) w.add('N4', city, state, postal, country);
+	}
+}

@@ -1,0 +1,74 @@
+/**
+ * SSCC-18, the serial shipping container code a GS1-128 label carries and an 856 names in MAN*GM:
+ * extension digit + GS1 company prefix + serial reference (17 digits), then the mod-10 check digit.
+ * Receivers reject a wrong check digit, so it is always computed here, never taken on trust.
+ */
+import { DocumentError } from '../documents/errors';
+
+/** GS1 mod-10 check digit of a digit string: weights 3, 1, 3… from the rightmost digit. */
+export function gs1CheckDigit(digits: string): number {
+	if (!/^\d+$/.test(digits)) throw new Error(`GS1 check digit of non-digits: ${digits}`);
+	let sum = 0;
+	for (let i = digits.length - 1, weight = 3; i >= 0; i--, weight = 4 - weight)
+		sum += (digits.charCodeAt(i) - 48) * weight;
+	return (10 - (sum % 10)) % 10;
+}
+
+/** True when `code` is 18 digits whose last one is the GS1 check digit of the first 17. */
+export function isValidSscc(code: string): boolean {
+	return /^\d{18}$/.test(code) && gs1CheckDigit(code.slice(0, 17)) === Number(code[17]);
+}
+
+/** How the writer numbers packages it labels: options, never a clock or a counter of its own. */
+export interface SsccOptions {
+	/** GS1 company prefix, 7 to 10 digits (e.g. "0614141"). */
+	companyPrefix: string;
+	/** Serial reference of the first package; the next packages count up from it. Default 1. */
+	firstSerial?: number | string;
+	/** Extension digit 0–9 (the packer's choice). Default "0". */
+	extensionDigit?: string;
+}
+
+/** Hands out consecutive SSCC-18s; refuses options that cannot form one, naming the option. */
+export class SsccSequence {
+	private next: bigint;
+	private readonly head: string;
+	private readonly serialDigits: number;
+
+	constructor(options: SsccOptions) {
+		const prefix = String(options.companyPrefix ?? '');
+		if (!/^\d{7,10}$/.test(prefix))
+			throw new DocumentError(
+				`The option "sscc.companyPrefix" is ${JSON.stringify(options.companyPrefix)}: a GS1 company prefix is 7 to 10 digits`,
+				'sscc.companyPrefix',
+			);
+		const extension = String(options.extensionDigit ?? '0');
+		if (!/^\d$/.test(extension))
+			throw new DocumentError(
+				`The option "sscc.extensionDigit" is ${JSON.stringify(options.extensionDigit)}: one digit 0–9`,
+				'sscc.extensionDigit',
+			);
+		const first = String(options.firstSerial ?? '1');
+		this.serialDigits = 16 - prefix.length;
+		if (!/^\d+$/.test(first) || first.length > this.serialDigits)
+			throw new DocumentError(
+				`The option "sscc.firstSerial" is ${JSON.stringify(options.firstSerial)}: with a ${prefix.length}-digit company prefix the serial is at most ${this.serialDigits} digits`,
+				'sscc.firstSerial',
+			);
+		this.head = extension + prefix;
+		this.next = BigInt(first);
+	}
+
+	/** The next SSCC-18 (18 digits, check digit included). */
+	take(): string {
+		const serial = this.next.toString();
+		if (serial.length > this.serialDigits)
+			throw new DocumentError(
+				`The SSCC serials ran past ${this.serialDigits} digits: choose a lower "sscc.firstSerial"`,
+				'sscc.firstSerial',
+			);
+		this.next += 1n;
+		const body = this.head + serial.padStart(this.serialDigits, '0');
+		return body + String(gs1CheckDigit(body));
+	}
+}

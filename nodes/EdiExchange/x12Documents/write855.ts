@@ -1,0 +1,133 @@
+/** The 855 (purchase order acknowledgment) as X12 004010 segments: BAK, CUR, REF, DTM, N1, PO1/PID/ACK, CTT. */
+import { addDecimal, compareDecimal, type Decimal, ZERO } from '../documents/decimal';
+import { DocumentError } from '../documents/errors';
+import { isObject, type PlainObject, unwrapMessage } from '../documents/fieldReader';
+import {
+	ACKNOWLEDGMENT_CODES,
+	codeFor,
+	DATE_CODES,
+	LINE_STATUS_CODES,
+	PURPOSE_CODES,
+} from './codes';
+import {
+	productIdPairs,
+	unitCode,
+	writeCurrency,
+	writeDates,
+	writeParties,
+	writeReferences,
+} from './common';
+import { type ElementSpec, SegmentWriter, type WriteOptions } from './elements';
+import { quantityOf, writeDescription, writeTotals } from './lines';
+
+const DOCUMENT = 'acknowledgment (855)';
+const QUANTITY: ElementSpec = ['PO102', 'R', 1, 15];
+const PRICE: ElementSpec = ['PO104', 'R', 1, 17];
+
+/** The 855 message (as buildAcknowledgment returns it) → its segments, without ST/SE. */
+export function write855(acknowledgment: unknown, options: WriteOptions = {}): string[][] {
+	const message = messageOf(acknowledgment, 'purchaseOrderNumber', DOCUMENT);
+	const w = new SegmentWriter(DOCUMENT, options.separators);
+	const dates = isObject(message.dates) ? message.dates : {};
+	w.add(
+		'BAK',
+		codeFor(PURPOSE_CODES, message.purpose ?? 'original', 'purpose', DOCUMENT),
+		codeFor(ACKNOWLEDGMENT_CODES, message.status, 'status', DOCUMENT),
+		w.required(message.purchaseOrderNumber, ['BAK03', 'AN', 1, 22], 'purchaseOrderNumber'),
+		w.requiredDate(dates.purchaseOrderDate, ['BAK04', 'DT', 8, 8], 'dates.purchaseOrderDate'),
+		w.text(message.releaseNumber, ['BAK05', 'AN', 1, 30], 'releaseNumber'),
+	);
+	writeCurrency(w, message);
+	writeReferences(w, message.references, 'references');
+	writeDates(w, message.dates, 'dates', ['purchaseOrderDate']);
+	writeParties(w, message.parties, 'parties');
+
+	const lines = Array.isArray(message.lineItems) ? message.lineItems : [];
+	if (lines.length === 0)
+		throw new DocumentError(`The ${DOCUMENT} has no "lineItems[0]"`, 'lineItems');
+	const quantities: Decimal[] = [];
+	lines.forEach((entry, i) => quantities.push(writeLine(w, entry, `lineItems[${i}]`)));
+	writeTotals(w, quantities, ['CTT02', 'R', 1, 10]);
+	return w.segments;
+}
+
+/** One PO1 loop: the line as acknowledged (Σ of its actions, their one price), PID, then an ACK per action. */
+function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
+	if (!isObject(entry)) throw w.error(path, 'is not a line item object');
+	const actions = Array.isArray(entry.actions) ? entry.actions.filter(isObject) : [];
+	if (actions.length === 0)
+		throw w.error(`${path}.actions`, 'is empty: X12 ACK needs one per line');
+	let total: Decimal = ZERO;
+	let price: { value: Decimal; text: string; field: string } | undefined;
+	for (const [a, action] of actions.entries()) {
+		const field = `${path}.actions[${a}]`;
+		total = addDecimal(total, quantityOf(w, action.quantity, `${field}.quantity`));
+		if (action.unitCostPrice === undefined || action.unitCostPrice === '') continue;
+		const value = w.parse(action.unitCostPrice, `${field}.unitCostPrice`);
+		if (price && compareDecimal(price.value, value) !== 0)
+			throw w.error(
+				`${field}.unitCostPrice`,
+				`is ${String(action.unitCostPrice)} but ${price.field} is ${price.text}: X12 PO104 holds one price per line (split the line or use one price)`,
+			);
+		price ??= { value, text: String(action.unitCostPrice), field: `${field}.unitCostPrice` };
+	}
+	const first = actions[0];
+	const unit = unitCode(
+		w,
+		isObject(first.quantity) ? first.quantity.unitOfMeasure : undefined,
+		`${path}.actions[0].quantity.unitOfMeasure`,
+	);
+	w.add(
+		'PO1',
+		w.required(entry.purchaseOrderLineId, ['PO101', 'AN', 1, 20], `${path}.purchaseOrderLineId`),
+		w.decimal(total, QUANTITY, `${path}.actions`),
+		unit,
+		price ? w.price(price.value, PRICE, price.field) : undefined,
+		undefined,
+		...productIdPairs(w, entry.productIds, `${path}.productIds`, 'PO1', 6, 10),
+	);
+	writeDescription(w, entry.productAttributes, `${path}.productAttributes`);
+	actions.forEach((action, a) => {
+		const field = `${path}.actions[${a}]`;
+		const quantity = isObject(action.quantity) ? action.quantity : {};
+		const shipDate = w.date(
+			action.scheduledShipDate,
+			['ACK05', 'DT', 8, 8],
+			`${field}.scheduledShipDate`,
+		);
+		const substitute = isObject(action.substitutedItem)
+			? action.substitutedItem.productIds
+			: undefined;
+		w.add(
+			'ACK',
+			codeFor(LINE_STATUS_CODES, action.status, `${field}.status`, DOCUMENT),
+			w.decimal(
+				quantityOf(w, action.quantity, `${field}.quantity`),
+				['ACK02', 'R', 1, 15],
+				`${field}.quantity.value`,
+			),
+			unitCode(w, quantity.unitOfMeasure, `${field}.quantity.unitOfMeasure`),
+			shipDate ? DATE_CODES.scheduledShipDate : undefined,
+			shipDate,
+			undefined,
+			...(substitute === undefined
+				? []
+				: productIdPairs(w, substitute, `${field}.substitutedItem.productIds`, 'ACK', 7, 11)),
+		);
+		const delivery = w.date(
+			action.estimatedDeliveryDate,
+			['DTM02', 'DT', 8, 8],
+			`${field}.estimatedDeliveryDate`,
+		);
+		if (delivery) w.add('DTM', DATE_CODES.estimatedDeliveryDate, delivery);
+	});
+	return total;
+}
+
+/** The message of a document, or of a whole transaction holding it in `message`. */
+export function messageOf(input: unknown, key: string, documentName: string): PlainObject {
+	const message = unwrapMessage(input, key);
+	if (!isObject(message))
+		throw new DocumentError(`The ${documentName} must be a JSON object (its message)`);
+	return message;
+}
