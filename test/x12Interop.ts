@@ -11,7 +11,11 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 
 import { X12Parser } from 'node-x12';
-import { X12parser } from 'x12-parser';
+// x12-parser declares its types only through package "exports", which this tsconfig's resolution
+// does not read: its CommonJS entry, typed by hand for the one class used.
+const { X12parser } = require('x12-parser') as {
+	X12parser: new () => NodeJS.ReadWriteStream;
+};
 
 import { readInterchange } from '../nodes/EdiExchange/x12';
 
