@@ -290,6 +290,26 @@ describe('997', () => {
 			['AK9', 'R', '1', '1', '0'],
 		]);
 	});
+	test("the tolerant reader's setPosition is the AK302 as given", () => {
+		const read = readInterchange(interchange([po('0001'), po('0002')]));
+		const problem = {
+			segment: 'BEG',
+			position: 99,
+			setPosition: 2,
+			element: 5,
+			message: 'BEG05 is not a valid date',
+			group: 0,
+			set: 1,
+		};
+		const [ack] = write997(read.interchange!, [problem]).sets;
+		expect(ack.segments.slice(3)).toEqual([
+			['AK2', '850', '0002'],
+			['AK3', 'BEG', '2', '', '8'],
+			['AK4', '5', '', '8'],
+			['AK5', 'R', '5'],
+			['AK9', 'P', '2', '2', '1'],
+		]);
+	});
 	test('never a 997 for a 997', () => {
 		const text = writeInterchange(
 			[
