@@ -111,6 +111,18 @@ describe('elements: refused before anything is sent, naming the field', () => {
 			'lineItems[0].actions[0].quantity.unitOfMeasure',
 		);
 	});
+	test("a partner's product id qualifier is used, and one that is not an X12 qualifier is refused", () => {
+		const options = { productIdQualifiers: { buyerItemNumber: 'IN' } };
+		expect(
+			write855(ACK, options)
+				.find((s) => s[0] === 'PO1')
+				?.slice(6),
+		).toEqual(['IN', 'SKU-1']);
+		const error = refusal(() =>
+			write855(ACK, { productIdQualifiers: { buyerItemNumber: 'ITEM' } }),
+		);
+		expect(error.path).toBe('productIdQualifiers.buyerItemNumber');
+	});
 	test('a GTIN given as a JSON number past 2^53 (its digits are already lost)', () => {
 		const line = {
 			...(ACK.lineItems as JsonObject[])[0],
