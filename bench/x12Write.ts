@@ -10,12 +10,12 @@ import { execFileSync } from 'node:child_process';
 
 import { JSEDINotation, X12Generator } from 'node-x12';
 
-import { buildInvoice, type JsonObject } from '../nodes/EdiExchange/documents';
+import { buildInvoice, type PlainObject } from '../nodes/EdiExchange/documents';
 import { write810, writeInterchange } from '../nodes/EdiExchange/x12Documents';
 
 const INVOICES = 1000;
 
-function invoices(): JsonObject[] {
+function invoices(): PlainObject[] {
 	return Array.from({ length: INVOICES }, (_, n) =>
 		buildInvoice(
 			{
@@ -68,7 +68,7 @@ const ENVELOPE = {
 	},
 };
 
-function ours(docs: JsonObject[]): string {
+function ours(docs: PlainObject[]): string {
 	return writeInterchange(
 		docs.map((d) => ({ type: '810', segments: write810(d) })),
 		ENVELOPE,
@@ -76,7 +76,7 @@ function ours(docs: JsonObject[]): string {
 }
 
 /** node-x12 from the same segments (ours, without envelope): its generator builds and counts the envelope. */
-function nodeX12(docs: JsonObject[], bodies: string[][][]): string {
+function nodeX12(docs: PlainObject[], bodies: string[][][]): string {
 	void docs;
 	const isa = [
 		'00',

@@ -5,7 +5,7 @@
  * segment, and the typed interchange is read alike by our reader, node-x12 and x12-parser, and
  * passes ../shared's validator (skipped, saying so, when ../shared is absent).
  */
-import type { JsonObject } from '../../nodes/EdiExchange/documents';
+import type { PlainObject } from '../../nodes/EdiExchange/documents';
 import {
 	write810,
 	write855,
@@ -26,7 +26,7 @@ import {
 interface GuideSample {
 	guide: string;
 	type: '855' | '856' | '810';
-	document: JsonObject;
+	document: PlainObject;
 	options?: WriteOptions & ShipNoticeWriteOptions;
 	/** The interchange as typed, one segment a line. */
 	typed: string;

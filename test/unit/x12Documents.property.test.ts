@@ -15,7 +15,7 @@ import {
 	buildShipNotice,
 	compareDecimal,
 	DocumentError,
-	type JsonObject,
+	type PlainObject,
 	parseDecimal,
 } from '../../nodes/EdiExchange/documents';
 import { readInterchange } from '../../nodes/EdiExchange/x12';
@@ -85,8 +85,8 @@ const ORDER = fc.record({
 });
 type Order = typeof ORDER extends fc.Arbitrary<infer O> ? O : never;
 
-function purchaseOrder(order: Order): JsonObject {
-	const po: JsonObject = {
+function purchaseOrder(order: Order): PlainObject {
+	const po: PlainObject = {
 		purchaseOrderNumber: order.number,
 		purchaseOrderDate: '2026-11-20',
 		parties: {
@@ -119,8 +119,8 @@ const cents = (amount: unknown) =>
 	(parseDecimal(amount).units * 100n) / 10n ** BigInt(parseDecimal(amount).scale);
 
 /** Product ids read back from qualifier/id pairs. */
-function idsFrom(elements: string[]): JsonObject {
-	const ids: JsonObject = {};
+function idsFrom(elements: string[]): PlainObject {
+	const ids: PlainObject = {};
 	for (let i = 0; i + 1 < elements.length; i += 2)
 		if (elements[i]) ids[wordFor(PRODUCT_ID_CODES, elements[i]) ?? elements[i]] = elements[i + 1];
 	return ids;
@@ -132,51 +132,51 @@ const body = (text: string) => {
 const find = (segments: string[][], id: string) => segments.filter((s) => s[0] === id);
 
 /** The mapped fields of each document, read back from the segments alone. */
-function checkRoundTrip855(ack: JsonObject, text: string, po: JsonObject) {
+function checkRoundTrip855(ack: PlainObject, text: string, po: PlainObject) {
 	const segments = body(text);
 	const [bak] = find(segments, 'BAK');
 	expect(bak[3]).toBe(ack.purchaseOrderNumber);
-	expect(bak[4]).toBe(String((ack.dates as JsonObject).purchaseOrderDate).replace(/-/g, ''));
+	expect(bak[4]).toBe(String((ack.dates as PlainObject).purchaseOrderDate).replace(/-/g, ''));
 	expect(bak[5] || undefined).toBe(po.releaseNumber);
 	expect(find(segments, 'CUR')[0]?.[2]).toBe(
-		(po.buyersCurrency as JsonObject | undefined)?.currencyCode,
+		(po.buyersCurrency as PlainObject | undefined)?.currencyCode,
 	);
-	const lines = ack.lineItems as JsonObject[];
+	const lines = ack.lineItems as PlainObject[];
 	const po1 = find(segments, 'PO1');
 	expect(po1).toHaveLength(lines.length);
 	lines.forEach((line, i) => {
 		expect(po1[i][1]).toBe(line.purchaseOrderLineId);
 		expect(idsFrom(po1[i].slice(6))).toEqual(line.productIds);
-		const actions = line.actions as JsonObject[];
+		const actions = line.actions as PlainObject[];
 		const price = actions.find((a) => a.unitCostPrice !== undefined)?.unitCostPrice;
 		if (price === undefined) expect(po1[i][4] ?? '').toBe('');
 		else expect(equalDecimal(po1[i][4], price)).toBe(true);
 	});
 	const acks = find(segments, 'ACK');
-	const actions = lines.flatMap((line) => line.actions as JsonObject[]);
+	const actions = lines.flatMap((line) => line.actions as PlainObject[]);
 	expect(acks).toHaveLength(actions.length);
 	actions.forEach((action, i) => {
 		expect(acks[i][1]).toBe(
 			{ accepted: 'IA', backordered: 'IB', rejected: 'IR' }[action.status as string],
 		);
-		expect(equalDecimal(acks[i][2], (action.quantity as JsonObject).value)).toBe(true);
+		expect(equalDecimal(acks[i][2], (action.quantity as PlainObject).value)).toBe(true);
 	});
 }
 
-function checkRoundTrip856(asn: JsonObject, text: string, hierarchy: string) {
+function checkRoundTrip856(asn: PlainObject, text: string, hierarchy: string) {
 	const segments = body(text);
-	const order = (asn.orders as JsonObject[])[0];
+	const order = (asn.orders as PlainObject[])[0];
 	expect(find(segments, 'PRF')[0][1]).toBe(order.purchaseOrderNumber);
 	expect(find(segments, 'PRF')[0][2] || undefined).toBe(order.releaseNumber);
-	const cartons = (order.pallets as JsonObject[]).flatMap((p) => p.cartons as JsonObject[]);
-	const items = cartons.flatMap((c) => c.items as JsonObject[]);
+	const cartons = (order.pallets as PlainObject[]).flatMap((p) => p.cartons as PlainObject[]);
+	const items = cartons.flatMap((c) => c.items as PlainObject[]);
 	const lin = find(segments, 'LIN');
 	const sn1 = find(segments, 'SN1');
 	expect(lin).toHaveLength(items.length);
 	items.forEach((item, i) => {
 		expect(lin[i][1]).toBe(item.purchaseOrderLineId);
 		expect(idsFrom(lin[i].slice(2))).toEqual(item.productIds);
-		expect(equalDecimal(sn1[i][2], (item.quantityShipped as JsonObject).value)).toBe(true);
+		expect(equalDecimal(sn1[i][2], (item.quantityShipped as PlainObject).value)).toBe(true);
 	});
 	const levels = find(segments, 'HL')
 		.map((s) => s[3])
@@ -189,16 +189,16 @@ function checkRoundTrip856(asn: JsonObject, text: string, hierarchy: string) {
 	);
 }
 
-function checkRoundTrip810(invoice: JsonObject, text: string) {
+function checkRoundTrip810(invoice: PlainObject, text: string) {
 	const segments = body(text);
 	const [big] = find(segments, 'BIG');
 	expect(big[2]).toBe(invoice.invoiceNumber);
 	expect(big[4]).toBe(invoice.purchaseOrderNumber);
 	expect(big[5] || undefined).toBe(invoice.releaseNumber);
 	const it1 = find(segments, 'IT1');
-	(invoice.lineItems as JsonObject[]).forEach((line, i) => {
+	(invoice.lineItems as PlainObject[]).forEach((line, i) => {
 		expect(it1[i][1]).toBe(line.purchaseOrderLineId);
-		expect(equalDecimal(it1[i][2], (line.quantityInvoiced as JsonObject).value)).toBe(true);
+		expect(equalDecimal(it1[i][2], (line.quantityInvoiced as PlainObject).value)).toBe(true);
 		expect(equalDecimal(it1[i][4], line.unitPrice)).toBe(true);
 	});
 	const [tds] = find(segments, 'TDS');
@@ -206,8 +206,8 @@ function checkRoundTrip810(invoice: JsonObject, text: string) {
 	expect(BigInt(tds[2])).toBe(cents(invoice.invoiceSalesTotal));
 	const sac = find(segments, 'SAC');
 	const amounts = [
-		...((invoice.charges as JsonObject[] | undefined) ?? []),
-		...((invoice.allowances as JsonObject[] | undefined) ?? []),
+		...((invoice.charges as PlainObject[] | undefined) ?? []),
+		...((invoice.allowances as PlainObject[] | undefined) ?? []),
 	];
 	expect(sac.map((s) => BigInt(s[5]))).toEqual(amounts.map((a) => cents(a.amount)));
 }
@@ -314,7 +314,7 @@ test('random purchase orders → 855, 856 (three HL shapes), 810 and 997 as X12:
 					date: '2026-11-24',
 				}),
 			});
-			let asn: JsonObject | undefined;
+			let asn: PlainObject | undefined;
 			try {
 				asn = buildShipNotice(po, {
 					shipDate: '2026-11-25',
@@ -342,7 +342,7 @@ test('random purchase orders → 855, 856 (three HL shapes), 810 and 997 as X12:
 					checkRoundTrip856(asn, text, hierarchy);
 					texts.push({ kind: `856 ${hierarchy}`, text });
 				}
-				let invoice: JsonObject | undefined;
+				let invoice: PlainObject | undefined;
 				try {
 					invoice = buildInvoice(po, {
 						invoiceDate: '2026-11-26',
@@ -356,8 +356,8 @@ test('random purchase orders → 855, 856 (three HL shapes), 810 and 997 as X12:
 				if (invoice && segments) {
 					const text = envelope('810', segments, order.interchange, separators);
 					checkRoundTrip810(invoice, text);
-					const subCent = (invoice.lineItems as JsonObject[]).some((line) => {
-						const q = parseDecimal((line.quantityInvoiced as JsonObject).value);
+					const subCent = (invoice.lineItems as PlainObject[]).some((line) => {
+						const q = parseDecimal((line.quantityInvoiced as PlainObject).value);
 						const p = parseDecimal(line.unitPrice);
 						return (
 							q.scale + p.scale > 2 &&
@@ -429,7 +429,7 @@ test('cent-exact purchase orders (prices to 2 decimals, whole quantities): every
 			})),
 			(order) => {
 				const po = purchaseOrder(order);
-				let invoice: JsonObject;
+				let invoice: PlainObject;
 				try {
 					invoice = buildInvoice(po, { invoiceDate: '2026-11-26' });
 				} catch {

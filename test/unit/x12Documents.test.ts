@@ -3,7 +3,7 @@
  * field, SSCC-18 check digits, TDS's implied decimals, the envelope's counts and fixed-width ISA,
  * and the 997 (one per group, AK3/AK4/AK5 from the reader's problems, never for a 997).
  */
-import { buildInvoice, DocumentError, type JsonObject } from '../../nodes/EdiExchange/documents';
+import { buildInvoice, DocumentError, type PlainObject } from '../../nodes/EdiExchange/documents';
 import { readInterchange } from '../../nodes/EdiExchange/x12';
 import {
 	gs1CheckDigit,
@@ -16,7 +16,7 @@ import {
 	writeInterchange,
 } from '../../nodes/EdiExchange/x12Documents';
 
-const ACK: JsonObject = {
+const ACK: PlainObject = {
 	purchaseOrderNumber: 'PO-1042',
 	status: 'accepted',
 	dates: { purchaseOrderDate: '2026-11-20' },
@@ -37,7 +37,7 @@ const ACK: JsonObject = {
 		},
 	],
 };
-const ORDER: JsonObject = {
+const ORDER: PlainObject = {
 	purchaseOrderNumber: 'PO-1042',
 	purchaseOrderDate: '2026-11-20',
 	releaseNumber: 'R7',
@@ -89,7 +89,7 @@ describe('elements: refused before anything is sent, naming the field', () => {
 	test('a line break and the segment terminator inside a description', () => {
 		const line = (description: string) => ({
 			...ACK,
-			lineItems: [{ ...(ACK.lineItems as JsonObject[])[0], productAttributes: { description } }],
+			lineItems: [{ ...(ACK.lineItems as PlainObject[])[0], productAttributes: { description } }],
 		});
 		expect(refusal(() => write855(line('two\nlines'))).path).toBe(
 			'lineItems[0].productAttributes.description',
@@ -97,9 +97,9 @@ describe('elements: refused before anything is sent, naming the field', () => {
 		expect(refusal(() => write855(line('a~b'))).message).toMatch(/segment separator/);
 	});
 	test('a unit of measure or product id kind without an X12 code', () => {
-		const line = (patch: JsonObject) => ({
+		const line = (patch: PlainObject) => ({
 			...ACK,
-			lineItems: [{ ...(ACK.lineItems as JsonObject[])[0], ...patch }],
+			lineItems: [{ ...(ACK.lineItems as PlainObject[])[0], ...patch }],
 		});
 		expect(refusal(() => write855(line({ productIds: { colour: 'red' } }))).path).toBe(
 			'lineItems[0].productIds.colour',
@@ -125,7 +125,7 @@ describe('elements: refused before anything is sent, naming the field', () => {
 	});
 	test('a GTIN given as a JSON number past 2^53 (its digits are already lost)', () => {
 		const line = {
-			...(ACK.lineItems as JsonObject[])[0],
+			...(ACK.lineItems as PlainObject[])[0],
 			productIds: { gtin14: 10012345678902345 },
 		};
 		expect(refusal(() => write855({ ...ACK, lineItems: [line] })).message).toMatch(
