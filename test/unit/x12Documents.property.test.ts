@@ -31,6 +31,7 @@ import {
 	DEFAULT_SEPARATORS,
 	type WriteSeparators,
 } from '../../nodes/EdiExchange/x12Documents';
+import { AMOUNT, PRICE, QUANTITY } from '../arbitraries';
 import { fuzz } from '../fuzz';
 import {
 	differences,
@@ -42,19 +43,11 @@ import {
 	x12ParserSegments,
 } from '../x12Interop';
 
-const decimalText = (units: number, scale: number) => {
-	const digits = String(units).padStart(scale + 1, '0');
-	return scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
-};
-const DECIMAL = (max: number, maxScale: number) =>
-	fc
-		.tuple(fc.integer({ min: 0, max }), fc.integer({ min: 0, max: maxScale }))
-		.map(([units, scale]) => decimalText(units, scale));
 const TEXT = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 .,&'/-]{0,20}[A-Za-z0-9]$/);
 const ID = fc.stringMatching(/^[A-Z0-9][A-Z0-9-]{1,14}$/);
 const LINE = fc.record({
-	quantity: DECIMAL(1_000_000, 3).filter((q) => Number(q) > 0),
-	price: DECIMAL(100_000_000, 4),
+	quantity: QUANTITY,
+	price: PRICE,
 	unit: fc.constantFrom('each', 'case', 'pound', 'CS'),
 	ids: fc.record(
 		{ buyerItemNumber: ID, vendorItemNumber: ID, gtin12: fc.stringMatching(/^\d{12}$/) },
@@ -62,10 +55,6 @@ const LINE = fc.record({
 	),
 	description: fc.option(TEXT, { nil: undefined }),
 	status: fc.constantFrom('accepted', 'accepted', 'backordered', 'rejected'),
-});
-const AMOUNT = fc.record({
-	type: fc.constantFrom('freight', 'promotion', 'handling'),
-	amount: DECIMAL(10_000_000, 4),
 });
 const ORDER = fc.record({
 	number: fc.stringMatching(/^[A-Z0-9]{1,22}$/),
