@@ -6,25 +6,12 @@
 import { fc, test } from '@fast-check/jest';
 
 import { buildInvoice, DocumentError, type PlainObject } from '../../nodes/EdiExchange/documents';
+import { AMOUNT, DECIMAL, decimalText, PRICE, QUANTITY } from '../arbitraries';
 import { fuzz } from '../fuzz';
 
-/** A decimal as text from its digits and scale: (12345, 2) → "123.45". */
-const decimalText = (units: number, scale: number) => {
-	const digits = String(units).padStart(scale + 1, '0');
-	return scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
-};
-const DECIMAL = (max: number, maxScale: number) =>
-	fc
-		.tuple(fc.integer({ min: 0, max }), fc.integer({ min: 0, max: maxScale }))
-		.map(([units, scale]) => decimalText(units, scale));
-
 const LINE = fc.record({
-	quantity: DECIMAL(1_000_000, 3).filter((q) => Number(q) > 0),
-	price: DECIMAL(100_000_000, 4),
-});
-const AMOUNT = fc.record({
-	type: fc.constantFrom('freight', 'promotion', 'handling'),
-	amount: DECIMAL(10_000_000, 4),
+	quantity: QUANTITY,
+	price: PRICE,
 });
 const ORDER = fc.record({
 	lines: fc.array(LINE, { minLength: 1, maxLength: 8 }),

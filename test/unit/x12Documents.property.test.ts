@@ -1,7 +1,8 @@
 /**
  * Property tests of the X12 writers over random purchase orders (the ranges of
- * documents.property.test.ts: quantities to 3 decimals, prices to 4): 850 → 855/856 (each HL
- * shape)/810 → X12, and a 997 for the 855. Every interchange must be read in full by our reader,
+ * documents.property.test.ts: quantities to 3 decimals, prices to 4), under random separators
+ * (element * | !, component > :, terminator ~ or a line feed): 850 → 855/856 (each HL shape)/810 →
+ * X12, a 997 for the 855, and a 997 rejecting one of two 855s whose SE count is wrong. Every interchange must be read in full by our reader,
  * by node-x12 and by x12-parser, agreeing element by element; the fields X12 carries must come
  * back equal from the segments; and ../shared's independent 004010 validator must find no error
  * (skipped, with a message, when ../shared is absent).
@@ -27,7 +28,10 @@ import {
 	write856,
 	write997,
 	writeInterchange,
+	DEFAULT_SEPARATORS,
+	type WriteSeparators,
 } from '../../nodes/EdiExchange/x12Documents';
+import { AMOUNT, PRICE, QUANTITY } from '../arbitraries';
 import { fuzz } from '../fuzz';
 import {
 	differences,
@@ -39,19 +43,11 @@ import {
 	x12ParserSegments,
 } from '../x12Interop';
 
-const decimalText = (units: number, scale: number) => {
-	const digits = String(units).padStart(scale + 1, '0');
-	return scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
-};
-const DECIMAL = (max: number, maxScale: number) =>
-	fc
-		.tuple(fc.integer({ min: 0, max }), fc.integer({ min: 0, max: maxScale }))
-		.map(([units, scale]) => decimalText(units, scale));
 const TEXT = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 .,&'/-]{0,20}[A-Za-z0-9]$/);
 const ID = fc.stringMatching(/^[A-Z0-9][A-Z0-9-]{1,14}$/);
 const LINE = fc.record({
-	quantity: DECIMAL(1_000_000, 3).filter((q) => Number(q) > 0),
-	price: DECIMAL(100_000_000, 4),
+	quantity: QUANTITY,
+	price: PRICE,
 	unit: fc.constantFrom('each', 'case', 'pound', 'CS'),
 	ids: fc.record(
 		{ buyerItemNumber: ID, vendorItemNumber: ID, gtin12: fc.stringMatching(/^\d{12}$/) },
@@ -59,10 +55,6 @@ const LINE = fc.record({
 	),
 	description: fc.option(TEXT, { nil: undefined }),
 	status: fc.constantFrom('accepted', 'accepted', 'backordered', 'rejected'),
-});
-const AMOUNT = fc.record({
-	type: fc.constantFrom('freight', 'promotion', 'handling'),
-	amount: DECIMAL(10_000_000, 4),
 });
 const ORDER = fc.record({
 	number: fc.stringMatching(/^[A-Z0-9]{1,22}$/),
@@ -74,6 +66,11 @@ const ORDER = fc.record({
 	allowances: fc.array(AMOUNT, { maxLength: 3 }),
 	packing: fc.constantFrom('cartonPerLine' as const, 'singleCarton' as const),
 	interchange: fc.integer({ min: 1, max: 999_999_999 }),
+	separators: fc.record({
+		element: fc.constantFrom('*', '|', '!'),
+		component: fc.constantFrom('>', ':'),
+		segment: fc.constantFrom('~', '\n'),
+	}),
 });
 type Order = typeof ORDER extends fc.Arbitrary<infer O> ? O : never;
 
@@ -204,14 +201,20 @@ function checkRoundTrip810(invoice: PlainObject, text: string) {
 	expect(sac.map((s) => BigInt(s[5]))).toEqual(amounts.map((a) => cents(a.amount)));
 }
 
-const envelope = (type: string, segments: string[][], n: number) =>
+const envelope = (
+	type: string,
+	segments: string[][],
+	n: number,
+	separators: WriteSeparators = DEFAULT_SEPARATORS,
+) =>
 	writeInterchange([{ type, segments }], {
 		senderId: 'SELLERISA',
 		receiverId: 'BUYERISA',
 		controlNumbers: { interchange: n, group: n, sets: [n % 10000] },
 		date: '2026-11-24',
 		time: '1930',
-		lineEnding: '\n',
+		separators,
+		lineEnding: separators.segment === '\n' ? '' : '\n',
 	});
 
 interface Written {
@@ -244,13 +247,17 @@ test('random purchase orders → 855, 856 (three HL shapes), 810 and 997 as X12:
 	await fc.assert(
 		fc.asyncProperty(ORDER, async (order) => {
 			const po = purchaseOrder(order);
+			const separators = { ...order.separators, repetition: '' };
 			const decisions = order.lines.map((line, i) => ({
 				purchaseOrderLineId: String(i + 1),
 				status: line.status as 'accepted',
 			}));
 			const ack = buildAcknowledgment(po, { scheduledShipDate: '2026-11-25', lines: decisions });
 			const texts: Written[] = [
-				{ kind: '855', text: envelope('855', write855(ack), order.interchange) },
+				{
+					kind: '855',
+					text: envelope('855', write855(ack, { separators }), order.interchange, separators),
+				},
 			];
 			checkRoundTrip855(ack, texts[0].text, po);
 			const read = readInterchange(texts[0].text);
@@ -261,6 +268,38 @@ test('random purchase orders → 855, 856 (three HL shapes), 810 and 997 as X12:
 				text: writeInterchange(acks.sets, {
 					...acks.envelope,
 					controlNumbers: { interchange: 1, group: 1, sets: [1] },
+					date: '2026-11-24',
+				}),
+			});
+			// Two 855s, the second with a wrong SE count: its 997 rejects that one (AK5 R 4), AK9 P.
+			const body = write855(ack);
+			const pair = writeInterchange(
+				[
+					{ type: '855', segments: body },
+					{ type: '855', segments: body },
+				],
+				{
+					senderId: 'BUYERISA',
+					receiverId: 'SELLERISA',
+					controlNumbers: { interchange: order.interchange, group: 9, sets: [1, 2] },
+					date: '2026-11-24',
+				},
+			).replace(`SE*${body.length + 2}*0002~`, `SE*${body.length + 3}*0002~`);
+			const broken = readInterchange(pair);
+			const rejection = write997(broken.interchange!, broken.problems);
+			expect(rejection.sets[0].segments).toEqual([
+				['AK1', 'PR', '9'],
+				['AK2', '855', '0001'],
+				['AK5', 'A'],
+				['AK2', '855', '0002'],
+				['AK5', 'R', '4'],
+				['AK9', 'P', '2', '2', '1'],
+			]);
+			texts.push({
+				kind: '997 rejecting',
+				text: writeInterchange(rejection.sets, {
+					...rejection.envelope,
+					controlNumbers: { interchange: 2, group: 2, sets: [1] },
 					date: '2026-11-24',
 				}),
 			});
@@ -282,10 +321,12 @@ test('random purchase orders → 855, 856 (three HL shapes), 810 and 997 as X12:
 					const text = envelope(
 						'856',
 						write856(asn, {
+							separators,
 							hierarchy,
 							sscc: { companyPrefix: '0614141', firstSerial: order.interchange % 1000 },
 						}),
 						order.interchange,
+						separators,
 					);
 					checkRoundTrip856(asn, text, hierarchy);
 					texts.push({ kind: `856 ${hierarchy}`, text });
@@ -300,9 +341,9 @@ test('random purchase orders → 855, 856 (three HL shapes), 810 and 997 as X12:
 				} catch {
 					refused++; // allowances above the sales: refused by the builder
 				}
-				const segments = invoice && written(() => write810(invoice!));
+				const segments = invoice && written(() => write810(invoice!, { separators }));
 				if (invoice && segments) {
-					const text = envelope('810', segments, order.interchange);
+					const text = envelope('810', segments, order.interchange, separators);
 					checkRoundTrip810(invoice, text);
 					const subCent = (invoice.lineItems as PlainObject[]).some((line) => {
 						const q = parseDecimal((line.quantityInvoiced as PlainObject).value);

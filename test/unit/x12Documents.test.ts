@@ -111,6 +111,18 @@ describe('elements: refused before anything is sent, naming the field', () => {
 			'lineItems[0].actions[0].quantity.unitOfMeasure',
 		);
 	});
+	test("a partner's product id qualifier is used, and one that is not an X12 qualifier is refused", () => {
+		const options = { productIdQualifiers: { buyerItemNumber: 'IN' } };
+		expect(
+			write855(ACK, options)
+				.find((s) => s[0] === 'PO1')
+				?.slice(6),
+		).toEqual(['IN', 'SKU-1']);
+		const error = refusal(() =>
+			write855(ACK, { productIdQualifiers: { buyerItemNumber: 'ITEM' } }),
+		);
+		expect(error.path).toBe('productIdQualifiers.buyerItemNumber');
+	});
 	test('a GTIN given as a JSON number past 2^53 (its digits are already lost)', () => {
 		const line = {
 			...(ACK.lineItems as PlainObject[])[0],
@@ -288,6 +300,26 @@ describe('997', () => {
 			['AK4', '3', '', '5'],
 			['AK5', 'R', '5'],
 			['AK9', 'R', '1', '1', '0'],
+		]);
+	});
+	test("the tolerant reader's setPosition is the AK302 as given", () => {
+		const read = readInterchange(interchange([po('0001'), po('0002')]));
+		const problem = {
+			segment: 'BEG',
+			position: 99,
+			setPosition: 2,
+			element: 5,
+			message: 'BEG05 is not a valid date',
+			group: 0,
+			set: 1,
+		};
+		const [ack] = write997(read.interchange!, [problem]).sets;
+		expect(ack.segments.slice(3)).toEqual([
+			['AK2', '850', '0002'],
+			['AK3', 'BEG', '2', '', '8'],
+			['AK4', '5', '', '8'],
+			['AK5', 'R', '5'],
+			['AK9', 'P', '2', '2', '1'],
 		]);
 	});
 	test('never a 997 for a 997', () => {

@@ -5,7 +5,6 @@ import {
 	DATE_CODES,
 	PARTY_CODES,
 	PARTY_ID_CODES,
-	PRODUCT_ID_CODES,
 	REFERENCE_CODES,
 	UNIT_CODES,
 	UNIT_PASS_THROUGH,
@@ -41,7 +40,7 @@ export function productIdPairs(
 	const pairs: string[] = [];
 	keys.forEach((key, i) => {
 		const n = firstElement + 2 * i;
-		const qualifier = codeFor(PRODUCT_ID_CODES, key, `${field}.${key}`, w.documentName);
+		const qualifier = codeFor(w.productIdCodes, key, `${field}.${key}`, w.documentName);
 		pairs.push(
 			qualifier,
 			w.required(ids[key], [ref(segment, n + 1), 'AN', 1, 48], `${field}.${key}`),

@@ -12,6 +12,7 @@ import {
 	roundDecimal,
 } from '../documents/decimal';
 import { DocumentError } from '../documents/errors';
+import { PRODUCT_ID_CODES } from './codes';
 
 /** AN text, ID code, N0/N2 integers (N2 with two implied decimals), R decimal, DT CCYYMMDD, TM HHMM. */
 export type ElementType = 'AN' | 'ID' | 'N0' | 'N2' | 'R' | 'DT' | 'TM';
@@ -39,6 +40,11 @@ export const DEFAULT_SEPARATORS: WriteSeparators = {
 export interface WriteOptions {
 	/** The separators of the interchange the segments will go into (default `*`, `>`, `~`). */
 	separators?: Partial<WriteSeparators>;
+	/**
+	 * Product id qualifiers a trading partner's guide asks for instead of ours, by productIds key
+	 * (e.g. `{ buyerItemNumber: 'IN', sku: 'SK' }`); two-character X12 codes (235).
+	 */
+	productIdQualifiers?: Record<string, string>;
 }
 
 const SEPARATOR_NAMES = ['element', 'component', 'segment', 'repetition'] as const;
@@ -51,11 +57,22 @@ export class SegmentWriter {
 	private readonly reserved: Array<[string, string]>;
 
 	/** `documentName` as errors say it: "acknowledgment (855)". */
+	/** Product id qualifiers by productIds key: ours, with the partner's overrides. */
+	readonly productIdCodes: Readonly<Record<string, string>>;
+
 	constructor(
 		readonly documentName: string,
-		separators: Partial<WriteSeparators> = {},
+		options: WriteOptions = {},
 	) {
-		const all = { ...DEFAULT_SEPARATORS, ...separators };
+		const all = { ...DEFAULT_SEPARATORS, ...(options.separators ?? {}) };
+		const overrides = options.productIdQualifiers ?? {};
+		for (const [key, code] of Object.entries(overrides))
+			if (typeof code !== 'string' || !/^[A-Z0-9]{2}$/.test(code))
+				throw new DocumentError(
+					`The option "productIdQualifiers.${key}" is ${JSON.stringify(code)}: an X12 product id qualifier is two letters or digits (e.g. "IN", "SK")`,
+					`productIdQualifiers.${key}`,
+				);
+		this.productIdCodes = { ...PRODUCT_ID_CODES, ...overrides };
 		this.reserved = SEPARATOR_NAMES.filter((name) => all[name])
 			.map((name) => [all[name] as string, `${name} separator`] as [string, string])
 			.concat([

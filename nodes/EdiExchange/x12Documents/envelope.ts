@@ -33,7 +33,7 @@ export interface EnvelopeOptions {
 	/** The interchange's date and time: a Date (taken in UTC), or "YYYY-MM-DD" with `time` "HHMM". */
 	date: Date | string;
 	time?: string;
-	/** Separators; default `*`, `>`, `~`. */
+	/** Separators; default `*`, `>`, `~` (the terminator may be a line feed). */
 	separators?: Partial<WriteSeparators>;
 	/** Written after each segment terminator, e.g. "\n" for readable files. Default none. */
 	lineEnding?: '' | '\n' | '\r\n';
@@ -132,6 +132,8 @@ export function writeInterchange(sets: EnvelopeSet[], options: EnvelopeOptions):
 		segments.push(['SE', String(set.segments.length + 2), setNumbers[i]]);
 	});
 	segments.push(['GE', String(sets.length), group], ['IEA', '1', interchange.padStart(9, '0')]);
+	if (separators.segment === '\n' && options.lineEnding)
+		throw optionError('lineEnding', 'must be empty when the segment terminator is a line feed');
 	const terminator = separators.segment + (options.lineEnding ?? '');
 	return segments.map((segment) => segment.join(separators.element)).join(terminator) + terminator;
 }
@@ -202,7 +204,8 @@ function stamp(date: Date | string, time: string | undefined): { ccyymmdd: strin
 function checkSeparators(s: WriteSeparators): void {
 	const chosen = [s.element, s.component, s.segment, ...(s.repetition ? [s.repetition] : [])];
 	for (const c of chosen)
-		if (c.length !== 1 || /[A-Za-z0-9\s]/.test(c))
+		// A line feed is a common segment terminator; nothing else may be a letter, digit or space.
+		if (c.length !== 1 || (/[A-Za-z0-9\s]/.test(c) && !(c === '\n' && c === s.segment)))
 			throw optionError(
 				'separators',
 				`${JSON.stringify(c)} cannot be a separator: one punctuation character each`,

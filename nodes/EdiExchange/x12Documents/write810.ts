@@ -20,7 +20,7 @@ const AMOUNT: ElementSpec = ['TDS01', 'N2', 1, 15];
 /** The 810 message (as buildInvoice returns it) → its segments, without ST/SE. TDS carries the totals in cents. */
 export function write810(invoice: unknown, options: WriteOptions = {}): string[][] {
 	const message = messageOf(invoice, 'invoiceNumber', DOCUMENT);
-	const w = new SegmentWriter(DOCUMENT, options.separators);
+	const w = new SegmentWriter(DOCUMENT, options);
 	const dates = isObject(message.dates) ? message.dates : {};
 	w.add(
 		'BIG',

@@ -27,7 +27,7 @@ const PRICE: ElementSpec = ['PO104', 'R', 1, 17];
 /** The 855 message (as buildAcknowledgment returns it) → its segments, without ST/SE. */
 export function write855(acknowledgment: unknown, options: WriteOptions = {}): string[][] {
 	const message = messageOf(acknowledgment, 'purchaseOrderNumber', DOCUMENT);
-	const w = new SegmentWriter(DOCUMENT, options.separators);
+	const w = new SegmentWriter(DOCUMENT, options);
 	const dates = isObject(message.dates) ? message.dates : {};
 	w.add(
 		'BAK',

@@ -63,7 +63,7 @@ export function write856(shipNotice: unknown, options: ShipNoticeWriteOptions = 
 	const message = messageOf(shipNotice, 'shipmentId', DOCUMENT);
 	const hierarchy = options.hierarchy ?? 'shipmentOrderPackItem';
 	if (!SHIP_NOTICE_HIERARCHIES.includes(hierarchy)) throw codeError(hierarchy);
-	const w = new SegmentWriter(DOCUMENT, options.separators);
+	const w = new SegmentWriter(DOCUMENT, options);
 	const sscc = options.sscc ? new SsccSequence(options.sscc) : undefined;
 	const dates = isObject(message.dates) ? message.dates : {};
 	w.add(

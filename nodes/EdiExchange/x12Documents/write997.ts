@@ -7,12 +7,17 @@
 import type { X12Interchange, X12Problem } from '../x12/types';
 import type { EnvelopeOptions, EnvelopeSet } from './envelope';
 
-/** A reader's problem; the newer reader also locates it (0-based indexes) and names the element. */
+/**
+ * A reader's problem; the tolerant reader (`readX12`) also locates it: 0-based group and set
+ * indexes, the 1-based element, and the segment's 1-based position in its set (`setPosition`, ST
+ * is 1, as AK302 counts). Without them the problem is placed by its position in the interchange.
+ */
 export type LocatedProblem = X12Problem & {
 	element?: number;
 	interchange?: number;
 	group?: number;
 	set?: number;
+	setPosition?: number;
 };
 
 export interface FunctionalAcknowledgments {
@@ -77,7 +82,11 @@ function spans(interchange: X12Interchange): { sets: SetSpan[]; groups: Array<[n
 	return { sets, groups };
 }
 
-/** The 997s for `interchange` given the problems the reader reported for it. */
+/**
+ * The 997s for `interchange` given the errors the reader reported for it: pass that interchange's
+ * errors only (from `readX12`, those whose `interchange` is its index), not the warnings, which
+ * are layout the reader worked around.
+ */
 export function write997(
 	interchange: X12Interchange,
 	problems: readonly LocatedProblem[] = [],
@@ -117,7 +126,7 @@ export function write997(
 			const envelope = found.filter((p) => p.segment === 'ST' || p.segment === 'SE');
 			const body = found.filter((p) => p.segment !== 'ST' && p.segment !== 'SE');
 			for (const problem of body) {
-				const inSet = problem.position - span.first + 1;
+				const inSet = problem.setPosition ?? problem.position - span.first + 1;
 				segments.push(['AK3', problem.segment.slice(0, 3), String(inSet), '', '8']);
 				if (problem.element !== undefined && problem.element > 0)
 					segments.push([
