@@ -199,6 +199,23 @@ describe('X12 → Acknowledge With 997', () => {
 		expect(await posts()).toEqual([]);
 	});
 
+	test('a file of two interchanges, with a BOM and indented segments, gets a 997 for each', async () => {
+		const text = `\uFEFF${retail850('PO-A4', 81)}\n${retail850('PO-A5', 82).replace(/\n/g, '\n  ')}\n`;
+		const result = await sb.run(acknowledge({ send: false }), {
+			input: [{ json: { message: text } }],
+		});
+		expect(result.error?.message).toBeUndefined();
+		expect(result.items.map((i) => (i.json.acknowledged as any).interchangeControlNumber)).toEqual([
+			'000000081',
+			'000000082',
+		]);
+		expect(result.items.map((i) => (i.json.acknowledged as any).accepted)).toEqual([
+			[true],
+			[true],
+		]);
+		expect(await posts()).toEqual([]);
+	});
+
 	test('a 997 is never acknowledged: nothing is sent', async () => {
 		const first = await sb.run(acknowledge({ send: false }), {
 			input: [{ json: { message: retail850('PO-A3') } }],

@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { refusedError } from '../../shared/failed';
 import { optionsCollection } from '../../shared/fields';
 import type { ServiceClient } from '../../transport/client';
-import { readInterchange } from '../../x12';
+import { readX12, type X12Interchange, type X12Problem } from '../../x12';
 import { isX12Text, write997, writeInterchange } from '../../x12Documents';
 import { controlNumberFields, nextControlNumber } from '../controlNumbers';
 import { readRequiredText } from '../fields';
@@ -61,72 +61,92 @@ export const acknowledge: Operation = {
 					itemIndex,
 				},
 			);
-		const read = readInterchange(text);
-		if (!read.interchange)
+		// Read as partners send it (a BOM, padding or layout worked around); one 997 interchange per
+		// received interchange, from that interchange's errors (not the layout warnings).
+		const reading = readX12(text);
+		if (reading.interchanges.length === 0)
 			throw new NodeOperationError(
 				this.getNode(),
 				'The received X12 has no readable ISA: no 997 can answer it',
-				{
-					description: read.problems.map((p) => p.message).join('; '),
-					itemIndex,
-				},
+				{ description: reading.errors.map((p) => p.message).join('; '), itemIndex },
 			);
-		const { sets, envelope, groups } = write997(read.interchange, read.problems);
-		const acknowledged = {
-			interchangeControlNumber: read.interchange.controlNumber,
-			groups: groups.map((g) => read.interchange!.groups[g].controlNumber),
-			accepted: sets.map((set) => set.segments.find((s) => s[0] === 'AK9')?.[1] === 'A'),
-		};
-		if (sets.length === 0)
-			return [
-				{
-					json: {
-						sent: false,
-						reason: 'The interchange holds only 997s: a 997 is never acknowledged',
-						acknowledged,
-					},
-				},
-			];
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const control = nextControlNumber.call(
-			this,
-			itemIndex,
-			envelope.senderId,
-			envelope.receiverId,
-			options,
-		);
-		const content = writeInterchange(sets, {
-			...envelope,
-			controlNumbers: {
-				interchange: control,
-				group: control,
-				sets: sets.map((_, i) => control + i),
-			},
-			date: new Date(),
-			lineEnding: '\n',
-		});
-		const result: IDataObject = {
-			sent: false,
-			senderId: envelope.senderId,
-			receiverId: envelope.receiverId,
-			interchangeControlNumber: String(control).padStart(9, '0'),
-			acknowledged,
-			x12: content,
-		};
-		if (!this.getNodeParameter('send', itemIndex, true)) return [{ json: result }];
-		const { body: answer } = (await client.send({
-			route: 'submitIntegrationPayload',
-			body: { format: 'x12', content },
-			itemIndex,
-		})) as { body: IDataObject & { status?: string } };
-		if (answer.status === 'FAILED')
-			throw refusedError.call(this, answer, {
-				refused: 'the 997 (status FAILED)',
-				reasons: JSON.stringify(answer.errors ?? 'no reason given'),
-				description:
-					'The service did not take the 997; check its envelope against the received interchange.',
-				itemIndex,
+		const send = this.getNodeParameter('send', itemIndex, true) as boolean;
+		const out: INodeExecutionData[] = [];
+		for (const [i, interchange] of reading.interchanges.entries()) {
+			const errors = reading.errors.filter((p) => (p.interchange ?? 0) === i);
+			out.push({
+				json: await acknowledgeOne.call(
+					this,
+					client,
+					itemIndex,
+					interchange,
+					errors,
+					options,
+					send,
+				),
 			});
-		return [{ json: { ...answer, ...result, sent: true } }];
+		}
+		return out;
 	},
 };
+
+/** The 997 interchange for one received interchange: built, and sent unless Send is off. */
+async function acknowledgeOne(
+	this: IExecuteFunctions,
+	client: ServiceClient,
+	itemIndex: number,
+	interchange: X12Interchange,
+	errors: X12Problem[],
+	options: IDataObject,
+	send: boolean,
+): Promise<IDataObject> {
+	const { sets, envelope, groups } = write997(interchange, errors);
+	const acknowledged = {
+		interchangeControlNumber: interchange.controlNumber,
+		groups: groups.map((g) => interchange.groups[g].controlNumber),
+		accepted: sets.map((set) => set.segments.find((s) => s[0] === 'AK9')?.[1] === 'A'),
+	};
+	if (sets.length === 0)
+		return {
+			sent: false,
+			reason: 'The interchange holds only 997s: a 997 is never acknowledged',
+			acknowledged,
+		};
+	const control = nextControlNumber.call(
+		this,
+		itemIndex,
+		envelope.senderId,
+		envelope.receiverId,
+		options,
+	);
+	const content = writeInterchange(sets, {
+		...envelope,
+		controlNumbers: { interchange: control, group: control, sets: sets.map((_, i) => control + i) },
+		date: new Date(),
+		lineEnding: '\n',
+	});
+	const result: IDataObject = {
+		sent: false,
+		senderId: envelope.senderId,
+		receiverId: envelope.receiverId,
+		interchangeControlNumber: String(control).padStart(9, '0'),
+		acknowledged,
+		x12: content,
+	};
+	if (!send) return result;
+	const { body: answer } = (await client.send({
+		route: 'submitIntegrationPayload',
+		body: { format: 'x12', content },
+		itemIndex,
+	})) as { body: IDataObject & { status?: string } };
+	if (answer.status === 'FAILED')
+		throw refusedError.call(this, answer, {
+			refused: 'the 997 (status FAILED)',
+			reasons: JSON.stringify(answer.errors ?? 'no reason given'),
+			description:
+				'The service did not take the 997; check its envelope against the received interchange.',
+			itemIndex,
+		});
+	return { ...answer, ...result, sent: true };
+}
