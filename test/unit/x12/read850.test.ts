@@ -232,6 +232,26 @@ describe('read850 refuses what cannot be a purchase order, naming the element', 
 });
 
 describe('read850 on mutated input', () => {
+	it('documentsFromX12 on mutated text gives documents or errors, never a throw', () => {
+		fc.assert(
+			fc.property(
+				fc.array(fc.tuple(fc.nat(RETAIL_850.length), fc.nat(8), fc.string({ maxLength: 6 })), {
+					maxLength: 6,
+				}),
+				(edits) => {
+					let text = RETAIL_850;
+					for (const [at, cut, insert] of edits)
+						text = text.slice(0, at) + insert + text.slice(at + cut);
+					const { documents, errors } = documentsFromX12(text);
+					for (const read of documents)
+						expect(read.document !== undefined || read.errors.length > 0).toBe(true);
+					expect(Array.isArray(errors)).toBe(true);
+				},
+			),
+			fuzz(300),
+		);
+	});
+
 	const sets = readDocumentsSets();
 	it('returns a purchase order or errors, never throws', () => {
 		fc.assert(
