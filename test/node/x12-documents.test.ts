@@ -91,6 +91,30 @@ describe('Get Message on X12', () => {
 		});
 	});
 
+	test('One Item per Line splits the X12 850 into its lines, as it does a JSON one', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'transaction',
+				operation: 'getMessage',
+				transactionId: '7',
+				output: 'lines',
+			},
+			credentials: await serveInbound(retail850('PO-L1')),
+		});
+		expect(result.error?.message).toBeUndefined();
+		expect(
+			result.items.map((i) => [
+				i.json.purchaseOrderNumber,
+				i.json.purchaseOrderLineId,
+				i.json.quantity,
+				i.json.gtin12,
+			]),
+		).toEqual([
+			['PO-L1', '1', '5', '028374658310'],
+			['PO-L1', '2', '20', null],
+		]);
+	});
+
 	test('an X12 set this package does not read into a document says so, and the X12 is kept', async () => {
 		const x12 = writeInterchange({
 			senderId: 'YOURCOMPANY',
