@@ -150,7 +150,7 @@ async function main() {
 					workflowData: wf,
 					triggerToStartFrom: { name: 'Start' },
 				});
-				await lib.waitFor(
+				const done = await lib.waitFor(
 					`manual execution ${started.executionId}`,
 					async () => {
 						const e = await rest('GET', `/executions/${started.executionId}`);
@@ -158,12 +158,26 @@ async function main() {
 					},
 					{ timeoutMs: 60000, intervalMs: 500 },
 				);
+				console.log(`manual run ${run}: execution ${started.executionId} ${done.status}`);
 			}
 			const afterManual = await stored(WORKFLOW_ID);
 			console.log(`stored after 2 manual runs: ${afterManual}`);
 
 			const { versionId } = await rest('GET', `/workflows/${WEBHOOK_WORKFLOW_ID}`);
 			await rest('POST', `/workflows/${WEBHOOK_WORKFLOW_ID}/activate`, { versionId });
+			await lib.waitFor(
+				'the webhook workflow published',
+				async () => {
+					const { status, triggers = [] } = await rest(
+						'GET',
+						`/workflows/${WEBHOOK_WORKFLOW_ID}/publication-status`,
+					);
+					if (status === 'failed' || status === 'partial')
+						throw new Error(triggers.map((t) => t.errorMessage).join('; '));
+					return status === 'published';
+				},
+				{ timeoutMs: 90000 },
+			);
 			const production = [];
 			for (let run = 1; run <= 3; run++) {
 				const r = await lib.request('GET', `${url}/webhook/x12-control-numbers`, {
