@@ -40,7 +40,13 @@ test('X12 served as application/json comes out as the X12 text', async () => {
 	server = await startHostileServer(raw(200, 'application/json', X12));
 	const result = await runNode({ parameters: getMessage, credentials: credentials() });
 	expect(result.items.map((item) => item.json)).toEqual([
-		{ transactionId: 7, format: 'x12', message: X12 },
+		{
+			transactionId: 7,
+			format: 'x12',
+			message: X12,
+			// An interchange without a group has no document: said, not thrown.
+			x12: { errors: ['The interchange holds no transaction set'] },
+		},
 	]);
 });
 

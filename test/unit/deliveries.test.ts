@@ -15,6 +15,8 @@ const settings = (over: Partial<TriggerSettings> = {}): TriggerSettings => ({
 	maxItemsPerPoll: 1000,
 	lateWindowMs: 0,
 	redeliverAfterMs: 60 * MINUTE,
+	duplicates: 'off',
+	duplicateWindowMs: 0,
 	key: watchKey('inbox', 'test', [], ''),
 	...over,
 });

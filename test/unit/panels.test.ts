@@ -145,11 +145,26 @@ test('Create shows the Live notice next to Stream only when Live is chosen', () 
 });
 
 test.each([
-	[{ source: 'transactions' }, ['lateArrivalWindowMinutes', 'maxItemsPerPoll', 'startFrom']],
+	[
+		{ source: 'transactions' },
+		[
+			'duplicateWindowDays',
+			'duplicates',
+			'lateArrivalWindowMinutes',
+			'maxItemsPerPoll',
+			'startFrom',
+		],
+	],
 	// A hidden Acceptance left on automatic from an earlier choice of the inbox.
 	[
 		{ source: 'transactions', acceptMode: 'auto' },
-		['lateArrivalWindowMinutes', 'maxItemsPerPoll', 'startFrom'],
+		[
+			'duplicateWindowDays',
+			'duplicates',
+			'lateArrivalWindowMinutes',
+			'maxItemsPerPoll',
+			'startFrom',
+		],
 	],
 	[{ source: 'inbox' }, ['maxItemsPerPoll', 'redeliverAfterMinutes']],
 	[{ source: 'inbox', acceptMode: 'auto' }, ['acceptNote', 'maxItemsPerPoll']],

@@ -15,11 +15,12 @@ import { inbox } from './inbox';
 import { integrationPayload } from './integrationPayload';
 import { byName } from './resource';
 import { transaction } from './transaction';
+import { x12 } from './x12';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './fields';
 import type { Operation } from './types';
 
 /** The resources in the order of their fields; the Resource field lists them alphabetically. */
-const RESOURCES = [transaction, inbox, integrationPayload];
+const RESOURCES = [transaction, inbox, integrationPayload, x12];
 
 const OPERATIONS: Record<string, Record<string, Operation>> = Object.fromEntries(
 	RESOURCES.map((r) => [r.choice.value, r.operations]),

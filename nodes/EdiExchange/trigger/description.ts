@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { lineOutputField } from '../shared/lineOutput';
+import { DEFAULT_DUPLICATE_WINDOW_DAYS } from './duplicates';
 import {
 	optionsCollection,
 	optionsField,
@@ -95,6 +96,34 @@ export const triggerProperties: INodeProperties[] = [
 				default: DEFAULT_ACCEPT_NOTE,
 				description: `The note recorded with automatic accepts (at most ${MAX_NOTE_LENGTH} characters)`,
 				displayOptions: { show: { '/source': ['inbox'], '/acceptMode': ['auto'] } },
+			},
+			{
+				displayName: 'Duplicate Window (Days)',
+				name: 'duplicateWindowDays',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 2 },
+				default: DEFAULT_DUPLICATE_WINDOW_DAYS,
+				description: 'How long an emitted document’s numbers are remembered for Duplicates',
+				displayOptions: { show: { '/source': ['transactions'] } },
+			},
+			{
+				displayName: 'Duplicates',
+				name: 'duplicates',
+				type: 'options',
+				default: 'off',
+				description:
+					'Retailers resend: what to do with a document whose interchange control number (from the same sender) or purchase order number was already emitted within the Duplicate Window. Needs Include Message.',
+				options: [
+					{ name: 'Emit', value: 'off', description: 'Emit every document, resent or not' },
+					{
+						name: 'Flag',
+						value: 'flag',
+						description:
+							'Emit it with a duplicate field saying which number repeats, and when it was first emitted',
+					},
+					{ name: 'Skip', value: 'skip', description: 'Do not emit it' },
+				],
+				displayOptions: { show: { '/source': ['transactions'] } },
 			},
 			{
 				displayName: 'Late Arrival Window (Minutes)',

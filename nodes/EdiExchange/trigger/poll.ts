@@ -13,6 +13,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import type { PollRun } from './budget';
+import { applyDuplicates, type Emitted, readEmitted } from './duplicates';
 import { pollInbox } from './inbox';
 import type { TriggerSettings } from './settings';
 import {
@@ -79,9 +80,31 @@ export async function pollActivated(
 			: await pollTransactions.call(this, settings, state as ListState | undefined, run);
 	if (result.problem) warnReset.call(this, settings, result.problem);
 
+	const { items, emitted } = withDuplicates.call(this, settings, stored, result.items);
 	writeState(stored, result.next);
+	// Beside the poll state, which writeState replaces whole: what Duplicates remembers.
+	if (emitted) stored.emittedDocuments = emitted;
 	const name = recordName(this.getNode().name);
 	if (result.baseline) records[name] = storedForm(result.next);
 	else if (name in records) delete records[name];
-	return result.items.length ? result.items : null;
+	return items.length ? items : null;
+}
+
+/** Options → Duplicates: flags or skips what was already emitted within the window. */
+function withDuplicates(
+	this: IPollFunctions,
+	settings: TriggerSettings,
+	stored: IDataObject,
+	items: INodeExecutionData[],
+): { items: INodeExecutionData[]; emitted?: Emitted } {
+	if (settings.duplicates === 'off') return { items };
+	const now = Date.now();
+	const emitted = readEmitted(stored.emittedDocuments, now, settings.duplicateWindowMs);
+	if (items.length === 0) return { items, emitted };
+	const result = applyDuplicates(items, emitted, settings.duplicates, now);
+	if (result.duplicates && settings.duplicates === 'skip')
+		this.logger.info(
+			`EDI Exchange Trigger "${this.getNode().name}": ${result.duplicates} document(s) skipped as duplicates of ones emitted within the window`,
+		);
+	return { items: result.items, emitted: result.emitted };
 }

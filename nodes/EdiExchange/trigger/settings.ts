@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { splitsLines } from '../shared/lineOutput';
 import { MAX_NOTE_LENGTH } from '../transport/inbox';
+import { DEFAULT_DUPLICATE_WINDOW_DAYS, type DuplicateMode } from './duplicates';
 import { watchKey } from './state';
 
 export interface TriggerSettings {
@@ -21,6 +22,9 @@ export interface TriggerSettings {
 	redeliverAfterMs: number;
 	/** Backfill: emit transactions created from this instant on, at first activation (ms). */
 	startFrom?: number;
+	/** Options → Duplicates, and how far back they are looked for (ms). */
+	duplicates: DuplicateMode;
+	duplicateWindowMs: number;
 	key: string;
 }
 
@@ -45,6 +49,8 @@ export function readSettings(this: IPollFunctions): TriggerSettings {
 		redeliverAfterMinutes?: number;
 		startFrom?: string;
 		acceptNote?: string;
+		duplicates?: DuplicateMode;
+		duplicateWindowDays?: number;
 	};
 	const acceptMode =
 		source === 'inbox'
@@ -95,6 +101,9 @@ export function readSettings(this: IPollFunctions): TriggerSettings {
 		redeliverAfterMs:
 			Math.max(0, options.redeliverAfterMinutes ?? DEFAULT_REDELIVER_AFTER_MINUTES) * 60_000,
 		startFrom,
+		duplicates: source === 'transactions' ? (options.duplicates ?? 'off') : 'off',
+		duplicateWindowMs:
+			Math.max(0, options.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS) * 86_400_000,
 		// A backfill date is part of what is watched: setting it starts a new baseline from that date.
 		key: watchKey(source, stream, types, options.startFrom ?? ''),
 	};

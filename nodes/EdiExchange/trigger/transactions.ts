@@ -7,6 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { mapBounded } from '../shared/concurrency';
 import { fetchMessage } from '../transport/messages';
+import { x12MessageFields } from '../shared/x12Message';
 import {
 	fetchTransactionPage,
 	PAGE_SIZE,
@@ -236,7 +237,8 @@ async function withMessages(
 			if (started >= MESSAGE_CONCURRENCY && Date.now() >= run.budget.messages) return undefined;
 			started++;
 			const { format, message } = await fetchMessage(run.client, transaction.id as string | number);
-			return { json: { ...transaction, messageFormat: format, message } };
+			const document = format === 'x12' ? x12MessageFields(message as string) : {};
+			return { json: { ...transaction, messageFormat: format, message, ...document } };
 		},
 	);
 	const skipped = results.indexOf(undefined);

@@ -22,9 +22,15 @@ const isAlphanumeric = (c: string) => /^[A-Za-z0-9]$/.test(c);
 
 /**
  * Reads the ISA at `start`. Returns undefined (with a problem) when the separators cannot be
- * determined, since nothing after the ISA can be read without them.
+ * determined, since nothing after the ISA can be read without them. Its length and the widths of
+ * its elements go to `layout` (the strict check: the same list; the tolerant reader: warnings).
  */
-export function readIsa(text: string, start: number, problems: ProblemList): IsaHeader | undefined {
+export function readIsa(
+	text: string,
+	start: number,
+	problems: ProblemList,
+	layout: ProblemList = problems,
+): IsaHeader | undefined {
 	const fail = (message: string) => {
 		problems.add('ISA', 1, message);
 		return undefined;
@@ -67,7 +73,7 @@ export function readIsa(text: string, start: number, problems: ProblemList): Isa
 		);
 	}
 	if (end - start !== ISA_LENGTH) {
-		problems.add(
+		layout.add(
 			'ISA',
 			1,
 			`ISA segment must be ${ISA_LENGTH} characters including its terminator, found ${end - start}`,
@@ -77,10 +83,11 @@ export function readIsa(text: string, start: number, problems: ProblemList): Isa
 		const value = elements[i + 1];
 		if (value.length !== width) {
 			const name = `ISA${String(i + 1).padStart(2, '0')}`;
-			problems.add(
+			layout.add(
 				'ISA',
 				1,
 				`${name} must be ${width} characters wide, found ${value.length} (${shown(value)})`,
+				{ element: i + 1 },
 			);
 		}
 	});

@@ -9,22 +9,45 @@ export const MAX_PROBLEMS = 50;
 /** Longest excerpt of the input quoted in a message. */
 const EXCERPT = 40;
 
+/** Where a problem is, beyond its segment: element, and (tolerant reading) interchange, group, set. */
+export type ProblemPlace = Pick<
+	X12Problem,
+	'element' | 'interchange' | 'group' | 'set' | 'setPosition'
+>;
+
 export class ProblemList {
 	readonly list: X12Problem[] = [];
 	/** Problems found beyond the first MAX_PROBLEMS. */
 	more = 0;
 
+	/**
+	 * `located`: keep the place given with each problem (the tolerant reader's problems carry it;
+	 * the strict check's keep their historical shape).
+	 */
+	constructor(private readonly located = false) {}
+
 	/** `message` may be a function: then it is only built for a problem that is listed. */
-	add(segment: string, position: number, message: string | (() => string)): void {
-		if (this.list.length < MAX_PROBLEMS)
-			this.list.push({
+	add(
+		segment: string,
+		position: number,
+		message: string | (() => string),
+		place?: ProblemPlace,
+	): void {
+		if (this.list.length < MAX_PROBLEMS) {
+			const problem: X12Problem = {
 				segment,
 				position,
 				message: typeof message === 'string' ? message : message(),
-			});
-		else this.more++;
+			};
+			if (this.located && place) {
+				for (const key of PLACE_KEYS) if (place[key] !== undefined) problem[key] = place[key];
+			}
+			this.list.push(problem);
+		} else this.more++;
 	}
 }
+
+const PLACE_KEYS = ['element', 'interchange', 'group', 'set', 'setPosition'] as const;
 
 /** A value of the input as a message quotes it: JSON-escaped, cut after 40 characters. */
 export function shown(value: string): string {

@@ -5,9 +5,15 @@
  * MAX_PROBLEMS of them, and how many more there are. One pass over the text, linear in its length.
  */
 import { readIsa } from './isa';
-import { brief, ProblemList, segmentLabel, shown } from './problems';
+import { brief, type ProblemPlace, ProblemList, segmentLabel, shown } from './problems';
 import { type RawSegment, splitSegments } from './segments';
-import type { X12Group, X12Interchange, X12Problem, X12TransactionSet } from './types';
+import type {
+	X12Group,
+	X12Interchange,
+	X12Problem,
+	X12Separators,
+	X12TransactionSet,
+} from './types';
 
 export interface X12ReadResult {
 	/** Present whenever the ISA could be read; meaningful only when `problems` is empty. */
@@ -54,22 +60,11 @@ export function readInterchange(text: string): X12ReadResult {
 	if (!/^\d{9}$/.test(header[13]))
 		problems.add('ISA', 1, `ISA13 (control number) must be 9 digits, found ${shown(header[13])}`);
 
-	const interchange: X12Interchange = {
-		separators: isa.separators,
-		senderQualifier: header[5].trim(),
-		senderId: header[6].trim(),
-		receiverQualifier: header[7].trim(),
-		receiverId: header[8].trim(),
-		date: header[9],
-		time: header[10],
-		version: header[12],
-		controlNumber: header[13],
-		usage: usage as 'T' | 'P',
-		isa: header,
-		groups: [],
-	};
+	const interchange = interchangeOf(header, isa.separators);
 
-	const end = walk(splitSegments(text, isa.end, isa.separators, 2), interchange, problems);
+	const { end } = walk(splitSegments(text, isa.end, isa.separators, 2), interchange, {
+		errors: problems,
+	});
 	return {
 		interchange,
 		problems: problems.list,
@@ -78,17 +73,72 @@ export function readInterchange(text: string): X12ReadResult {
 	};
 }
 
-/** The envelope state machine: ISA → (GS → (ST … SE)* → GE)* → IEA. Returns where IEA's terminator ends, when read. */
-function walk(
+/** The interchange an ISA opens, its groups still to read. */
+export function interchangeOf(header: string[], separators: X12Separators): X12Interchange {
+	return {
+		separators,
+		senderQualifier: header[5].trim(),
+		senderId: header[6].trim(),
+		receiverQualifier: header[7].trim(),
+		receiverId: header[8].trim(),
+		date: header[9],
+		time: header[10],
+		version: header[12],
+		controlNumber: header[13],
+		usage: header[15] as 'T' | 'P',
+		isa: header,
+		groups: [],
+	};
+}
+
+/** How the envelope walk reports, and where the tolerant reader's walk differs from the strict check's. */
+export interface WalkOptions {
+	/** Problems: always errors. */
+	errors: ProblemList;
+	/** Deviations the tolerant reader works around (absent: the strict check, where they are errors). */
+	warnings?: ProblemList;
+}
+
+export interface WalkEnd {
+	/** Where IEA's terminator ends, when IEA was read. */
+	end?: number;
+	/** Tolerant reading: where an ISA starts that came before this interchange's IEA (the next interchange). */
+	nextIsa?: number;
+}
+
+/**
+ * The envelope state machine: ISA → (GS → (ST … SE)* → GE)* → IEA. The strict check reads to the
+ * end of the text (nothing may follow IEA); the tolerant reader stops at IEA, or at an ISA that
+ * comes before it, so the next interchange is read on its own.
+ */
+export function walk(
 	segments: Iterable<RawSegment>,
 	interchange: X12Interchange,
-	problems: ProblemList,
-): number | undefined {
+	options: WalkOptions,
+): WalkEnd {
+	const { errors, warnings } = options;
+	const tolerant = warnings !== undefined;
 	let group: OpenGroup | undefined;
 	let set: OpenSet | undefined;
 	let closedAt: number | undefined;
 	let lastPosition = 1;
-	const problem: Report = (segment, position, message) => problems.add(segment, position, message);
+	let indented = 0;
+	let firstIndented = 0;
+	let firstIndentedLabel = '';
+	/** Where the segment being read is: its group and set, and its position in the set. */
+	const here = (element?: number): ProblemPlace => {
+		if (!tolerant || !group) return { element };
+		const place: ProblemPlace = { element, group: interchange.groups.length - 1 };
+		if (set) {
+			place.set = group.group.sets.length - 1;
+			place.setPosition = set.set.segments.length;
+		}
+		return place;
+	};
+	const problem: Report = (segment, position, message, place) =>
+		errors.add(segment, position, message, place);
+	const deviation: Report = (segment, position, message, place) =>
+		(warnings ?? errors).add(segment, position, message, place);
 	const { separators } = interchange;
 
 	const closeSetMissing = (at: number, found: string) => {
@@ -97,6 +147,7 @@ function walk(
 			'SE',
 			at,
 			`transaction set ${brief(set.set.type)} (ST02 ${brief(set.set.controlNumber)}, position ${set.position}) is not closed by SE; found ${found}`,
+			here(),
 		);
 		set = undefined;
 	};
@@ -106,11 +157,13 @@ function walk(
 			'GE',
 			at,
 			`functional group ${brief(group.group.functionalId)} (GS06 ${brief(group.group.controlNumber)}, position ${group.position}) is not closed by GE; found ${found}`,
+			here(),
 		);
 		group = undefined;
 	};
 
-	for (const { elements, position, terminated, end } of segments) {
+	for (const segment of segments) {
+		const { elements, position, terminated, end } = segment;
 		const id = elements[0];
 		const label = segmentLabel(id);
 		lastPosition = position;
@@ -123,11 +176,36 @@ function walk(
 			);
 			break;
 		}
-		if (!terminated)
+		if (tolerant && opensInterchange(id)) {
+			closeSetMissing(position, 'another ISA');
+			closeGroupMissing(position, 'another ISA');
 			problem(
+				'ISA',
+				position,
+				'the interchange is not closed by IEA before the next ISA: the next interchange is read on its own',
+			);
+			return { nextIsa: segment.start };
+		}
+		if (segment.indented && indented++ === 0) {
+			firstIndented = position;
+			firstIndentedLabel = label;
+		}
+		if (!terminated) {
+			// The last IEA without its terminator: every reader takes it; anything else is cut short.
+			(id === 'IEA' ? deviation : problem)(
 				label,
 				position,
 				() => `segment ${label} is not terminated by ${shown(separators.segment)}`,
+				here(),
+			);
+		}
+		if (segment.lineBreak)
+			problem(
+				label,
+				position,
+				() =>
+					`segment ${label} has a line break inside it (the file looks hard-wrapped or cut by an editor): rejoin its lines`,
+				here(),
 			);
 		if (id === '') {
 			problem(
@@ -135,17 +213,19 @@ function walk(
 				position,
 				() =>
 					`the segment starts with the element separator ${shown(separators.element)}: its segment id (such as N1 or REF) is missing`,
+				here(),
 			);
 		} else if (!SEGMENT_ID.test(id)) {
 			problem(
 				label,
 				position,
 				() => `segment id must be 2 or 3 upper-case letters or digits, found ${shown(id)}`,
+				here(),
 			);
 		}
 		const max = ENVELOPE_ELEMENTS.get(id);
 		if (max !== undefined)
-			checkElementCount(id, elements, max, position, separators.element, problem);
+			checkElementCount(id, elements, max, position, separators.element, deviation);
 		switch (id) {
 			case 'ISA':
 				problem(
@@ -175,11 +255,13 @@ function walk(
 				break;
 			case 'SE':
 				if (!set) {
-					problem('SE', position, 'SE without a matching ST');
+					problem('SE', position, 'SE without a matching ST', here());
 					break;
 				}
 				set.set.segments.push(elements);
-				checkSetTrailer(set, elements, position, problem);
+				checkSetTrailer(set, elements, position, (segmentId, at, message, place) =>
+					problem(segmentId, at, message, { ...here(), ...place }),
+				);
 				set = undefined;
 				break;
 			case 'GE':
@@ -196,13 +278,25 @@ function walk(
 					group.group.sets.length,
 					position,
 					problem,
+					here(1),
 				);
-				checkControl('GE', 2, 'GS06', elements, group.group.controlNumber, position, problem);
+				checkControl(
+					'GE',
+					2,
+					'GS06',
+					elements,
+					group.group.controlNumber,
+					position,
+					problem,
+					here(2),
+				);
+				group.group.ge = elements;
 				group = undefined;
 				break;
 			case 'IEA':
 				closeSetMissing(position, 'IEA');
 				closeGroupMissing(position, 'IEA');
+				// Tolerant reading: a wrong IEA changes nothing read (it is TA1's, not a 997's, business); Normalise rewrites it.
 				checkCount(
 					'IEA',
 					1,
@@ -210,10 +304,18 @@ function walk(
 					elements,
 					interchange.groups.length,
 					position,
-					problem,
+					deviation,
+					{ element: 1 },
 				);
-				checkControl('IEA', 2, 'ISA13', elements, interchange.controlNumber, position, problem);
+				checkControl('IEA', 2, 'ISA13', elements, interchange.controlNumber, position, deviation, {
+					element: 2,
+				});
 				closedAt = end;
+				interchange.iea = elements;
+				if (tolerant) {
+					reportIndented();
+					return { end };
+				}
 				break;
 			default:
 				if (set) set.set.segments.push(elements);
@@ -222,6 +324,7 @@ function walk(
 						label,
 						position,
 						() => `segment ${label} is outside a transaction set: expected ST, GE or IEA`,
+						here(),
 					);
 		}
 	}
@@ -231,8 +334,22 @@ function walk(
 		closeGroupMissing(end, 'the end of the text');
 		problem('IEA', end, 'the interchange is not closed by IEA; found the end of the text');
 	}
-	return closedAt;
+	reportIndented();
+	return { end: closedAt };
+
+	function reportIndented() {
+		if (indented)
+			deviation(
+				firstIndentedLabel,
+				firstIndented,
+				`${indented} segment${indented === 1 ? ' is' : 's are'} indented (spaces or tabs before the segment id), the first at segment ${firstIndented}: the indentation is not part of the data`,
+			);
+	}
 }
+
+/** An ISA, with this interchange's element separator or another one (the next interchange may differ). */
+const opensInterchange = (id: string) =>
+	id.startsWith('ISA') && (id.length === 3 || !/^[A-Za-z0-9\s]/.test(id.charAt(3)));
 
 function openGroup(elements: string[]): X12Group {
 	return {
@@ -248,7 +365,12 @@ function openGroup(elements: string[]): X12Group {
 	};
 }
 
-type Report = (segment: string, position: number, message: string | (() => string)) => void;
+type Report = (
+	segment: string,
+	position: number,
+	message: string | (() => string),
+	place?: ProblemPlace,
+) => void;
 
 /** An envelope segment with an element too many: most often a trailing separator (`IEA*1*000000001*~`). */
 function checkElementCount(
@@ -265,9 +387,12 @@ function checkElementCount(
 			id,
 			position,
 			`${id} ends with an empty element: remove the trailing ${shown(separator)} before the terminator`,
+			{ element: count },
 		);
 	} else if (count > max) {
-		problem(id, position, `${id} has ${count} elements, expected at most ${max}`);
+		problem(id, position, `${id} has ${count} elements, expected at most ${max}`, {
+			element: max + 1,
+		});
 	}
 }
 
@@ -280,8 +405,9 @@ function checkSetTrailer(open: OpenSet, se: string[], position: number, problem:
 		open.set.segments.length,
 		position,
 		problem,
+		{ element: 1 },
 	);
-	checkControl('SE', 2, 'ST02', se, open.set.controlNumber, position, problem);
+	checkControl('SE', 2, 'ST02', se, open.set.controlNumber, position, problem, { element: 2 });
 }
 
 /** A trailer count (SE01, GE01, IEA01) must equal what was actually counted. */
@@ -293,10 +419,16 @@ function checkCount(
 	counted: number,
 	position: number,
 	problem: Report,
+	place: ProblemPlace,
 ) {
 	const found = element(elements, index);
 	if (!/^\d+$/.test(found) || Number(found) !== counted) {
-		problem(id, position, `${id}0${index} (${what}) expected ${counted}, found ${shown(found)}`);
+		problem(
+			id,
+			position,
+			`${id}0${index} (${what}) expected ${counted}, found ${shown(found)}`,
+			place,
+		);
 	}
 }
 
@@ -309,6 +441,7 @@ function checkControl(
 	expected: string,
 	position: number,
 	problem: Report,
+	place: ProblemPlace,
 ) {
 	const found = element(elements, index);
 	if (found !== expected) {
@@ -316,6 +449,7 @@ function checkControl(
 			id,
 			position,
 			`${id}0${index} (control number) must equal ${header}: expected ${shown(expected)}, found ${shown(found)}`,
+			place,
 		);
 	}
 }

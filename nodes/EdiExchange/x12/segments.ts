@@ -9,6 +9,12 @@ export interface RawSegment {
 	terminated: boolean;
 	/** Index in the text just after this segment's terminator. */
 	end: number;
+	/** Index in the text of the segment's first character (after what was skipped before it). */
+	start: number;
+	/** Tolerant splitting only (else false): spaces, tabs or no-break spaces were skipped before the segment id. */
+	indented: boolean;
+	/** Tolerant splitting only (else false): a line break inside the segment (not after its terminator). */
+	lineBreak: boolean;
 }
 
 /**
@@ -16,15 +22,23 @@ export interface RawSegment {
  * huge broken input does not become millions of arrays at once. Line breaks after terminators are
  * tolerated (common when files are made readable), so leading CR/LF is dropped, and blank pieces
  * are skipped: with a newline terminator, blank lines are not segments either.
+ * `tolerant` (the tolerant reader) also skips indentation before a segment id and notes it, and
+ * notes line breaks inside a segment (a hard-wrapped file), so the reader can report both.
  */
 export function* splitSegments(
 	text: string,
 	from: number,
 	separators: X12Separators,
 	firstPosition: number,
+	tolerant = false,
 ): Generator<RawSegment> {
 	let position = firstPosition;
 	let cursor = from;
+	const lineTerminated = isLineBreak(separators.segment.charCodeAt(0));
+	// Next line feed / carriage return at or after the current segment: found once, reused, so
+	// looking for line breaks inside segments stays linear.
+	let nextLf = -1;
+	let nextCr = -1;
 	while (cursor < text.length) {
 		const at = text.indexOf(separators.segment, cursor);
 		const terminated = at >= 0;
@@ -34,19 +48,46 @@ export function* splitSegments(
 		// Character codes, not regular expressions: this loop runs once per segment of a large file.
 		while (start < stop && isLineBreak(text.charCodeAt(start))) start++;
 		if (separators.segment === '\n' && stop > start && text.charCodeAt(stop - 1) === CR) stop--;
+		let indented = false;
+		if (tolerant) {
+			while (start < stop && isSkippable(text.charCodeAt(start))) {
+				if (!isLineBreak(text.charCodeAt(start))) indented = true;
+				start++;
+			}
+		}
 		if (isBlank(text, start, stop)) continue;
-		yield {
+		let lineBreak = false;
+		if (tolerant && !lineTerminated) {
+			if (nextLf !== -2 && nextLf < start) nextLf = orNone(text.indexOf('\n', start));
+			if (nextCr !== -2 && nextCr < start) nextCr = orNone(text.indexOf('\r', start));
+			lineBreak = (nextLf >= 0 && nextLf < stop) || (nextCr >= 0 && nextCr < stop);
+		}
+		// Every field set at once: one object shape for every segment, whichever the mode.
+		const segment: RawSegment = {
 			elements: text.slice(start, stop).split(separators.element),
 			position: position++,
 			terminated,
 			end: Math.min(cursor, text.length),
+			start,
+			indented,
+			lineBreak,
 		};
+		yield segment;
 	}
 }
+
+/** -2: no more of that character in the text (never look again). */
+const orNone = (index: number) => (index < 0 ? -2 : index);
 
 const CR = 13;
 const LF = 10;
 const isLineBreak = (code: number) => code === CR || code === LF;
+const SPACE = 32;
+const TAB = 9;
+const NO_BREAK_SPACE = 0xa0;
+/** What indentation is made of, line breaks included (they come first, after a terminator). */
+const isSkippable = (code: number) =>
+	code === SPACE || code === TAB || code === NO_BREAK_SPACE || isLineBreak(code);
 
 /** True when text[start, stop) is only white space; stops at the first other character. */
 function isBlank(text: string, start: number, stop: number): boolean {

@@ -17,6 +17,30 @@ export interface X12Problem {
 	position: number;
 	/** What is wrong, with the expected and the found value. */
 	message: string;
+	/** 1-based element of the segment the problem is in (ISA06 is 6), when it is one element's. */
+	element?: number;
+	/** `readX12` only: 0-based index of the interchange in the text. */
+	interchange?: number;
+	/** `readX12` only, inside a group: 0-based index of the functional group in its interchange. */
+	group?: number;
+	/** `readX12` only, inside a transaction set: 0-based index of the set in its group. */
+	set?: number;
+	/** `readX12` only, inside a transaction set: 1-based position of the segment in it (ST is 1), as AK302 counts. */
+	setPosition?: number;
+}
+
+/** A tolerant reading of a whole text (`readX12`): every interchange in it, and what deviates from the standard. */
+export interface X12Reading {
+	/** Every interchange found, in order; one with errors is kept as far as it could be read. */
+	interchanges: X12Interchange[];
+	/** Deviations the reader worked around (layout, padding, a BOM): the content is as the sender meant it. */
+	warnings: X12Problem[];
+	/** What makes an interchange wrong or incomplete (counts, control numbers, missing trailers, unreadable ISA). */
+	errors: X12Problem[];
+	/** Warnings found beyond the first MAX_PROBLEMS, only counted. */
+	moreWarnings: number;
+	/** Errors found beyond the first MAX_PROBLEMS, only counted. */
+	moreErrors: number;
 }
 
 export interface X12TransactionSet {
@@ -42,6 +66,8 @@ export interface X12Group {
 	/** The GS segment as read, kept so an extracted set keeps its original header. */
 	gs: string[];
 	sets: X12TransactionSet[];
+	/** The GE segment as read; absent when the group was not closed. */
+	ge?: string[];
 }
 
 export interface X12Interchange {
@@ -65,4 +91,6 @@ export interface X12Interchange {
 	/** The ISA segment as read (element 0 is `ISA`), padding kept. */
 	isa: string[];
 	groups: X12Group[];
+	/** The IEA segment as read; absent when the interchange was not closed. */
+	iea?: string[];
 }

@@ -1,9 +1,12 @@
 /**
- * Documents ⇄ X12 004010, zero runtime dependencies, pure functions. Writers turn the builders'
- * 855/856/810 messages into segments (without ST/SE: the service-JSON path sends exactly these);
- * `writeInterchange` wraps them in ISA/GS/ST…SE/GE/IEA; `write997` acknowledges a received
- * interchange.
+ * Documents ⇄ X12 004010, zero runtime dependencies, pure functions. `read850` reads an 850 into
+ * the structured purchase order; writers turn the builders' 855/856/810 messages into segments
+ * (without ST/SE: the service-JSON path sends exactly these); `writeInterchange` wraps them in
+ * ISA/GS/ST…SE/GE/IEA; `write997` acknowledges a received interchange.
  */
+export { read850, type Read850Result, type X12Unmapped } from './read850';
+export { documentsFromX12, isX12Text, purchaseOrderFromX12, READABLE_TYPES } from './fromX12';
+export type { X12Document, X12Documents, X12PurchaseOrder } from './fromX12';
 export { write855 } from './write855';
 export { write856, SHIP_NOTICE_HIERARCHIES } from './write856';
 export type { ShipNoticeHierarchy, ShipNoticeWriteOptions } from './write856';

@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { ServiceClient } from '../../transport/client';
 import { fetchMessage, X12_MIME_TYPE } from '../../transport/messages';
 import { optionsCollection } from '../../shared/fields';
+import { x12MessageFields } from '../../shared/x12Message';
 import { lineOutputField, splitIntoLines, splitsLines } from '../../shared/lineOutput';
 import { readTransactionId, transactionIdFields } from '../fields';
 import { forOperation, type Operation } from '../types';
@@ -37,7 +38,9 @@ export const getMessage: Operation = {
 			binaryPropertyName?: string;
 		};
 		const { format, message } = await fetchMessage(client, transactionId, itemIndex);
-		const item: INodeExecutionData = { json: { transactionId, format, message } };
+		// X12 also comes as its document (the purchase order for an 850), read locally.
+		const document = format === 'x12' ? x12MessageFields(message as string) : {};
+		const item: INodeExecutionData = { json: { transactionId, format, message, ...document } };
 		if (format === 'x12' && options.binaryPropertyName) {
 			const data = await this.helpers.prepareBinaryData(
 				Buffer.from(message as string, 'utf8'),

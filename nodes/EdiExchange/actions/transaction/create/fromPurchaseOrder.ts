@@ -16,6 +16,7 @@ import {
 	replyParties,
 } from '../../../documents';
 import { serviceTypeOf } from '../../../shared/documentTypes';
+import { isX12Text, purchaseOrderFromX12, type X12PurchaseOrder } from '../../../x12Documents';
 import { optionsField } from '../../../shared/fields';
 import { readJsonParameter } from '../../fields';
 
@@ -144,7 +145,7 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 		// The example is an n8n expression: its .json stays lowercase.
 		// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-json
 		description:
-			"The 850: an item as the trigger, Get Message or Inbox → Get Many emit it (its message, senderId and receiverId are used), or the purchase order message itself. Further down a workflow, point at the trigger's item: {{ $('EDI Exchange Trigger').item.json }}.",
+			"The 850: an item as the trigger, Get Message or Inbox → Get Many emit it (its message, senderId and receiverId are used), the purchase order message itself, or an X12 interchange holding one 850. Further down a workflow, point at the trigger's item: {{ $('EDI Exchange Trigger').item.json }}.",
 		displayOptions: buildable(ALL),
 	},
 	{
@@ -385,7 +386,12 @@ export function buildMessage(
 			},
 		);
 	}
-	const order = readJsonParameter.call(this, 'purchaseOrder', 'Purchase Order (850)', itemIndex);
+	const typed = this.getNodeParameter('purchaseOrder', itemIndex, '') as unknown;
+	const order = isX12Text(typed)
+		? typed
+		: readJsonParameter.call(this, 'purchaseOrder', 'Purchase Order (850)', itemIndex);
+	if (isX12Text(order) || isX12Text((order as IDataObject | undefined)?.message))
+		return buildFromX12.call(this, documentType, order as string | IDataObject, itemIndex);
 	if (!order || typeof order !== 'object') {
 		throw new NodeOperationError(this.getNode(), 'No purchase order (850) to build from', {
 			description:
@@ -408,10 +414,57 @@ export function buildMessage(
 			},
 		);
 	}
-	const options = this.getNodeParameter('documentOptions', itemIndex, {}) as IDataObject;
-	let message: IDataObject;
+	const envelope = order as IDataObject;
+	const text = (value: unknown) => (typeof value === 'string' ? value : '');
+	return {
+		message: buildDocument.call(this, documentType, order, itemIndex),
+		...replyParties({ senderId: text(envelope.senderId), receiverId: text(envelope.receiverId) }),
+	};
+}
+
+/**
+ * The 850 as X12 (typed, mapped, or the item Get Message or the trigger emits with its X12
+ * message): read into the purchase order, which the builders take as they take a JSON one. The
+ * reply goes to the interchange's sender unless the item names the parties as the service does.
+ */
+function buildFromX12(
+	this: IExecuteFunctions,
+	documentType: string,
+	order: string | IDataObject,
+	itemIndex: number,
+): BuiltMessage {
+	const item = typeof order === 'string' ? {} : order;
+	let read: X12PurchaseOrder;
 	try {
-		message = build.call(this, documentType, order, given(options), itemIndex) as IDataObject;
+		read = purchaseOrderFromX12(typeof order === 'string' ? order : (order.message as string));
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), (error as Error).message, {
+			description:
+				'Purchase Order (850) holds X12: it must be one interchange with one readable 850. Use X12 → Convert to see what it holds.',
+			itemIndex,
+		});
+	}
+	const party = (value: unknown, fallback: string) =>
+		typeof value === 'string' && value !== '' ? value : fallback;
+	return {
+		message: buildDocument.call(this, documentType, read.purchaseOrder, itemIndex),
+		...replyParties({
+			senderId: party(item.senderId, read.senderId),
+			receiverId: party(item.receiverId, read.receiverId),
+		}),
+	};
+}
+
+/** Builds the document, turning a DocumentError into an error naming the field. */
+function buildDocument(
+	this: IExecuteFunctions,
+	documentType: string,
+	order: unknown,
+	itemIndex: number,
+): IDataObject {
+	const options = this.getNodeParameter('documentOptions', itemIndex, {}) as IDataObject;
+	try {
+		return build.call(this, documentType, order, given(options), itemIndex) as IDataObject;
 	} catch (error) {
 		if (!(error instanceof DocumentError))
 			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
@@ -421,12 +474,6 @@ export function buildMessage(
 			itemIndex,
 		});
 	}
-	const envelope = order as IDataObject;
-	const text = (value: unknown) => (typeof value === 'string' ? value : '');
-	return {
-		message,
-		...replyParties({ senderId: text(envelope.senderId), receiverId: text(envelope.receiverId) }),
-	};
 }
 
 function build(

@@ -12,6 +12,7 @@ import { forOperation, type Operation } from '../../types';
 import { CHECKED_TYPES, refuseProblems, shieldFields, shieldProblems } from '../checkDocument';
 import type { CheckedType } from '../../../documents/check';
 import { buildMessage, fromPurchaseOrderFields } from './fromPurchaseOrder';
+import { integrationPathFields, sendOverX12Path, X12_WRITABLE } from './integrationPath';
 
 interface CreateAnswer {
 	id?: number | string;
@@ -119,6 +120,7 @@ export const create: Operation = {
 		...shieldFields({ messageSource: ['json', 'field'], checkAgainstOrder: [true] }, (types) => ({
 			documentType: types.map(serviceTypeOf),
 		})),
+		...integrationPathFields,
 		sendingOptions('documents'),
 	]),
 	concurrent: true,
@@ -168,6 +170,14 @@ export const create: Operation = {
 				itemIndex,
 				'Enter the trading partner’s id.',
 			);
+
+		const path = X12_WRITABLE.includes(type.split('_')[0])
+			? (this.getNodeParameter('integrationPath', itemIndex, 'structured') as string)
+			: 'structured';
+		if (path === 'x12' || path === 'serviceJson') {
+			const document = { type, stream, senderId, receiverId, message };
+			return [{ json: await sendOverX12Path.call(this, client, itemIndex, path, document) }];
+		}
 
 		const { body } = (await client.send({
 			route: 'createTransaction',

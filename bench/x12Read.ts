@@ -1,0 +1,310 @@
+/**
+ * npm run bench:x12-read [-- --quick]
+ *
+ * Reading X12: (1) the x12-public corpus (`../shared/x12-public`, skipped with a message where it
+ * is absent) read by our tolerant reader and by the two JavaScript libraries users reach for,
+ * node-x12 1.7.1 (strict and lenient) and x12-parser 1.3.0, each file compared with its oracle:
+ * the files each one misreads; (2) one 10 MB interchange (`~` + line break, 850s) read by the
+ * tolerant reader, today's strict check, node-x12 and x12-parser: medians of interleaved runs
+ * after a warm-up round (ours 11, the libraries 5; `--quick`: 5 and 3). Prints both tables and writes bench/results/x12-read.json.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'fs';
+import { X12Parser } from 'node-x12';
+import { join } from 'path';
+import { performance } from 'perf_hooks';
+import { Readable, type Transform } from 'stream';
+
+import { readInterchange, readX12 } from '../nodes/EdiExchange/x12';
+import { writeInterchange } from '../sandbox/x12/write';
+import { collectGarbage } from './lib/measure';
+import { asOracle, CORPUS, corpusFiles, segmentCount, type Oracle } from '../test/unit/x12Oracle';
+
+// x12-parser ships ESM-style types this project's module resolution does not read: typed here.
+const { X12parser } = require('x12-parser') as { X12parser: new () => Transform };
+
+interface Outcome {
+	/** Read as the oracle says (good file) or refused (broken file). */
+	ok: boolean;
+	what: string;
+}
+
+/** What the oracle says of a good file, in the terms every library can answer: counts and control numbers. */
+function expected(oracle: Oracle) {
+	return {
+		segments: oracle.segmentCount,
+		interchanges: oracle.interchanges.map((ic) => ic.ISA13 as string),
+		sets: oracle.interchanges.flatMap((ic) => ic.groups.flatMap((g) => g.sets.map((s) => s.ST02))),
+	};
+}
+type Expected = ReturnType<typeof expected>;
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** node-x12 gives ISA13 without its leading zeros: control numbers are compared as numbers. */
+const numbers = (list: Array<string | undefined>) => list.map((value) => Number(value));
+
+function judge(found: Expected, want: Expected | undefined, note = ''): Outcome {
+	if (!want) return { ok: false, what: `read without a complaint, ${found.segments} segments` };
+	const wrong = [
+		found.segments !== want.segments && `${found.segments} segments, not ${want.segments}`,
+		!same(numbers(found.interchanges), numbers(want.interchanges)) &&
+			`interchanges ${found.interchanges.join(',')} not ${want.interchanges.join(',')}`,
+		!same(found.sets, want.sets) && `${found.sets.length} sets, not ${want.sets.length}`,
+	].filter(Boolean);
+	return wrong.length
+		? { ok: false, what: wrong.join('; ') }
+		: { ok: true, what: `ok ${found.segments}${note}` };
+}
+
+function ours(text: string, want?: Expected): Outcome {
+	const reading = readX12(text);
+	if (reading.errors.length)
+		return { ok: !want, what: `errors: ${reading.errors[0].message.slice(0, 60)}` };
+	const found = {
+		segments: reading.interchanges.reduce((n, ic) => n + segmentCount(ic), 0),
+		interchanges: reading.interchanges.map((ic) => ic.controlNumber),
+		sets: reading.interchanges.flatMap(
+			(ic) => asOracle(ic).groups.flatMap((g) => g.sets.map((s) => s.ST02)) as string[],
+		),
+	};
+	return judge(
+		found,
+		want,
+		reading.warnings.length ? ` (${reading.warnings.length} warnings)` : '',
+	);
+}
+
+interface NodeX12Segment {
+	tag: string;
+}
+interface NodeX12Interchange {
+	header: { elements: Array<{ value: string }> };
+	functionalGroups: Array<{
+		transactions: Array<{ header: NodeX12Interchange['header']; segments: NodeX12Segment[] }>;
+	}>;
+}
+
+function nodeX12(text: string, strict: boolean, want?: Expected): Outcome {
+	try {
+		const parsed = new X12Parser(strict).parse(text) as unknown as
+			NodeX12Interchange | { interchanges: NodeX12Interchange[] };
+		if (!parsed) return { ok: !want, what: 'returns nothing' };
+		// A fat interchange is an Array subclass whose map() builds another one: copy it to a plain array.
+		const list = 'interchanges' in parsed ? Array.from(parsed.interchanges) : [parsed];
+		const found = {
+			segments: list.reduce(
+				(n, ic) =>
+					n +
+					2 +
+					ic.functionalGroups.reduce(
+						(m, g) => m + 2 + g.transactions.reduce((k, t) => k + 2 + t.segments.length, 0),
+						0,
+					),
+				0,
+			),
+			interchanges: list.map((ic) => ic.header.elements[12]?.value),
+			sets: list.flatMap((ic) =>
+				ic.functionalGroups.flatMap((g) => g.transactions.map((t) => t.header.elements[1]?.value)),
+			),
+		};
+		return judge(found, want);
+	} catch (error) {
+		return { ok: !want, what: `throws: ${String((error as Error).message).slice(0, 60)}` };
+	}
+}
+
+/** x12-parser is a stream: the text goes in as one chunk, each `data` event is a segment. */
+async function x12Parser(text: string, want?: Expected): Promise<Outcome> {
+	try {
+		const segments = await parseStream(text);
+		const named = segments.filter((s) => s.name !== '');
+		const empty = segments.length - named.length;
+		const found = {
+			segments: named.length,
+			interchanges: named.filter((s) => s.name === 'ISA').map((s) => s['13']),
+			sets: named.filter((s) => s.name === 'ST').map((s) => s['2']),
+		};
+		return judge(found, want, empty ? ` (+${empty} empty)` : '');
+	} catch (error) {
+		return { ok: !want, what: `throws: ${String((error as Error).message).slice(0, 60)}` };
+	}
+}
+
+function parseStream(text: string, chunk = text.length): Promise<Array<Record<string, string>>> {
+	return new Promise((resolve, reject) => {
+		const segments: Array<Record<string, string>> = [];
+		const parser = new X12parser();
+		parser.on('data', (segment: Record<string, string>) => segments.push(segment));
+		parser.on('error', reject);
+		parser.on('end', () => resolve(segments));
+		const pieces: string[] = [];
+		for (let i = 0; i < text.length; i += chunk) pieces.push(text.slice(i, i + chunk));
+		Readable.from(pieces).pipe(parser);
+	});
+}
+
+async function corpusReport() {
+	const files = corpusFiles();
+	const readers = ['ours (readX12)', 'node-x12 strict', 'node-x12 lenient', 'x12-parser'] as const;
+	const rows: Array<{ file: string; outcomes: Outcome[] }> = [];
+	for (const file of files) {
+		const text = file.bytes.toString('utf8');
+		const want = file.oracle && expected(file.oracle);
+		rows.push({
+			file: file.name,
+			outcomes: [
+				ours(text, want),
+				nodeX12(text, true, want),
+				nodeX12(text, false, want),
+				await x12Parser(text, want),
+			],
+		});
+	}
+	const good = rows.filter((r) => !r.file.startsWith('broken/'));
+	const broken = rows.filter((r) => r.file.startsWith('broken/'));
+	const summary = readers.map((reader, i) => ({
+		reader,
+		goodRead: good.filter((r) => r.outcomes[i].ok).length,
+		good: good.length,
+		brokenFlagged: broken.filter((r) => r.outcomes[i].ok).length,
+		broken: broken.length,
+		misread: rows.filter((r) => !r.outcomes[i].ok).map((r) => r.file),
+	}));
+	const lines = [
+		`x12-public corpus (${files.length} files): good files read as their oracle (segments, ISA13s, ST02s) / broken files flagged (an error or a throw)`,
+		'',
+		'| reader | good read | broken flagged | files it gets wrong |',
+		'|---|---|---|---|',
+		...summary.map(
+			(s) =>
+				`| ${s.reader} | ${s.goodRead}/${s.good} | ${s.brokenFlagged}/${s.broken} | ${s.misread.join(', ') || '—'} |`,
+		),
+		'',
+		`| file | ${readers.join(' | ')} |`,
+		`|---|${readers.map(() => '---').join('|')}|`,
+		...rows.map(
+			(r) =>
+				`| ${r.file} | ${r.outcomes.map((o) => `${o.ok ? '' : '**✗** '}${o.what.replace(/\|/g, '\\|').replace(/\s+/g, ' ')}`).join(' | ')} |`,
+		),
+	];
+	return { summary, rows, table: lines.join('\n') };
+}
+
+/** One interchange of about `bytes`, 850s written by the sandbox's writer, `~` + line break. */
+function bigInterchange(bytes: number): string {
+	const body = [
+		['BEG', '00', 'SA', 'PO-1', '', '20261120'],
+		['CUR', 'BY', 'USD'],
+		['N1', 'ST', 'STORE 12', '92', '0012'],
+		['PO1', '1', '10', 'EA', '4.25', '', 'UP', '012345678905', 'VN', 'W-100'],
+		['PID', 'F', '', '', '', 'WIDGET SMALL'],
+		['PO1', '2', '5', 'EA', '9.50', '', 'UP', '012345678912', 'VN', 'W-200'],
+		['PID', 'F', '', '', '', 'WIDGET LARGE'],
+		['CTT', '2'],
+	];
+	const perSet = body.reduce((n, s) => n + s.join('*').length + 2, 0) + 30;
+	const count = Math.ceil(bytes / perSet);
+	return writeInterchange({
+		senderId: 'BUYERCO',
+		receiverId: 'SELLERCO',
+		usage: 'P',
+		controlNumber: 1,
+		date: new Date('2026-11-20T09:15:00Z'),
+		sets: Array.from({ length: count }, (_, i) => ({
+			type: '850',
+			segments: body.map((s) =>
+				s[0] === 'BEG' ? ['BEG', '00', 'SA', `PO-${i}`, '', '20261120'] : s,
+			),
+		})),
+		lineBreaks: true,
+	});
+}
+
+/**
+ * Medians of `runs` timed runs of each reader after one warm-up round. Rounds interleave the
+ * readers, and the heap is collected before each run, so load on the machine and the previous
+ * reader's garbage fall on every reader alike.
+ */
+async function medians(
+	readers: Array<{ reader: string; run: () => unknown }>,
+	runs: number,
+): Promise<Array<{ reader: string; ms: number }>> {
+	const times = readers.map(() => [] as number[]);
+	for (let round = 0; round <= runs; round++) {
+		for (const [i, { run }] of readers.entries()) {
+			collectGarbage();
+			const started = performance.now();
+			await run();
+			if (round > 0) times[i].push(performance.now() - started);
+		}
+	}
+	return readers.map(({ reader }, i) => {
+		const sorted = times[i].sort((a, b) => a - b);
+		return { reader, ms: sorted[Math.floor(sorted.length / 2)] };
+	});
+}
+
+async function speed(quick: boolean) {
+	const text = bigInterchange(10 * 1024 * 1024);
+	const runs = quick ? 3 : 5;
+	const check = readX12(text);
+	if (check.errors.length || readInterchange(text).problems.length)
+		throw new Error('the 10 MB interchange must be valid');
+	const sets = check.interchanges[0].groups[0].sets.length;
+	// Ours: more rounds, the ratio of two close figures being the target; the libraries: `runs`.
+	const oursRuns = quick ? 5 : 11;
+	const cells = [
+		...(await medians(
+			[
+				{ reader: 'ours, tolerant (readX12)', run: () => readX12(text) },
+				{ reader: 'ours, strict (readInterchange)', run: () => readInterchange(text) },
+			],
+			oursRuns,
+		)),
+		...(await medians(
+			[
+				{ reader: 'node-x12 1.7.1 strict', run: () => new X12Parser(true).parse(text) },
+				{ reader: 'node-x12 1.7.1 lenient', run: () => new X12Parser(false).parse(text) },
+				{ reader: 'x12-parser 1.3.0 (64 KB chunks)', run: () => parseStream(text, 65536) },
+			],
+			runs,
+		)),
+	];
+	const ratio = cells[0].ms / cells[1].ms;
+	const mb = Buffer.byteLength(text) / 1024 / 1024;
+	const lines = [
+		`One ${mb.toFixed(1)} MB interchange (${sets} 850 sets, "~" + line break), medians of interleaved runs after 1 warm-up round (ours ${oursRuns}, the libraries ${runs}), heap collected before each:`,
+		'',
+		'| reader | ms | MB/s |',
+		'|---|---|---|',
+		...cells.map(
+			(c) => `| ${c.reader} | ${c.ms.toFixed(0)} | ${(mb / (c.ms / 1000)).toFixed(0)} |`,
+		),
+		'',
+		`tolerant ÷ strict: ${ratio.toFixed(2)} (target ≤ 1.10: ${ratio <= 1.1 ? '✓' : '✗'})`,
+	];
+	return { megabytes: mb, sets, cells, ratio, table: lines.join('\n') };
+}
+
+async function main() {
+	const quick = process.argv.includes('--quick');
+	const corpus = existsSync(CORPUS) ? await corpusReport() : undefined;
+	if (!corpus)
+		process.stdout.write(
+			`corpus report SKIPPED: ${CORPUS} is absent (it lives beside the checkout)\n\n`,
+		);
+	else process.stdout.write(`${corpus.table}\n\n`);
+	const big = await speed(quick);
+	process.stdout.write(`${big.table}\n`);
+	const dir = join(__dirname, 'results');
+	mkdirSync(dir, { recursive: true });
+	const file = join(dir, quick ? 'x12-read-quick.json' : 'x12-read.json');
+	writeFileSync(
+		file,
+		`${JSON.stringify({ finishedAt: new Date().toISOString(), node: process.version, corpus: corpus && { summary: corpus.summary, rows: corpus.rows }, speed: big }, null, 2)}\n`,
+	);
+	process.stderr.write(`wrote ${file}\n`);
+}
+
+main().catch((error) => {
+	process.stderr.write(`bench failed: ${(error as Error).stack ?? error}\n`);
+	process.exit(1);
+});

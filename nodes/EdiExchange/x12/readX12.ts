@@ -1,0 +1,121 @@
+/**
+ * Tolerant reading of X12 as real files are written: every interchange in the text, each with its
+ * own separators, indented or pretty-printed segments, an ISA that is not 106 characters, padding
+ * with no-break spaces, a BOM. What it works around is a warning, what makes an interchange wrong
+ * (counts, control numbers, missing trailers, an unreadable ISA) an error, each with its place.
+ * Never throws. Checking what we send stays strict: `readInterchange`.
+ */
+import { readIsa } from './isa';
+import { ProblemList, shown } from './problems';
+import { interchangeOf, walk } from './read';
+import { splitSegments } from './segments';
+import type { X12Interchange, X12Reading } from './types';
+
+const BOM = 0xfeff;
+const NO_BREAK_SPACE = /\u00a0/;
+const LINE_BREAK = /[\r\n]/;
+
+export function readX12(text: string): X12Reading {
+	const errors = new ProblemList(true);
+	const warnings = new ProblemList(true);
+	const interchanges: X12Interchange[] = [];
+	let cursor = skipBlank(text, 0);
+	if (text.charCodeAt(cursor) === BOM) {
+		warnings.add(
+			'ISA',
+			1,
+			'the text starts with a byte order mark (U+FEFF): it is not part of X12',
+			{
+				interchange: 0,
+			},
+		);
+		cursor = skipBlank(text, cursor + 1);
+	}
+	if (cursor >= text.length) {
+		errors.add('ISA', 1, 'the text is empty: an interchange starts with ISA');
+	}
+	while (cursor < text.length) {
+		const index = interchanges.length;
+		const firstError = errors.list.length;
+		const firstWarning = warnings.list.length;
+		const next = readOne(text, cursor, errors, warnings, interchanges);
+		placeIn(errors, firstError, index);
+		placeIn(warnings, firstWarning, index);
+		if (next === undefined) break;
+		cursor = skipBlank(text, next);
+		if (cursor < text.length && text.slice(cursor, cursor + 3) !== 'ISA') {
+			errors.add(
+				'ISA',
+				1,
+				`after interchange ${index + 1} the text goes on with ${shown(text.slice(cursor, cursor + 20))}, not another ISA: it was not read`,
+				{ interchange: index + 1 },
+			);
+			break;
+		}
+	}
+	return {
+		interchanges,
+		warnings: warnings.list,
+		errors: errors.list,
+		moreWarnings: warnings.more,
+		moreErrors: errors.more,
+	};
+}
+
+/** Reads the interchange at `start`; returns where the next one may start, or undefined at the end. */
+function readOne(
+	text: string,
+	start: number,
+	errors: ProblemList,
+	warnings: ProblemList,
+	interchanges: X12Interchange[],
+): number | undefined {
+	const isa = readIsa(text, start, errors, warnings);
+	if (!isa) return undefined;
+	const interchange = interchangeOf(isa.elements, isa.separators);
+	interchanges.push(interchange);
+	checkHeader(interchange.isa, errors, warnings);
+	const segments = splitSegments(text, isa.end, isa.separators, 2, true);
+	const { end, nextIsa } = walk(segments, interchange, { errors, warnings });
+	return nextIsa ?? end;
+}
+
+/** ISA values a tolerant reader takes as they are, with a warning: the strict check refuses them. */
+function checkHeader(isa: string[], errors: ProblemList, warnings: ProblemList): void {
+	isa.forEach((value, element) => {
+		if (LINE_BREAK.test(value))
+			errors.add(
+				'ISA',
+				1,
+				`ISA${String(element).padStart(2, '0')} has a line break inside it (${shown(value)}): the ISA was split or wrapped; rejoin its lines`,
+				{ element },
+			);
+		if (NO_BREAK_SPACE.test(value))
+			warnings.add(
+				'ISA',
+				1,
+				`ISA${String(element).padStart(2, '0')} is padded with no-break spaces (U+00A0): X12 pads with spaces; the value read is ${shown(value.trim())}`,
+				{ element },
+			);
+	});
+	if (isa[15] !== 'T' && isa[15] !== 'P')
+		warnings.add('ISA', 1, `ISA15 (usage indicator) should be T or P, found ${shown(isa[15])}`, {
+			element: 15,
+		});
+	if (!/^\d{9}$/.test(isa[13]))
+		warnings.add('ISA', 1, `ISA13 (control number) should be 9 digits, found ${shown(isa[13])}`, {
+			element: 13,
+		});
+}
+
+/** Gives the problems added since `from` the interchange they belong to. */
+function placeIn(problems: ProblemList, from: number, interchange: number): void {
+	for (let i = from; i < problems.list.length; i++) problems.list[i].interchange ??= interchange;
+}
+
+/** The index of the first character from `from` on that is not white space (line breaks included). */
+function skipBlank(text: string, from: number): number {
+	let i = from;
+	while (i < text.length && /\s/.test(text.charAt(i)) && text.charCodeAt(i) !== BOM) i++;
+	return i;
+}

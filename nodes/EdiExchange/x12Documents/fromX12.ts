@@ -1,0 +1,117 @@
+/**
+ * X12 text → the documents of the structured path, one per transaction set, with where each came
+ * from (sender, receiver, control numbers). Used where the nodes give an X12 message as its
+ * document (Get Message, the trigger, Convert) and where Build From Purchase Order takes X12.
+ * Never throws: what cannot be read is said in `errors`.
+ */
+import { DocumentError } from '../documents/errors';
+import type { PlainObject } from '../documents/fieldReader';
+import { readX12, type X12Problem } from '../x12';
+import { read850 } from './read850';
+
+/** Transaction set types this package reads into documents. */
+export const READABLE_TYPES = ['850'];
+
+export interface X12Document {
+	/** ST01, e.g. `850`. */
+	transactionType: string;
+	/** ISA06 and ISA08, trimmed: a reply goes to the sender. */
+	senderId: string;
+	receiverId: string;
+	/** ISA13, GS06 and ST02: what a 997 and a duplicate check refer to. */
+	interchangeControlNumber: string;
+	groupControlNumber: string;
+	transactionSetControlNumber: string;
+	/** The document (the purchase order for an 850); absent when it could not be read. */
+	document?: PlainObject;
+	errors: string[];
+	warnings: string[];
+}
+
+export interface X12Documents {
+	documents: X12Document[];
+	/** Problems of the interchange itself (envelope, counts), or why no set could be read. */
+	errors: string[];
+}
+
+/** True when `text` looks like an X12 interchange (an ISA after optional BOM and blanks). */
+export function isX12Text(value: unknown): value is string {
+	return typeof value === 'string' && /^[\s\uFEFF]*ISA/.test(value);
+}
+
+/**
+ * Every transaction set of every interchange in `text`, read tolerantly (readX12: a BOM, padding
+ * or layout a partner got wrong is read as meant). Problems of the envelope are `errors`; those
+ * inside a set go to that set's document as well.
+ */
+export function documentsFromX12(text: string): X12Documents {
+	const reading = readX12(text);
+	const where = (p: X12Problem) =>
+		`${p.segment} (segment ${p.position}${p.interchange ? ` of interchange ${p.interchange + 1}` : ''})`;
+	const errors = reading.errors.map((p) => `${where(p)}: ${p.message}`);
+	if (reading.moreErrors) errors.push(`… and ${reading.moreErrors} more problems`);
+	const documents: X12Document[] = [];
+	reading.interchanges.forEach((interchange, i) => {
+		interchange.groups.forEach((group, g) => {
+			group.sets.forEach((set, s) => {
+				const inSet = reading.errors
+					.filter((p) => (p.interchange ?? 0) === i && p.group === g && p.set === s)
+					.map((p) => `${where(p)}: ${p.message}`);
+				const document: X12Document = {
+					transactionType: set.type,
+					senderId: interchange.senderId,
+					receiverId: interchange.receiverId,
+					interchangeControlNumber: interchange.controlNumber,
+					groupControlNumber: group.controlNumber,
+					transactionSetControlNumber: set.controlNumber,
+					errors: [],
+					warnings: inSet,
+				};
+				if (set.type === '850') {
+					const result = read850(set);
+					if (result.purchaseOrder) document.document = result.purchaseOrder;
+					document.errors = result.errors;
+					document.warnings.push(...result.warnings);
+				} else {
+					document.errors = [
+						`Transaction set ${set.type} is not read into a document here (only ${READABLE_TYPES.join(', ')}): its X12 is kept as it is`,
+					];
+				}
+				documents.push(document);
+			});
+		});
+	});
+	return { documents, errors };
+}
+
+/** The one purchase order an X12 interchange holds, with its sender and receiver (ISA06, ISA08). */
+export interface X12PurchaseOrder {
+	purchaseOrder: PlainObject;
+	senderId: string;
+	receiverId: string;
+}
+
+/**
+ * For Build From Purchase Order: the 850 of an interchange holding exactly one. Throws a
+ * DocumentError saying why there is none (or several: Convert splits them into items).
+ */
+export function purchaseOrderFromX12(text: string): X12PurchaseOrder {
+	const { documents, errors } = documentsFromX12(text);
+	const orders = documents.filter((d) => d.transactionType === '850');
+	if (orders.length === 0) {
+		const why = errors.length
+			? errors.slice(0, 3).join('; ')
+			: `it holds ${documents.map((d) => d.transactionType).join(', ') || 'no transaction set'}`;
+		throw new DocumentError(`The X12 purchase order holds no 850: ${why}`);
+	}
+	if (orders.length > 1)
+		throw new DocumentError(
+			`The X12 interchange holds ${orders.length} purchase orders (850s, ST02 ${orders.map((o) => o.transactionSetControlNumber).join(', ')}): build from one at a time (X12 → Convert gives one item each)`,
+		);
+	const [order] = orders;
+	if (!order.document)
+		throw new DocumentError(
+			`The X12 850 (ST02 ${order.transactionSetControlNumber}) cannot be read: ${order.errors.join('; ')}`,
+		);
+	return { purchaseOrder: order.document, senderId: order.senderId, receiverId: order.receiverId };
+}

@@ -1,0 +1,294 @@
+/**
+ * X12 in the nodes, through n8n's engine against the sandbox: Get Message gives an X12 850 as its
+ * purchase order document (so does the trigger's Include Message), Build From Purchase Order
+ * builds from X12 (typed or as Get Message's item) and sends to the sandbox, and X12 → Convert
+ * reads documents locally, sending nothing.
+ */
+import { Poller, runNode } from '../../harness';
+import { buildAcknowledgment } from '../../nodes/EdiExchange/documents';
+import { readInterchange } from '../../nodes/EdiExchange/x12';
+import { purchaseOrderFromX12 } from '../../nodes/EdiExchange/x12Documents';
+import { writeInterchange } from '../../sandbox/x12/write';
+import { json, raw, startHostileServer, type HostileServer } from '../hostile/server';
+import { retail850, retail850Segments } from '../unit/x12/fixtures';
+import { failure, useNodeSandbox } from './helpers';
+
+const sb = useNodeSandbox();
+
+/**
+ * Until the sandbox serves inbound X12 (branch sandbox-x12), a small local service plays the
+ * retailer's side: its transaction 7 is the X12 interchange given, served as application/edi-x12.
+ */
+let inbound: HostileServer | undefined;
+afterEach(async () => {
+	await inbound?.stop();
+	inbound = undefined;
+});
+async function serveInbound(x12: string) {
+	const list = {
+		items: [
+			{
+				id: 7,
+				transactionType: '850_PURCHASE_ORDER',
+				direction: 'inbound',
+				stream: 'test',
+				createdAt: new Date().toISOString(),
+			},
+		],
+		meta: { total: 1 },
+	};
+	inbound = await startHostileServer((request, res, self) =>
+		(request.path === '/v3/transactions'
+			? json(200, self.requests.length > 1 ? list : { items: [], meta: { total: 0 } })
+			: raw(200, 'application/edi-x12', x12))(request, res, self),
+	);
+	return { baseUrl: inbound.url, apiToken: 'secret-token-x12' };
+}
+
+/** Get Message of the X12 interchange, as a user's workflow reads an inbound X12 850. */
+async function getMessageOf(x12: string) {
+	const result = await runNode({
+		parameters: { resource: 'transaction', operation: 'getMessage', transactionId: '7' },
+		credentials: await serveInbound(x12),
+	});
+	expect(result.status).toBe('success');
+	expect(inbound!.requests.map((r) => r.path)).toEqual(['/v3/transactions/7/message']);
+	return result.items[0].json as any;
+}
+
+const build855 = (purchaseOrder: string) => ({
+	resource: 'transaction',
+	operation: 'create',
+	documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+	stream: 'test',
+	messageSource: 'build',
+	purchaseOrder,
+});
+
+describe('Get Message on X12', () => {
+	test('an 850 comes as its purchase order document too, beside the raw X12', async () => {
+		const json = await getMessageOf(retail850('PO-X1'));
+		expect(json.format).toBe('x12');
+		expect(json.message).toMatch(/^ISA\*/);
+		expect(json.document).toMatchObject({
+			purchaseOrderNumber: 'PO-X1',
+			purchaseOrderDate: '2026-11-22',
+			buyersCurrency: { currencyCode: 'USD' },
+			parties: { shipTo: { name: 'DEMO STORE 42', city: 'NEW YORK' } },
+		});
+		expect(json.document.lineItems).toHaveLength(2);
+		expect(json.document.x12Unmapped.map((u: any) => u.segment[0])).toEqual([
+			'REF',
+			'TD5',
+			'MSG',
+			'PO1',
+		]);
+		expect(json.x12).toMatchObject({
+			transactionType: '850',
+			senderId: 'DEMORETAIL',
+			receiverId: 'YOURCOMPANY',
+			interchangeControlNumber: '000000042',
+		});
+	});
+
+	test('One Item per Line splits the X12 850 into its lines, as it does a JSON one', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'transaction',
+				operation: 'getMessage',
+				transactionId: '7',
+				output: 'lines',
+			},
+			credentials: await serveInbound(retail850('PO-L1')),
+		});
+		expect(result.error?.message).toBeUndefined();
+		expect(
+			result.items.map((i) => [
+				i.json.purchaseOrderNumber,
+				i.json.purchaseOrderLineId,
+				i.json.quantity,
+				i.json.gtin12,
+			]),
+		).toEqual([
+			['PO-L1', '1', '5', '028374658310'],
+			['PO-L1', '2', '20', null],
+		]);
+	});
+
+	test('an X12 set this package does not read into a document says so, and the X12 is kept', async () => {
+		const x12 = writeInterchange({
+			senderId: 'YOURCOMPANY',
+			receiverId: 'DEMORETAIL',
+			usage: 'T',
+			controlNumber: 7,
+			date: new Date('2026-11-22T10:30:00Z'),
+			sets: [{ type: '855', segments: [['BAK', '00', 'AC', 'PO-1', '20261122']] }],
+		});
+		const json = await getMessageOf(x12);
+		expect(json.message).toContain('BAK*00*AC*PO-1');
+		expect(json.document).toBeUndefined();
+		expect(json.x12.errors[0]).toContain('Transaction set 855 is not read into a document here');
+	});
+});
+
+test('the trigger with Include Message emits an X12 850 with its purchase order document', async () => {
+	const poller = new Poller(await serveInbound(retail850('PO-T1')), {
+		source: 'transactions',
+		stream: 'test',
+		transactionTypes: [],
+		includeMessage: true,
+		options: {},
+	});
+	expect(await poller.poll()).toEqual({ items: null });
+	const { items } = await poller.poll();
+	expect(items).toHaveLength(1);
+	const json = items![0].json as any;
+	expect(json).toMatchObject({
+		id: 7,
+		messageFormat: 'x12',
+		x12: { senderId: 'DEMORETAIL', transactionSetControlNumber: '0001' },
+	});
+	expect(json.message).toMatch(/^ISA\*/);
+	expect(json.document.purchaseOrderNumber).toBe('PO-T1');
+});
+
+describe('Build From Purchase Order on X12', () => {
+	test('builds the 855 from Get Message’s item holding an X12 850, and answers its sender', async () => {
+		const item = await getMessageOf(retail850('PO-X2'));
+		await sb.clearRequests();
+		const result = await sb.run(build855('={{ $json }}'), { input: [item] });
+		expect(result.status).toBe('success');
+		const [sent] = (await sb.requests()).filter((r) => r.method === 'POST');
+		expect(sent.path).toBe('/v4/transactions');
+		expect(sent.body).toMatchObject({
+			type: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+			senderId: 'YOURCOMPANY',
+			receiverId: 'DEMORETAIL',
+			message: { purchaseOrderNumber: 'PO-X2' },
+		});
+		expect(sent.body.message.lineItems.map((l: any) => l.purchaseOrderLineId)).toEqual(['1', '2']);
+	});
+
+	test('builds the 855 from X12 text given as Purchase Order (850)', async () => {
+		const result = await sb.run(build855(retail850('PO-X3')));
+		expect(result.status).toBe('success');
+		const [sent] = (await sb.requests()).filter((r) => r.method === 'POST');
+		expect(sent.body).toMatchObject({
+			receiverId: 'DEMORETAIL',
+			message: { purchaseOrderNumber: 'PO-X3' },
+		});
+	});
+
+	test('an X12 850 that cannot be read is refused before anything is sent, naming the element', async () => {
+		const broken = retail850('PO-X4').replace(
+			'BEG*00*SA*PO-X4*R2*20261122',
+			'BEG*00*SA*PO-X4*R2*20261131',
+		);
+		const result = await sb.run(build855(broken));
+		const { message, description } = failure(result);
+		expect(message).toContain('BEG05 (segment 2) (purchase order date) is "20261131"');
+		expect(description).toContain('X12 → Convert');
+		expect((await sb.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+	});
+
+	test('an interchange of two 850s is refused: Convert splits them', async () => {
+		const two = writeInterchange({
+			senderId: 'DEMORETAIL',
+			receiverId: 'YOURCOMPANY',
+			usage: 'T',
+			controlNumber: 8,
+			date: new Date('2026-11-22T10:30:00Z'),
+			sets: [
+				{ type: '850', segments: retail850Segments() },
+				{ type: '850', segments: retail850Segments() },
+			],
+		});
+		const { message } = failure(await sb.run(build855(two)));
+		expect(message).toContain('holds 2 purchase orders');
+		expect((await sb.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+	});
+});
+
+describe('X12 → Convert', () => {
+	test('gives one item per transaction set with its document and envelope, and sends nothing', async () => {
+		const two = writeInterchange({
+			senderId: 'DEMORETAIL',
+			receiverId: 'YOURCOMPANY',
+			usage: 'T',
+			controlNumber: 9,
+			date: new Date('2026-11-22T10:30:00Z'),
+			sets: [
+				{ type: '850', segments: retail850Segments() },
+				{ type: '855', segments: [['BAK', '00', 'AC', 'PO-1', '20261122']] },
+			],
+		});
+		await sb.clearRequests();
+		const result = await sb.run({
+			resource: 'x12',
+			operation: 'convert',
+			conversion: 'toDocuments',
+			x12Content: two,
+		});
+		expect(result.status).toBe('success');
+		expect(result.items.map((i) => (i.json.x12 as any).transactionType)).toEqual(['850', '855']);
+		expect((result.items[0].json.document as any).purchaseOrderNumber).toBe('PO-4711');
+		expect(result.items[0].json.x12).toMatchObject({
+			senderId: 'DEMORETAIL',
+			interchangeControlNumber: '000000009',
+		});
+		expect(result.items[1].json.document).toBeUndefined();
+		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
+		expect(await sb.requests()).toEqual([]);
+	});
+
+	test('text that is not X12 is refused, saying what it begins with', async () => {
+		const { message, description } = failure(
+			await sb.run({
+				resource: 'x12',
+				operation: 'convert',
+				conversion: 'toDocuments',
+				x12Content: '{"message":"ISA"}',
+			}),
+		);
+		expect(message).toBe('X12 Interchange does not begin with ISA');
+		expect(description).toContain('{\\"message\\"');
+	});
+});
+
+describe('X12 → Convert, document to X12', () => {
+	test('writes the 855 built from an X12 850 as an interchange our reader takes, and sends nothing', async () => {
+		const order = purchaseOrderFromX12(retail850('PO-V1'));
+		const message = buildAcknowledgment(order.purchaseOrder, {});
+		await sb.clearRequests();
+		const result = await sb.run(
+			{
+				resource: 'x12',
+				operation: 'convert',
+				conversion: 'toX12',
+				documentType: '855',
+				document: '={{ $json.message }}',
+				senderId: 'YOURCOMPANY',
+				receiverId: 'DEMORETAIL',
+				stream: 'test',
+				options: { controlNumber: 4321 },
+			},
+			{ input: [{ json: { message } }] },
+		);
+		expect(result.error?.message).toBeUndefined();
+		const read = readInterchange(result.items[0].json.x12 as string);
+		expect(read.problems).toEqual([]);
+		expect(read.interchange).toMatchObject({
+			senderId: 'YOURCOMPANY',
+			receiverId: 'DEMORETAIL',
+			controlNumber: '000004321',
+			usage: 'T',
+		});
+		expect(read.interchange!.groups[0].sets[0].segments[1].slice(0, 4)).toEqual([
+			'BAK',
+			'00',
+			'AD',
+			'PO-V1',
+		]);
+		expect(await sb.requests()).toEqual([]);
+	});
+});

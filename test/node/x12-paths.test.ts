@@ -1,0 +1,232 @@
+/**
+ * Create over the three integration paths, through n8n's engine against the sandbox: the 855,
+ * 856 and 810 built from an X12 850 go out as a structured message, as an X12 interchange
+ * (integration payload, format x12) or as service-JSON segments; control numbers per sender and
+ * receiver; what X12 cannot carry is refused before anything is sent.
+ */
+import { readInterchange } from '../../nodes/EdiExchange/x12';
+import { retail850 } from '../unit/x12/fixtures';
+import { failure, useNodeSandbox } from './helpers';
+
+const sb = useNodeSandbox();
+
+const create = (documentType: string, extra: Record<string, unknown> = {}) => ({
+	resource: 'transaction',
+	operation: 'create',
+	documentType,
+	stream: 'test',
+	messageSource: 'build',
+	purchaseOrder: '={{ $json.x12 }}',
+	...extra,
+});
+const ACK = '855_PURCHASE_ORDER_ACKNOWLEDGMENT';
+const ASN = '856_SHIP_NOTICE_MANIFEST';
+const INVOICE = '810_INVOICE';
+const posts = async () => (await sb.requests()).filter((r) => r.method === 'POST');
+
+describe('X12 passthrough', () => {
+	test.each([
+		[ACK, 'BAK*00*AD*PO-P1'],
+		[ASN, 'BSN*00*'],
+		[INVOICE, 'BIG*'],
+	])(
+		'%s built from an X12 850 goes out as one interchange the service accepts',
+		async (type, start) => {
+			const result = await sb.run(create(type, { integrationPath: 'x12' }), {
+				input: [{ json: { x12: retail850('PO-P1') } }],
+			});
+			expect(result.error?.message).toBeUndefined();
+			const [sent] = await posts();
+			expect(sent.path).toBe('/v2/integration-payloads');
+			expect(sent.body.format).toBe('x12');
+			const read = readInterchange(sent.body.content);
+			expect(read.problems).toEqual([]);
+			expect(read.interchange).toMatchObject({
+				senderId: 'YOURCOMPANY',
+				receiverId: 'DEMORETAIL',
+				usage: 'T',
+				controlNumber: '000000001',
+			});
+			const set = read.interchange!.groups[0].sets[0];
+			expect(set.type).toBe(type.slice(0, 3));
+			expect(sent.body.content).toContain(start);
+			expect(result.items[0].json).toMatchObject({
+				status: 'ACCEPTED',
+				integrationPath: 'x12',
+				interchangeControlNumber: '000000001',
+			});
+			expect(JSON.stringify(result.items[0].json.message)).toContain('"PO-P1"');
+		},
+	);
+
+	test('control numbers count per sender and receiver from First Control Number; ISA13, GS06 and ST02 agree', async () => {
+		const result = await sb.run(
+			create(ACK, { integrationPath: 'x12', x12Options: { firstControlNumber: 500 } }),
+			{
+				input: [{ json: { x12: retail850('PO-C1') } }, { json: { x12: retail850('PO-C2') } }],
+			},
+		);
+		expect(result.error?.message).toBeUndefined();
+		const numbers = (await posts()).map((r) => {
+			const i = readInterchange(r.body.content).interchange!;
+			return [i.controlNumber, i.groups[0].controlNumber, i.groups[0].sets[0].controlNumber];
+		});
+		expect(numbers.sort()).toEqual([
+			['000000500', '500', '0500'],
+			['000000501', '501', '0501'],
+		]);
+	});
+
+	test('a Control Number given (e.g. from the workflow’s own store) is used as it is', async () => {
+		await sb.run(
+			create(ACK, { integrationPath: 'x12', x12Options: { controlNumber: 123456789 } }),
+			{
+				input: [{ json: { x12: retail850('PO-C3') } }],
+			},
+		);
+		const [sent] = await posts();
+		expect(readInterchange(sent.body.content).interchange!.controlNumber).toBe('123456789');
+	});
+});
+
+describe('service JSON', () => {
+	test.each([
+		[ACK, 'BAK'],
+		[ASN, 'BSN'],
+		[INVOICE, 'BIG'],
+	])('%s goes out as its segments without ST/SE', async (type, first) => {
+		const result = await sb.run(create(type, { integrationPath: 'serviceJson' }), {
+			input: [{ json: { x12: retail850('PO-J1') } }],
+		});
+		expect(result.error?.message).toBeUndefined();
+		const [sent] = await posts();
+		expect(sent.body).toMatchObject({
+			format: 'json',
+			type: type.slice(0, 3),
+			stream: 'test',
+			senderId: 'YOURCOMPANY',
+			receiverId: 'DEMORETAIL',
+		});
+		const segments = sent.body.content.segments as string[][];
+		expect(segments[0][0]).toBe(first);
+		expect(segments.some((s) => s[0] === 'ST' || s[0] === 'SE')).toBe(false);
+		expect(result.items[0].json).toMatchObject({
+			status: 'ACCEPTED',
+			integrationPath: 'serviceJson',
+			segments,
+		});
+	});
+});
+
+describe('refused before anything is sent', () => {
+	const order = (purchaseOrderNumber: string) => ({
+		senderId: 'DEMORETAIL',
+		receiverId: 'YOURCOMPANY',
+		message: {
+			purchaseOrderNumber,
+			purchaseOrderDate: '2026-11-20',
+			lineItems: [
+				{
+					purchaseOrderLineId: '1',
+					quantity: { value: '4', unitOfMeasure: 'each' },
+					unitCostPrice: '2.50',
+					productIds: { buyerItemNumber: 'A-1' },
+				},
+			],
+		},
+	});
+	test.each([
+		['an element too long for X12 (BAK03 holds 22)', 'PO-'.padEnd(23, '9'), 'purchaseOrderNumber'],
+		['a separator character', 'PO*7', 'purchaseOrderNumber'],
+	])('%s', async (_, number, field) => {
+		for (const path of ['x12', 'serviceJson']) {
+			const { message, description } = failure(
+				await sb.run(create(ACK, { integrationPath: path, purchaseOrder: '={{ $json }}' }), {
+					input: [order(number)],
+				}),
+			);
+			expect(message).toContain(field);
+			expect(description).toContain('Nothing was sent');
+		}
+		expect(await posts()).toEqual([]);
+	});
+});
+
+describe('X12 → Acknowledge With 997', () => {
+	const acknowledge = (extra: Record<string, unknown> = {}) => ({
+		resource: 'x12',
+		operation: 'acknowledge',
+		...extra,
+	});
+
+	test('acknowledges a received 850 back to its sender, one 997 per group, accepted', async () => {
+		const result = await sb.run(acknowledge(), {
+			input: [{ json: { message: retail850('PO-A1', 77) } }],
+		});
+		expect(result.error?.message).toBeUndefined();
+		const [sent] = await posts();
+		expect(sent.body.format).toBe('x12');
+		const read = readInterchange(sent.body.content);
+		expect(read.problems).toEqual([]);
+		expect(read.interchange).toMatchObject({ senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL' });
+		const [set] = read.interchange!.groups[0].sets;
+		expect(set.type).toBe('997');
+		expect(set.segments.filter((s) => /^AK/.test(s[0]))).toEqual([
+			['AK1', 'PO', '77'],
+			['AK2', '850', '0001'],
+			['AK5', 'A'],
+			['AK9', 'A', '1', '1', '1'],
+		]);
+		expect(result.items[0].json).toMatchObject({
+			sent: true,
+			status: 'ACCEPTED',
+			acknowledged: { interchangeControlNumber: '000000077', accepted: [true] },
+		});
+	});
+
+	test('a set whose SE count is wrong is rejected in the 997 (AK5 R)', async () => {
+		const broken = retail850('PO-A2').replace('SE*33*0001', 'SE*30*0001');
+		const result = await sb.run(acknowledge({ send: false }), {
+			input: [{ json: { message: broken } }],
+		});
+		expect(result.error?.message).toBeUndefined();
+		const ak = readInterchange(
+			result.items[0].json.x12 as string,
+		).interchange!.groups[0].sets[0].segments.filter((s) => /^AK[259]/.test(s[0]));
+		expect(ak[1][0]).toBe('AK5');
+		expect(ak[1][1]).toBe('R');
+		expect(ak[2].slice(0, 2)).toEqual(['AK9', 'R']);
+		expect(await posts()).toEqual([]);
+	});
+
+	test('a file of two interchanges, with a BOM and indented segments, gets a 997 for each', async () => {
+		const text = `\uFEFF${retail850('PO-A4', 81)}\n${retail850('PO-A5', 82).replace(/\n/g, '\n  ')}\n`;
+		const result = await sb.run(acknowledge({ send: false }), {
+			input: [{ json: { message: text } }],
+		});
+		expect(result.error?.message).toBeUndefined();
+		expect(result.items.map((i) => (i.json.acknowledged as any).interchangeControlNumber)).toEqual([
+			'000000081',
+			'000000082',
+		]);
+		expect(result.items.map((i) => (i.json.acknowledged as any).accepted)).toEqual([
+			[true],
+			[true],
+		]);
+		expect(await posts()).toEqual([]);
+	});
+
+	test('a 997 is never acknowledged: nothing is sent', async () => {
+		const first = await sb.run(acknowledge({ send: false }), {
+			input: [{ json: { message: retail850('PO-A3') } }],
+		});
+		const result = await sb.run(acknowledge(), {
+			input: [{ json: { message: first.items[0].json.x12 } }],
+		});
+		expect(result.items[0].json).toMatchObject({
+			sent: false,
+			reason: expect.stringContaining('never acknowledged'),
+		});
+		expect(await posts()).toEqual([]);
+	});
+});
