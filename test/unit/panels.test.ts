@@ -239,9 +239,9 @@ test('the node creator lists the trigger’s actions by what starts the workflow
 	expect(trigger.description).toMatch(/send, read and accept/);
 });
 
-test('the explanatory note of the trigger is a callout (n8n styles a notice as a warning) and names where Start From is', () => {
+test('the explanatory note of the trigger is a notice (the only kind n8n\'s verification rules let speak in a sentence) and names where Start From is', () => {
 	const note = trigger.properties.find((p) => p.name === 'semanticsNotice');
-	expect(note?.type).toBe('callout');
+	expect(note?.type).toBe('notice');
 	expect(note?.displayName).toMatch(/Options → Start From/);
 });
 

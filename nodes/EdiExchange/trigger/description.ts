@@ -18,12 +18,11 @@ import {
 
 export const triggerProperties: INodeProperties[] = [
 	{
-		// A callout, not a notice: n8n styles notices as warnings, and this only explains.
-		// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased
+		// A notice: n8n's verification rules take a sentence as display name only from notices.
 		displayName:
 			'Emits each inbound transaction once. When the workflow is published (or Trigger On, Stream, Transaction Types or Options → Start From change) the existing backlog is not emitted, only what arrives afterwards; to emit older transactions too, add Options → Start From. "Fetch Test Event" shows the newest matching transaction without changing anything.',
 		name: 'semanticsNotice',
-		type: 'callout',
+		type: 'notice',
 		default: '',
 	},
 	// n8n lists each option of a field named "Trigger On" as a trigger action in the node creator.

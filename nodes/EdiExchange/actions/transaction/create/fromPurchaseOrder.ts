@@ -142,10 +142,10 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 		name: 'purchaseOrder',
 		type: 'json',
 		default: '={{ $json }}',
-		// The example is an n8n expression: its .json stays lowercase.
-		// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-json
 		description:
-			"The 850: an item as the trigger, Get Message or Inbox → Get Many emit it (its message, senderId and receiverId are used), the purchase order message itself, or an X12 interchange holding one 850. Further down a workflow, point at the trigger's item: {{ $('EDI Exchange Trigger').item.json }}.",
+			"The 850: an item as the trigger, Get Message or Inbox → Get Many emit it (its message, senderId and receiverId are used), the purchase order message itself, or an X12 interchange holding one 850. Further down a workflow, point at the trigger's item (see the hint).",
+		// Expression examples live in hints: n8n's lint would upper-case the .json of a description.
+		hint: "Further down a workflow: {{ $('EDI Exchange Trigger').item.json }}",
 		displayOptions: buildable(ALL),
 	},
 	{
@@ -153,10 +153,9 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 		name: 'acknowledgment',
 		type: 'json',
 		default: '',
-		// The example is an n8n expression: its .json stays lowercase.
-		// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-json
 		description:
-			"Optional: the 855 sent for this order, e.g. the message a Create 855 node sent: {{ $('Create 855').item.json.message }}. The ship notice then ships what was accepted; the invoice uses the acknowledged prices.",
+			'Optional: the 855 sent for this order, e.g. the message a Create 855 node sent (see the hint). The ship notice then ships what was accepted; the invoice uses the acknowledged prices.',
+		hint: "e.g. {{ $('Create 855').item.json.message }}",
 		displayOptions: buildable([ASN, INVOICE]),
 	},
 	{
@@ -164,10 +163,9 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 		name: 'shipNotice',
 		type: 'json',
 		default: '',
-		// The example is an n8n expression: its .json stays lowercase.
-		// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-json
 		description:
-			"Optional: the 856 sent for this order, e.g. the message a Create 856 node sent: {{ $('Create 856').item.json.message }}. The invoice then bills what was shipped.",
+			'Optional: the 856 sent for this order, e.g. the message a Create 856 node sent (see the hint). The invoice then bills what was shipped.',
+		hint: "e.g. {{ $('Create 856').item.json.message }}",
 		displayOptions: buildable([INVOICE]),
 	},
 	...linesInput(

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// `npm run verify`: n8n's own verification scanner (@n8n/scan-community-package) on both of its
+// legs, as n8n runs it on a published package: the source patterns it lints (package.json, nodes/,
+// credentials/) and the packed tarball (its .js files and package.json). n8n lists a package as
+// verified only when both pass. Inline eslint-disable comments do not count here (the scanner
+// turns them off), so this catches what `npm run lint` lets through.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+	analyzePackage,
+	SOURCE_FILE_PATTERNS,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'edi-verify-'));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function report(leg, result) {
+	process.stdout.write(
+		`${result.passed ? 'PASS' : 'FAIL'}  ${leg}${result.passed ? '' : `: ${result.message}`}\n`,
+	);
+	if (!result.passed && result.details) process.stdout.write(`${result.details}\n`);
+	return result.passed;
+}
+
+let ok = false;
+try {
+	const source = await analyzePackage(root, SOURCE_FILE_PATTERNS);
+	// The tarball as npm publishes it (npm run pack-check refuses one without dist/).
+	const packed = JSON.parse(
+		execFileSync(npm, ['pack', '--json', '--pack-destination', work], {
+			cwd: root,
+			encoding: 'utf8',
+		}),
+	)[0];
+	execFileSync('tar', ['-xzf', path.join(work, packed.filename), '-C', work]);
+	const tarball = await analyzePackage(path.join(work, 'package'), ['**/*.js', 'package.json']);
+	ok = [
+		report('source (package.json, nodes/, credentials/)', source),
+		report(`tarball ${packed.filename} (${packed.entryCount} files)`, tarball),
+	].every(Boolean);
+} finally {
+	fs.rmSync(work, { recursive: true, force: true });
+}
+process.stdout.write(`verify: ${ok ? 2 : 'not all'} of 2 legs of n8n's scanner passed\n`);
+process.exit(ok ? 0 : 1);
