@@ -15,6 +15,11 @@ import {
 } from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+// --keep-tarball FILE: keep the scanned tarball there (the release publishes exactly that file).
+const keepAt = process.argv.includes('--keep-tarball')
+	? path.resolve(process.argv[process.argv.indexOf('--keep-tarball') + 1])
+	: undefined;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'edi-verify-'));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
@@ -37,13 +42,28 @@ try {
 		}),
 	)[0];
 	execFileSync('tar', ['-xzf', path.join(work, packed.filename), '-C', work]);
-	const tarball = await analyzePackage(path.join(work, 'package'), ['**/*.js', 'package.json']);
+	const unpacked = path.join(work, 'package');
+	// npm pack cannot build first here (.npmrc's ignore-scripts skips prepack): refuse what n8n could not load.
+	const listed = [...pkg.n8n.nodes, ...pkg.n8n.credentials];
+	const missing = listed.filter((file) => !fs.existsSync(path.join(unpacked, file)));
+	const built = report(
+		`tarball ships ${listed.length} files n8n loads`,
+		missing.length
+			? {
+					passed: false,
+					message: `missing ${missing.join(', ')}: run npm run build before packing`,
+				}
+			: { passed: true },
+	);
+	const tarball = await analyzePackage(unpacked, ['**/*.js', 'package.json']);
+	if (keepAt) fs.copyFileSync(path.join(work, packed.filename), keepAt);
 	ok = [
+		built,
 		report('source (package.json, nodes/, credentials/)', source),
 		report(`tarball ${packed.filename} (${packed.entryCount} files)`, tarball),
 	].every(Boolean);
 } finally {
 	fs.rmSync(work, { recursive: true, force: true });
 }
-process.stdout.write(`verify: ${ok ? 2 : 'not all'} of 2 legs of n8n's scanner passed\n`);
+process.stdout.write(`verify: ${ok ? 'passed' : 'FAILED'}\n`);
 process.exit(ok ? 0 : 1);
