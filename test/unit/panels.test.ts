@@ -239,7 +239,7 @@ test('the node creator lists the trigger’s actions by what starts the workflow
 	expect(trigger.description).toMatch(/send, read and accept/);
 });
 
-test('the explanatory note of the trigger is a notice (the only kind n8n\'s verification rules let speak in a sentence) and names where Start From is', () => {
+test("the explanatory note of the trigger is a notice (the only kind n8n's verification rules let speak in a sentence) and names where Start From is", () => {
 	const note = trigger.properties.find((p) => p.name === 'semanticsNotice');
 	expect(note?.type).toBe('notice');
 	expect(note?.displayName).toMatch(/Options → Start From/);
