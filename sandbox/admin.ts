@@ -28,7 +28,12 @@ export async function routeAdmin(
 	};
 	switch (route) {
 		case 'POST /_sandbox/partner/send-850':
-			return { status: 201, body: state.sendPartnerOrder() };
+			return withBody((body) => {
+				if (body.message === undefined) return { status: 201, body: state.sendPartnerOrder() };
+				const problem = orderProblem(body.message);
+				if (problem) return argumentError([fieldError('message', problem)]);
+				return { status: 201, body: state.sendPartnerOrder(new Date(), body.message as Json) };
+			});
 		case 'GET /_sandbox/scorecard':
 			return { status: 200, body: state.scorecard.view() };
 		case 'POST /_sandbox/transactions':
@@ -119,4 +124,20 @@ function configure(state: SandboxState, body: Record<string, unknown>): Reply {
 	if ('order' in body) state.order = body.order as 'newest' | 'oldest';
 	if ('rateLimit' in body) state.limiter.configure(body.rateLimit as RateLimitConfig | null);
 	return { status: 200, body: { order: state.order, rateLimit: state.limiter.current } };
+}
+
+type Json = Record<string, unknown>;
+
+/** A purchase order the partner can send and later check replies against: a number and lines with ids. */
+function orderProblem(message: unknown): string | undefined {
+	if (!isObject(message)) return 'message must be a structured 850 (a JSON object)';
+	const number = message.purchaseOrderNumber;
+	if (!(typeof number === 'string' && number.trim()) && typeof number !== 'number')
+		return 'message.purchaseOrderNumber must be a non-empty string';
+	const lines = message.lineItems;
+	if (!Array.isArray(lines) || lines.length === 0)
+		return 'message.lineItems must be a non-empty list';
+	const bad = lines.findIndex((line) => !isObject(line) || line.purchaseOrderLineId === undefined);
+	if (bad >= 0) return `message.lineItems[${bad}] must be an object with a purchaseOrderLineId`;
+	return undefined;
 }

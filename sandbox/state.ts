@@ -113,9 +113,15 @@ export class SandboxState {
 		this.startUp();
 	}
 
-	/** The portal's "Resend 850": the partner sends a new purchase order now. */
-	sendPartnerOrder(now = new Date()): { transactionId: number; purchaseOrderNumber: string } {
-		const order = makePurchaseOrder(++this.sequence, now);
+	/**
+	 * The portal's "Resend 850": the partner sends a new purchase order now, or the one given (a
+	 * user replaying a real order, or the same PO again as a retailer resends it), scored like its own.
+	 */
+	sendPartnerOrder(
+		now = new Date(),
+		given?: Record<string, unknown>,
+	): { transactionId: number; purchaseOrderNumber: string } {
+		const order = given ?? makePurchaseOrder(++this.sequence, now);
 		const purchaseOrderNumber = String(order.purchaseOrderNumber);
 		const transaction = this.store.add({
 			...this.inboundFields('850', 'test', now.getTime()),

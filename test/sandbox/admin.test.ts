@@ -174,3 +174,60 @@ describe('persistence', () => {
 		}
 	});
 });
+
+describe('Resend 850 with a purchase order of the caller', () => {
+	const s = useSandbox();
+	const order = {
+		purchaseOrderNumber: 'PO-REPLAY-7',
+		purchaseOrderDate: '2026-11-20',
+		lineItems: [
+			{
+				purchaseOrderLineId: '1',
+				quantity: { value: '2' },
+				productIds: { buyerItemNumber: 'X-1' },
+			},
+		],
+	};
+
+	it('sends exactly that 850, scored like the partner’s own; sent again it is a new transaction of the same PO', async () => {
+		const first = await s.raw.post('/_sandbox/partner/send-850', { message: order });
+		expect(first.status).toBe(201);
+		expect(first.data.purchaseOrderNumber).toBe('PO-REPLAY-7');
+		const message = await s.api.get(`/v3/transactions/${first.data.transactionId}/message`);
+		expect(message.data).toEqual(order);
+		const again = await s.raw.post('/_sandbox/partner/send-850', { message: order });
+		expect(again.data.transactionId).toBeGreaterThan(first.data.transactionId);
+		const card = (await s.raw.get('/_sandbox/scorecard')).data.purchaseOrders;
+		expect(
+			card.filter((o: { purchaseOrderNumber: string }) => o.purchaseOrderNumber === 'PO-REPLAY-7'),
+		).toEqual([
+			expect.objectContaining({
+				transactionId: again.data.transactionId,
+				'855': expect.objectContaining({ state: 'missing' }),
+			}),
+		]);
+	});
+
+	it.each([
+		[{ message: 'PO' }, 'message must be a structured 850 (a JSON object)'],
+		[
+			{ message: { ...order, purchaseOrderNumber: '' } },
+			'message.purchaseOrderNumber must be a non-empty string',
+		],
+		[{ message: { ...order, lineItems: [] } }, 'message.lineItems must be a non-empty list'],
+		[
+			{ message: { ...order, lineItems: [{ quantity: 1 }] } },
+			'message.lineItems[0] must be an object with a purchaseOrderLineId',
+		],
+	])('refuses %j, naming the field', async (body, text) => {
+		const res = await s.raw.post('/_sandbox/partner/send-850', body);
+		expect(res.status).toBe(400);
+		expect(JSON.stringify(res.data)).toContain(text);
+	});
+
+	it('without a body the partner sends a new order of its own, as before', async () => {
+		const res = await s.raw.post('/_sandbox/partner/send-850');
+		expect(res.status).toBe(201);
+		expect(res.data.purchaseOrderNumber).toMatch(/^PO-\d+$/);
+	});
+});
