@@ -136,7 +136,7 @@ const ROWS: Record<string, Row> = {
 		outcome: answer(429, { 'retry-after': '61' }),
 		decision: {
 			action: 'fail',
-			failure: { kind: 'service', statusCode: 429, body: {}, attempts: 1 },
+			failure: { kind: 'service', statusCode: 429, body: {}, attempts: 1, retryAfterMs: 61000 },
 		},
 	},
 	'429 whose wait would pass the deadline: fail at once': {
@@ -144,7 +144,7 @@ const ROWS: Record<string, Row> = {
 		outcome: answer(429, { 'retry-after': '2' }),
 		decision: {
 			action: 'fail',
-			failure: { kind: 'service', statusCode: 429, body: {}, attempts: 1 },
+			failure: { kind: 'service', statusCode: 429, body: {}, attempts: 1, retryAfterMs: 2000 },
 		},
 	},
 	'the sixth 429 in a row: fail': {
@@ -152,7 +152,7 @@ const ROWS: Record<string, Row> = {
 		outcome: answer(429, { 'retry-after': '1' }),
 		decision: {
 			action: 'fail',
-			failure: { kind: 'service', statusCode: 429, body: {}, attempts: 1 },
+			failure: { kind: 'service', statusCode: 429, body: {}, attempts: 1, retryAfterMs: 1000 },
 		},
 	},
 	'302 of a read within the origin: follow it': {

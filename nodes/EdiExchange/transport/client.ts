@@ -309,6 +309,7 @@ export class ServiceClient {
 					redact(failure.body),
 					failure.attempts,
 					itemIndex,
+					failure.retryAfterMs,
 				);
 			case 'connection':
 				return connectionError(

@@ -49,7 +49,14 @@ export type TimeLimit = 'timeout' | 'deadline';
 
 /** Why a call failed, with what its error needs (errors.ts words it). */
 export type Failure =
-	| { kind: 'service'; statusCode: number; body: unknown; attempts: number }
+	| {
+			kind: 'service';
+			statusCode: number;
+			body: unknown;
+			attempts: number;
+			/** What the service asked to wait (Retry-After) on a 429 or 503, for n8n's poll backoff. */
+			retryAfterMs?: number;
+	  }
 	| { kind: 'connection'; reason: string; attempts: number }
 	| { kind: 'redirect'; redirect: Redirect; redirects: number }
 	| { kind: 'timeout'; ms: number; limitedBy: TimeLimit }
@@ -148,8 +155,15 @@ export function decide(
 		const again = retry();
 		if (again) return again;
 	}
-	if (statusCode >= 300)
-		return { action: 'fail', failure: { kind: 'service', statusCode, body, attempts } };
+	if (statusCode >= 300) {
+		const asked =
+			headers['retry-after'] !== undefined && (statusCode === 429 || statusCode === 503);
+		const retryAfterMs = asked ? retryAfterSeconds(headers['retry-after'], now) * 1000 : undefined;
+		return {
+			action: 'fail',
+			failure: { kind: 'service', statusCode, body, attempts, ...(asked ? { retryAfterMs } : {}) },
+		};
+	}
 	if (call.expect && !call.expect.matches(body))
 		return { action: 'fail', failure: { kind: 'unexpectedBody', what: call.expect.what, body } };
 	return { action: 'done' };

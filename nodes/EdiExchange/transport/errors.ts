@@ -2,7 +2,7 @@
  * Turns the service's answers and network failures into errors that say what happened and how to
  * fix it. Built from the service's error body only: never from the request, which carries the token.
  */
-import type { INode, JsonObject } from 'n8n-workflow';
+import type { Failure, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { tryParseJson } from '../shared/json';
@@ -42,6 +42,7 @@ export function serviceError(
 	body: unknown,
 	attempts: number,
 	itemIndex?: number,
+	retryAfterMs?: number,
 ): NodeApiError {
 	// An error body read as text (see ServiceCall.responseText) is JSON more often than not.
 	if (typeof body === 'string') body = tryParseJson(body) ?? body;
@@ -63,8 +64,22 @@ export function serviceError(
 			message: error.type ? `${message} [${error.type}]` : message,
 			description,
 			itemIndex,
+			failure: failureOf(statusCode, retryAfterMs),
 		},
 	);
+}
+
+/**
+ * Why the call failed, in the words n8n's poller understands (n8n-workflow's Failure): a dead
+ * token waits for the user (n8n stops polling hard), a rate limit or an outage for the time the
+ * service asked. Other answers say nothing, and n8n's own backoff applies.
+ */
+export function failureOf(statusCode: number, retryAfterMs?: number): Failure | undefined {
+	if (statusCode === 401 || statusCode === 403) return { cause: 'credential-invalid' };
+	const wait = retryAfterMs !== undefined && retryAfterMs > 0 ? { retryAfterMs } : {};
+	if (statusCode === 429) return { cause: 'rate-limited', ...wait };
+	if (statusCode >= 500) return { cause: 'temporarily-unavailable', ...wait };
+	return undefined;
 }
 
 export function connectionError(
@@ -83,6 +98,7 @@ export function connectionError(
 				? `Retried ${attempts - 1} times. Check the credential’s Base URL and that the service is reachable.`
 				: describeServerError(route, attempts),
 			itemIndex,
+			failure: { cause: 'temporarily-unavailable' },
 		},
 	);
 }
@@ -119,6 +135,8 @@ export function redirectError(
 			message: `The EDI Exchange service redirected the request to ${redirect.location} (status ${redirect.status}), which the node does not follow`,
 			description,
 			itemIndex,
+			// Polling again cannot help: the Base URL has to change.
+			failure: { cause: 'configuration-invalid' },
 		},
 	);
 }
