@@ -185,7 +185,14 @@ test('accepting an accepted delivery again is fine and answers the first outcome
 	const again = await sb.run(byIds('accept', first, 'second'));
 	expect(again.status).toBe('success');
 	expect(jsonOf(again)).toEqual([
-		{ deliveryId: first.delivery.deliveryId, transactionId: 1, status: 'DELIVERED', note: 'first' },
+		{
+			deliveryId: first.delivery.deliveryId,
+			transactionId: 1,
+			status: 'DELIVERED',
+			note: 'first',
+			alreadyRecorded: true,
+			hint: 'This delivery was already delivered before, with the note "first": that outcome stands, and this note was not recorded.',
+		},
 	]);
 });
 

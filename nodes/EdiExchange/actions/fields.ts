@@ -5,6 +5,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { optionsCollection } from '../shared/fields';
 import { parseJsonText } from '../shared/json';
 import { fromVersion1_1, inVersion1 } from './types';
+import { asText, refuse } from '../shared/parameters';
 
 /**
  * The transaction to act on: a plain ID field in version 1, a resource locator (From List with
@@ -136,7 +137,11 @@ export function readRequiredText(
 	itemIndex: number,
 	hint: string,
 ): string {
-	const value = String(this.getNodeParameter(name, itemIndex, '') ?? '').trim();
+	const value = asText(
+		this.getNodeParameter(name, itemIndex, ''),
+		label,
+		refuse(this, itemIndex),
+	).trim();
 	if (!value)
 		throw new NodeOperationError(this.getNode(), `${label} is empty`, {
 			description: hint,

@@ -18,6 +18,7 @@ import { transaction } from './transaction';
 import { x12 } from './x12';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './fields';
 import type { Operation } from './types';
+import { shownValue } from '../shared/parameters';
 
 /** The resources in the order of their fields; the Resource field lists them alphabetically. */
 const RESOURCES = [transaction, inbox, integrationPayload, x12];
@@ -169,11 +170,17 @@ function ranges(indexes: number[]): string {
 
 /** Options → Concurrency: how many items are sent at once. */
 function readConcurrency(this: IExecuteFunctions): number {
-	const value = this.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY) as number;
-	if (!Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
+	const raw = this.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY) as unknown;
+	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+	if (
+		typeof value !== 'number' ||
+		!Number.isInteger(value) ||
+		value < 1 ||
+		value > MAX_CONCURRENCY
+	) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`Concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, not ${value}`,
+			`Concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, not ${shownValue(raw)}`,
 			{
 				description: `Open Options → Concurrency and enter how many items to send at once (default ${DEFAULT_CONCURRENCY}; 1 sends them one after another).`,
 			},

@@ -6,6 +6,7 @@ import { splitsLines } from '../shared/lineOutput';
 import { MAX_NOTE_LENGTH } from '../transport/inbox';
 import { DEFAULT_DUPLICATE_WINDOW_DAYS, type DuplicateMode } from './duplicates';
 import { watchKey } from './state';
+import { asBoolean, asTextList, refuse } from '../shared/parameters';
 
 export interface TriggerSettings {
 	source: 'transactions' | 'inbox';
@@ -42,7 +43,12 @@ export const ACCEPT_CONCURRENCY = 4;
 export function readSettings(this: IPollFunctions): TriggerSettings {
 	const source = this.getNodeParameter('source', 'transactions') as TriggerSettings['source'];
 	const stream = this.getNodeParameter('stream', 'test') as string;
-	const types = (this.getNodeParameter('transactionTypes', []) as string[]).map(String);
+	const fail = refuse(this);
+	const types = asTextList(
+		this.getNodeParameter('transactionTypes', []),
+		'Transaction Types',
+		fail,
+	);
 	const options = this.getNodeParameter('options', {}) as {
 		maxItemsPerPoll?: number;
 		lateArrivalWindowMinutes?: number;
@@ -92,7 +98,8 @@ export function readSettings(this: IPollFunctions): TriggerSettings {
 		stream,
 		types,
 		includeMessage:
-			source === 'transactions' && (this.getNodeParameter('includeMessage', true) as boolean),
+			source === 'transactions' &&
+			asBoolean(this.getNodeParameter('includeMessage', true), 'Include Message', fail),
 		splitLines: splitsLines(this.getNodeParameter('output', 'document')),
 		acceptMode,
 		acceptNote,

@@ -107,8 +107,22 @@ function deliveryOperation(operation: 'accept' | 'fail', defaultNote: string): O
 				body: { note },
 				itemIndex,
 			});
-			return [{ json: body as IDataObject }];
+			return [{ json: outcomeOf(body as IDataObject, note) }];
 		},
+	};
+}
+
+/**
+ * The service answers a repeated accept (or fail) as if it were new, with the outcome that stands
+ * and its first note: a note other than ours means the delivery was already recorded, so say so
+ * rather than let it look like a fresh acceptance.
+ */
+function outcomeOf(answer: IDataObject, note: string): IDataObject {
+	if (typeof answer.note !== 'string' || answer.note === note) return answer;
+	return {
+		...answer,
+		alreadyRecorded: true,
+		hint: `This delivery was already ${String(answer.status ?? 'recorded').toLowerCase()} before, with the note "${answer.note}": that outcome stands, and this note was not recorded.`,
 	};
 }
 

@@ -19,6 +19,7 @@ import { serviceTypeOf } from '../../../shared/documentTypes';
 import { isX12Text, purchaseOrderFromX12, type X12PurchaseOrder } from '../../../x12Documents';
 import { optionsField } from '../../../shared/fields';
 import { readJsonParameter } from '../../fields';
+import { asBoolean, refuse } from '../../../shared/parameters';
 
 /** Shown for Create (see forOperation) when the message is built, for these document types. */
 const buildable = (documentTypes: string[]) => ({
@@ -519,6 +520,13 @@ function build(
 		invoiceNumber: options.invoiceNumber as string | undefined,
 		acknowledgment,
 		shipNotice: readJsonParameter.call(this, 'shipNotice', 'Ship Notice (856)', itemIndex),
-		carryChargesAndAllowances: options.carryChargesAndAllowances as boolean | undefined,
+		carryChargesAndAllowances:
+			options.carryChargesAndAllowances === undefined
+				? undefined
+				: asBoolean(
+						options.carryChargesAndAllowances,
+						'Carry Over Charges and Allowances',
+						refuse(this, itemIndex),
+					),
 	});
 }
