@@ -17,7 +17,7 @@ import { Readable, type Transform } from 'stream';
 import { readInterchange, readX12 } from '../nodes/EdiExchange/x12';
 import { writeInterchange } from '../sandbox/x12/write';
 import { collectGarbage } from './lib/measure';
-import { asOracle, CORPUS, corpusFiles, segmentCount, type Oracle } from '../test/unit/x12Oracle';
+import { asOracle, CORPUS, corpusFiles, segmentCount, type Oracle } from './lib/x12Oracle';
 
 // x12-parser ships ESM-style types this project's module resolution does not read: typed here.
 const { X12parser } = require('x12-parser') as { X12parser: new () => Transform };

@@ -10,7 +10,7 @@ import { join } from 'path';
 
 import { MAX_PROBLEMS, normaliseInterchange, readX12 } from '../../nodes/EdiExchange/x12';
 import { fuzz } from '../fuzz';
-import { CORPUS, corpusFiles } from './x12Oracle';
+import { CORPUS, corpusFiles } from '../../bench/lib/x12Oracle';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'x12');
 const seeds = [
