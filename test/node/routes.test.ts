@@ -35,9 +35,7 @@ const VALID_855 = {
 
 interface Case {
 	/** Runs the operation; returns the path parameters and what the request must have carried. */
-	run(
-		sb: NodeSandbox,
-	): Promise<{
+	run(sb: NodeSandbox): Promise<{
 		params?: Record<string, string | number>;
 		query: Record<string, string>;
 		body?: unknown;
