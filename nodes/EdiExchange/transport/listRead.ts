@@ -11,7 +11,10 @@ import { ListSnapshot, type Inconsistency } from './listSnapshot';
 export const PAGE_SIZE = 100;
 /** Pages requested at once after the first, fewer when the rate limit runs low. */
 export const PAGE_CONCURRENCY = 5;
-/** Rounds in a row that may add nothing to the chain before the read gives up (the list outruns it). */
+/**
+ * Rounds in a row that may add nothing to the chain (or, reading to the list's end, come no closer
+ * to it) before the read gives up: the list outruns it.
+ */
 export const MAX_IDLE_ROUNDS = 3;
 
 export interface FetchedPage {
@@ -57,6 +60,8 @@ export async function readList(
 	let scanned = 0;
 	let remaining = first.remaining;
 	let requests = 1;
+	const toTheEnd = keep !== undefined || wanted === Infinity;
+	let closest = list.toEnd ?? Infinity;
 	const unreadable = (reason: ListUnreadable['reason']) =>
 		fail({ reason, requests, inconsistency: list.inconsistency, growth: growth() });
 	if (list.inconsistency) throw unreadable('offsetIgnored');
@@ -80,7 +85,12 @@ export async function readList(
 			undefined,
 		);
 		if (!list.add(pages)) throw unreadable('offsetIgnored');
-		idle = list.items.length > before || list.ended ? 0 : idle + 1;
+		// Reading to the end, a round makes progress only if it comes closer to the end than ever:
+		// a list growing at its end faster than the read would otherwise be chased for ever.
+		const toEnd = list.toEnd;
+		const closer = !toEnd || !toTheEnd || toEnd < closest;
+		if (toEnd !== undefined) closest = Math.min(closest, toEnd);
+		idle = (list.items.length > before && closer) || list.ended ? 0 : idle + 1;
 		if (idle >= MAX_IDLE_ROUNDS) throw unreadable('outran');
 	}
 	// No copy when nothing is cut: a Return All's array is as large as its output.

@@ -89,6 +89,15 @@ export class ListSnapshot {
 		this.add([first]);
 	}
 
+	/**
+	 * How many transactions followed the chain's last one when it was read (undefined without a
+	 * total): a read to the list's end makes progress only while this shrinks.
+	 */
+	get toEnd(): number | undefined {
+		const { position, total } = this.frontier;
+		return total === undefined ? undefined : total - position - 1;
+	}
+
 	/** Records a round of pages. Returns false when they contradict each other (see `inconsistency`). */
 	add(pages: ListPage[]): boolean {
 		const before = this.latestTotal;
@@ -96,7 +105,8 @@ export class ListSnapshot {
 		for (const page of pages)
 			if (
 				this.items.length > 0 &&
-				(this.startTotal === undefined || (page.total ?? 0) < page.offset + page.items.length)
+				(this.startTotal === undefined ||
+					(page.items.length > 0 && (page.total ?? 0) < page.offset + page.items.length))
 			)
 				page.total = undefined;
 		for (const page of pages)
@@ -161,9 +171,11 @@ export class ListSnapshot {
 		const { position, total, item } = this.frontier;
 		const { offset, items } = page;
 		const last = offset + items.length - 1;
-		// An empty page where the chain's next item would stand: the list ends there.
-		if (!items.length) return offset <= position + 1 ? { from: 0 } : 'gap';
-		if (page.total === undefined || total === undefined || page.total === total) {
+		const sameList = page.total === undefined || total === undefined || page.total === total;
+		// An empty page where the chain's next item would stand in the same list: the list ends there.
+		// Served at another total, it only says how long the list was then.
+		if (!items.length) return !sameList ? 'behind' : offset <= position + 1 ? { from: 0 } : 'gap';
+		if (sameList) {
 			// The same list: positions line up exactly.
 			const at = position - offset;
 			if (at < -1) return 'gap';
@@ -171,7 +183,7 @@ export class ListSnapshot {
 			if (at >= 0 && item && !sameTransaction(items[at], item)) return 'misfit';
 			return { from: at + 1 };
 		}
-		const moved = page.total - total;
+		const moved = (page.total ?? 0) - (total ?? 0);
 		// Where the chain's last item stood when this page was served (if it existed then).
 		const low = moved > 0 ? position : position + moved;
 		const high = moved > 0 ? position + moved : position;
