@@ -11,6 +11,8 @@ export interface FaultConfig {
 	dropRate?: number;
 	latencyMs?: number;
 	seed?: number;
+	/** Transactions whose message always answers this status (a poison document): id → 404 or 500. */
+	messageErrors?: Record<string, 404 | 500>;
 }
 
 export interface FaultDecision {
@@ -41,6 +43,7 @@ const FIELDS = [
 	'dropRate',
 	'latencyMs',
 	'seed',
+	'messageErrors',
 ] as const;
 
 /** Checks a PUT /_sandbox/faults body; returns error messages keyed by field. */
@@ -60,6 +63,21 @@ export function validateFaultConfig(body: unknown): Array<{ ref: string; message
 			errors.push({ ref: key, message: 'latencyMs must be an integer from 0 to 60000' });
 		else if (key === 'seed' && !Number.isInteger(value))
 			errors.push({ ref: key, message: 'seed must be an integer' });
+		else if (
+			key === 'messageErrors' &&
+			!(
+				typeof value === 'object' &&
+				value !== null &&
+				!Array.isArray(value) &&
+				Object.entries(value).every(
+					([id, status]) => /^[1-9]\d*$/.test(id) && (status === 404 || status === 500),
+				)
+			)
+		)
+			errors.push({
+				ref: key,
+				message: 'messageErrors must map transaction ids to 404 or 500, e.g. { "3": 500 }',
+			});
 		else if (
 			key === 'retryAfterSeconds' &&
 			!(Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 3600)
@@ -89,6 +107,11 @@ export class Faults {
 
 	get latencyMs(): number | undefined {
 		return this.config.latencyMs;
+	}
+
+	/** The status a transaction's message always answers, if it is made to fail. */
+	messageError(id: number): 404 | 500 | undefined {
+		return this.config.messageErrors?.[String(id)];
 	}
 
 	draw(): FaultDecision {

@@ -177,6 +177,11 @@ function list(state: SandboxState, query: Record<string, unknown>): Reply {
 }
 
 function messageReply(state: SandboxState, t: Transaction): Reply {
+	const failing = state.faults.messageError(t.id);
+	if (failing === 404)
+		return errorReply(404, 'notFoundError', `the message of transaction ${t.id} was not found`);
+	if (failing === 500)
+		return errorReply(500, 'serverError', `the message of transaction ${t.id} cannot be read`);
 	const message = state.messageOf(t);
 	return typeof message === 'string'
 		? { status: 200, text: message, contentType: 'application/edi-x12' }

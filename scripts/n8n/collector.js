@@ -4,7 +4,7 @@
 
 const http = require('node:http');
 
-/** Starts the collector on a free port; `deliveries` grows with each POST { id, execution }. */
+/** Starts the collector on a free port; `deliveries` grows with each POST { id, execution, marked, message }. */
 function startCollector() {
 	const deliveries = [];
 	const server = http.createServer((req, res) => {
@@ -13,7 +13,13 @@ function startCollector() {
 		req.on('end', () => {
 			try {
 				const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-				deliveries.push({ id: String(body.id), execution: body.execution, at: Date.now() });
+				deliveries.push({
+					id: String(body.id),
+					execution: body.execution,
+					marked: body.marked ?? null,
+					message: body.message,
+					at: Date.now(),
+				});
 				res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
 			} catch {
 				res.writeHead(400).end('{"error":"body must be JSON"}');

@@ -13,6 +13,8 @@
 //   queue    EXECUTIONS_MODE=queue: main + one worker, Redis and Postgres started here
 //   inbox    the trigger's inbox source (default persistence, SQLite); the workflow ends with
 //            Inbox → Accept, and the inbox must be empty at the end
+//   poison   (default persistence) one transaction whose message answers 500 every time, one 404:
+//            the others arrive at once, each once, the poison ones once each, marked
 //
 // Modes run in parallel, each with its own n8n, sandbox, collector, ports and user folder.
 
@@ -24,7 +26,7 @@ const n8n = require('./n8n');
 const { ensureInstalled } = require('./install');
 const { startQueueServers } = require('./queue-servers');
 const { TriggerInstance } = require('./trigger-instance');
-const { runScenarios } = require('./trigger-scenarios');
+const { POISON_SCENARIOS, runScenarios } = require('./trigger-scenarios');
 
 const DURABLE_CURSORS = {
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
@@ -44,12 +46,36 @@ const MODES = {
 		source: 'inbox',
 		env: DEFAULT_ENV,
 	},
+	poison: {
+		label: 'poison documents: messages answering 500 and 404 (SQLite)',
+		env: DEFAULT_ENV,
+		scenarios: POISON_SCENARIOS,
+		check: checkPoison,
+	},
 	queue: {
 		label: 'queue mode (main + worker, Redis, Postgres)',
 		worker: true,
 		env: (procs, work, log) => startQueueServers(procs, path.join(work, 'servers'), log),
 	},
 };
+
+/**
+ * Poison mode: every poison id arrived marked with its status and without a message; every other
+ * id with its message, unmarked (once each is the tally's check).
+ */
+function checkPoison(instance) {
+	const errors = [];
+	for (const d of instance.collector.deliveries) {
+		const status = instance.poison.get(d.id);
+		if (status && (d.marked !== status || d.message))
+			errors.push(
+				`poison transaction ${d.id} arrived ${d.message ? 'with a message' : ''} marked ${d.marked}, not ${status}`,
+			);
+		if (!status && (d.marked || !d.message))
+			errors.push(`transaction ${d.id} arrived marked ${d.marked}, message ${d.message}`);
+	}
+	return errors.map((message) => ({ scenario: 'poison check', message }));
+}
 
 const { values: options } = parseArgs({
 	options: {
@@ -94,7 +120,8 @@ async function runMode(name, procs, work, tarball) {
 		say(
 			`n8n on ${instance.url}, sandbox ${instance.sandbox.baseUrl}, collector ${instance.collector.url}`,
 		);
-		errors = await runScenarios(instance);
+		errors = await runScenarios(instance, mode.scenarios);
+		if (mode.check) errors.push(...mode.check(instance));
 		if (mode.source === 'inbox') {
 			const left = await instance.inboxLeft();
 			if (left.length)

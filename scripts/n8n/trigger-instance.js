@@ -53,6 +53,7 @@ class TriggerInstance {
 		this.userFolder = path.join(work, 'user');
 		this.inserted = new Map(); // scenario → ids
 		this.scenario = 'setup';
+		this.poison = new Map(); // poison mode: id → the status its message answers
 	}
 
 	/** Ports, package, sandbox, collector, imported credential and workflow, n8n started, owner. */
@@ -219,6 +220,19 @@ class TriggerInstance {
 		const ids = [];
 		for (let id = r.json.firstId; id <= r.json.lastId; id++) ids.push(String(id));
 		this.record(ids);
+		return ids;
+	}
+
+	/** Makes the sandbox answer each poison transaction's message with its status, every time. */
+	async failMessages() {
+		const r = await lib.request('PUT', `${this.sandbox.baseUrl}/_sandbox/faults`, {
+			body: {
+				messageErrors: Object.fromEntries(
+					[...this.poison].map(([id, status]) => [id, Number(status)]),
+				),
+			},
+		});
+		if (r.status !== 200) throw new Error(`faults answered ${r.status}: ${r.text.slice(0, 200)}`);
 	}
 
 	/** One 850 from the demo partner, as a real trading partner sends it. */

@@ -77,6 +77,71 @@ const SCENARIOS = [
 	},
 ];
 
+/** Unpublish, publish: the activation polls at once (default mode); waits for its deliveries. */
+async function republish(instance) {
+	await instance.deactivate();
+	const since = Date.now();
+	await instance.activate();
+	await instance.waitForPoll(since);
+	await instance.settle();
+}
+
+/** Throws unless every id reached the collector by now: nothing held them back. */
+function arrived(instance, ids) {
+	const got = new Set(instance.collector.deliveries.map((d) => d.id));
+	const missing = ids.filter((id) => !got.has(id));
+	if (missing.length) throw new Error(`transaction(s) ${missing.join(', ')} held back`);
+}
+
+/**
+ * Poison documents (issue #22): one inbound transaction whose message answers 500 every time, one
+ * whose message answers 404, among others. The others must arrive at the first poll after them,
+ * each once; the poison ones once each, marked (messageError's HTTP status reaches the collector):
+ * the 404 at once, the 500 after MESSAGE_ATTEMPTS (3) polls. Checked by checkPoison at the end.
+ */
+const POISON_SCENARIOS = [
+	{
+		name: 'first activation',
+		run: async (instance) => {
+			await instance.activate();
+			await instance.insert(2);
+			await republish(instance);
+		},
+	},
+	{
+		name: 'a message answering 500 among others',
+		run: async (instance) => {
+			const [before, poison, after] = await instance.insert(3);
+			instance.poison.set(poison, '500');
+			await instance.failMessages();
+			await republish(instance); // the poison one is held (1 of 3)
+			arrived(instance, [before, after]);
+			const [later] = await instance.insert(1);
+			await republish(instance); // held (2 of 3)
+			arrived(instance, [later]);
+			await republish(instance); // the poison one arrives, marked
+			arrived(instance, [poison]);
+		},
+	},
+	{
+		name: 'a message answering 404 among others',
+		run: async (instance) => {
+			const [poison, other] = await instance.insert(2);
+			instance.poison.set(poison, '404');
+			await instance.failMessages();
+			await republish(instance); // both arrive at once, the poison one marked
+			arrived(instance, [poison, other]);
+		},
+	},
+	{
+		name: 'final scheduled poll',
+		run: async (instance) => {
+			await instance.insert(2);
+			await instance.nextPoll();
+		},
+	},
+];
+
 /** Runs the scenarios in order; one that throws stops the rest (they are reported as not run). */
 async function runScenarios(instance, scenarios = SCENARIOS) {
 	const errors = [];
@@ -98,4 +163,4 @@ async function runScenarios(instance, scenarios = SCENARIOS) {
 	return errors;
 }
 
-module.exports = { SCENARIOS, runScenarios };
+module.exports = { POISON_SCENARIOS, SCENARIOS, runScenarios };

@@ -1,7 +1,8 @@
 'use strict';
 // The workflow the trigger test activates: the example's EDI Exchange Trigger (Transactions, 850s,
 // every minute, message included) → an HTTP Request node that POSTs each emitted item's id to the
-// collector. What reaches the collector is what a user's workflow would have received. With the
+// collector (with the HTTP status of a messageError, and whether the message came). What reaches
+// the collector is what a user's workflow would have received. With the
 // inbox source, the workflow ends with Inbox → Accept.
 
 const fs = require('node:fs');
@@ -82,7 +83,7 @@ function triggerWorkflow(collectorUrl, source = 'transactions') {
 					specifyBody: 'json',
 					// Inbox items name their transaction transactionId.
 					jsonBody:
-						'={{ JSON.stringify({ id: $json.transactionId ?? $json.id, execution: $execution.id }) }}',
+						'={{ JSON.stringify({ id: $json.transactionId ?? $json.id, execution: $execution.id, marked: $json.messageError ? $json.messageError.httpCode : null, message: $json.message !== undefined }) }}',
 					options: {},
 				},
 			},

@@ -130,6 +130,28 @@ describe('fault injection', () => {
 		});
 	});
 
+	it('messageErrors makes chosen transactions’ messages answer 404 or 500 every time, and only theirs', async () => {
+		const { firstId } = (
+			await s.raw.post('/_sandbox/transactions', { count: 3, transactionType: '850' })
+		).data;
+		const put = await s.raw.put('/_sandbox/faults', {
+			messageErrors: { [firstId]: 500, [firstId + 1]: 404 },
+		});
+		expect(put.status).toBe(200);
+		const message = (id: number) => s.api.get(`/v3/transactions/${id}/message`);
+		for (let i = 0; i < 2; i++) {
+			expect((await message(firstId)).data).toMatchObject({ type: 'serverError' });
+			expect((await message(firstId + 1)).status).toBe(404);
+			expect((await message(firstId + 2)).status).toBe(200);
+		}
+		expect((await message(firstId)).status).toBe(500);
+		const refused = await s.raw.put('/_sandbox/faults', { messageErrors: { abc: 503 } });
+		expect(refused.status).toBe(400);
+		expect(JSON.stringify(refused.data)).toMatch(
+			/messageErrors must map transaction ids to 404 or 500/,
+		);
+	});
+
 	it('latencyMs delays every service response', async () => {
 		await s.raw.put('/_sandbox/faults', { latencyMs: 150 });
 		const started = Date.now();

@@ -1,15 +1,20 @@
 /**
- * The transaction list as it was when a read began, rebuilt from pages fetched in any order while
- * transactions arrive. Each page reports `meta.total`; transactions are never deleted, so the
- * growth since the first page says how far the list moved: arrivals at the front (newest first)
- * shift every older item back by that much, arrivals at the back shift nothing. Each item is placed
- * at the position it had at the start; the positions read tell which offsets are still missing.
- * Pure: no requests, unit-testable.
+ * The transaction list read from its first item on, from pages fetched in any order while
+ * transactions arrive anywhere in it. Pure: no requests, unit-testable.
+ *
+ * What a page proves: its items stood next to each other, in this order, when it was served, and
+ * `meta.total` then was the list's size. Transactions are never deleted and keep their order, so:
+ * - two pages served at the same total saw the same list: their positions line up exactly;
+ * - between totals T1 ≤ T2 an item can only have moved back, by at most T2 − T1 positions;
+ * - two items once seen side by side at or after the first page have nothing between them that
+ *   existed at the first page (whatever lies between them now arrived later).
+ * The read keeps one chain of items, each proven next to the one before, from the first page's
+ * first item on: a page joins it where it holds the chain's last item (found by id within the
+ * positions it can have moved to) or, at the same total, starts right after it. Every transaction
+ * present at the first page lies on that chain once; one that arrived during the read is on it
+ * only where it landed inside the part not yet read. Where the list ends, `ended` says.
  */
 import type { IDataObject } from 'n8n-workflow';
-
-/** Where arrivals land. The contract's newest-first list grows at the front. */
-export type GrowsAt = 'front' | 'back';
 
 export interface ListPage {
 	offset: number;
@@ -23,8 +28,12 @@ export interface PageRequest {
 	limit: number;
 }
 
-/** Why the pages read do not fit together under either way the list can grow. */
+/**
+ * Pages that contradict an offset-paged list that only grows: a page `repeated` transactions read
+ * from other pages, or `lacked` one where it must have stood.
+ */
 export interface Inconsistency {
+	kind: 'repeated' | 'lacked';
 	offset: number;
 	keys: string[];
 }
@@ -44,146 +53,184 @@ const identity = (item: IDataObject): unknown =>
 const sameTransaction = (a: IDataObject, b: IDataObject): boolean =>
 	String(identity(a)) === String(identity(b));
 
+/** The chain's last item: where it stood, and at which total (undefined: the service sends none). */
+interface Frontier {
+	position: number;
+	total?: number;
+	item?: IDataObject;
+}
+
+type Relation = { from: number } | 'gap' | 'behind' | 'misfit';
+
+/** Pages kept for joining later, at most: older ones are read again if needed. */
+const MAX_PENDING = 20;
+
 export class ListSnapshot {
-	/** Items by their position at the start (dense from 0: an array holds them in the least memory). */
-	private items: IDataObject[] = [];
-	/** The position of the first item read under each identity. */
-	private byKey = new Map<unknown, number>();
-	/** Covered position intervals [start, end), sorted and merged. */
-	private covered: Array<[number, number]> = [];
-	private readonly pages: ListPage[] = [];
-	private growsAt: GrowsAt = 'front';
-	/** The largest total seen: how far the list has moved since the first page. */
-	private latestTotal: number;
-	private totalAtLastRound: number;
-	/** Where the list ends at the start; unknown (Infinity) until a total or a short page says. */
-	end: number;
+	/** The chain, in list order. */
+	readonly items: IDataObject[] = [];
+	/** The list's end was read: nothing followed the chain's last item when it was served. */
+	ended = false;
 	inconsistency?: Inconsistency;
+	/** The total at the first page, and the largest seen since. */
+	readonly startTotal?: number;
+	latestTotal?: number;
+	/** How much the total grew over the last round of pages: the overlap the next round needs. */
+	private roundGrowth = 0;
+	private frontier: Frontier = { position: -1 };
+	/** The chain index of the first item read under each identity. */
+	private byKey = new Map<unknown, number>();
+	/** Pages that could not join the chain yet (a gap before them). */
+	private pending: ListPage[] = [];
 
-	constructor(private readonly startTotal: number | undefined) {
-		this.end = startTotal ?? Infinity;
-		this.latestTotal = startTotal ?? 0;
-		this.totalAtLastRound = this.latestTotal;
-	}
-
-	/** Records a page. Returns false when it does not fit what was read (see `inconsistency`). */
-	add(page: ListPage): boolean {
-		this.pages.push(page);
-		if (page.total !== undefined && page.total > this.latestTotal) this.latestTotal = page.total;
-		return this.place(page);
-	}
-
-	/** After a misfit: re-reads every page under the other way of growing; false if that fails too. */
-	tryOtherGrowth(): boolean {
-		if (this.growsAt === 'back' || this.startTotal === undefined) return false;
-		this.growsAt = 'back';
-		this.items = [];
-		this.byKey = new Map();
-		this.covered = [];
-		this.end = this.startTotal;
-		this.inconsistency = undefined;
-		return this.pages.every((page) => this.place(page));
-	}
-
-	/** How many positions from the start are read without a gap. */
-	get prefix(): number {
-		const first = this.covered[0];
-		return first && first[0] <= 0 ? first[1] : 0;
-	}
-
-	/** The items at positions [from, upTo), in list order. */
-	*itemsBetween(from: number, upTo: number): Generator<IDataObject> {
-		for (let position = from; position < upTo; position++) {
-			const item = this.items[position];
-			if (item) yield item;
-		}
+	constructor(first: ListPage) {
+		this.startTotal = first.total;
+		this.latestTotal = first.total;
+		this.frontier.total = first.total;
+		this.add([first]);
 	}
 
 	/**
-	 * The next requests, at most `width`, for the unread positions before `target`, each at most
-	 * `pageSize` long. Offsets allow for the list's growth so far; limits add room for the growth
-	 * expected until the answer (the last round's), so a page still covers its positions.
+	 * How many transactions followed the chain's last one when it was read (undefined without a
+	 * total): a read to the list's end makes progress only while this shrinks.
 	 */
-	nextRequests(target: number, width: number, pageSize: number): PageRequest[] {
-		const shift = this.shift(this.latestTotal);
-		const room = this.growsAt === 'front' ? this.latestTotal - this.totalAtLastRound : 0;
-		this.totalAtLastRound = this.latestTotal;
-		const requests: PageRequest[] = [];
-		target = Math.min(target, this.end);
-		let from = this.prefix;
-		for (const [start, stop] of [...this.covered, [Infinity, Infinity] as [number, number]]) {
-			if (stop <= from) continue;
-			for (
-				let position = from;
-				position < Math.min(start, target) && requests.length < width;
-				position += pageSize
-			) {
-				const length = Math.min(pageSize, Math.min(start, target) - position);
-				// A page that reaches the list's end asks for a full page: whatever moved past the end still comes.
-				const reachesEnd = position + length >= this.end;
-				requests.push({
-					offset: position + shift,
-					limit: reachesEnd ? pageSize : Math.min(pageSize, length + 2 * room),
-				});
+	get toEnd(): number | undefined {
+		const { position, total } = this.frontier;
+		return total === undefined ? undefined : total - position - 1;
+	}
+
+	/** Records a round of pages. Returns false when they contradict each other (see `inconsistency`). */
+	add(pages: ListPage[]): boolean {
+		const before = this.latestTotal;
+		// A total below what the page shows is not believed, nor any once the first page's was not.
+		for (const page of pages)
+			if (
+				this.items.length > 0 &&
+				(this.startTotal === undefined ||
+					(page.items.length > 0 && (page.total ?? 0) < page.offset + page.items.length))
+			)
+				page.total = undefined;
+		for (const page of pages)
+			if (page.total !== undefined && page.total > (this.latestTotal ?? -1))
+				this.latestTotal = page.total;
+		this.roundGrowth = (this.latestTotal ?? 0) - (before ?? this.latestTotal ?? 0);
+		this.pending.push(...pages);
+		this.pending.sort((a, b) => a.offset - b.offset);
+		for (let joined = true; joined && !this.ended;) {
+			joined = false;
+			for (const page of [...this.pending]) {
+				const relation = this.relate(page);
+				if (relation === 'gap') continue;
+				this.pending.splice(this.pending.indexOf(page), 1);
+				if (relation === 'misfit') return this.misfit('lacked', page, [this.frontier.item!]);
+				if (relation === 'behind') continue;
+				if (!this.join(page, relation.from)) return false;
+				joined = true;
 			}
-			from = Math.max(from, stop);
-			if (from >= target || requests.length >= width) break;
+		}
+		if (this.pending.length > MAX_PENDING)
+			this.pending.splice(0, this.pending.length - MAX_PENDING);
+		return true;
+	}
+
+	/**
+	 * The next requests, at most `width`, to bring the chain to `wanted` items (Infinity: to the
+	 * list's end), each at most `pageSize` long. While the list stands still they start right after
+	 * the chain's last item, back to back; once it moves, the first starts where that item stood
+	 * (it can only have moved back) and each overlaps the one before by the growth of a round.
+	 */
+	nextRequests(wanted: number, width: number, pageSize: number): PageRequest[] {
+		if (this.ended) return [];
+		const need = wanted - this.items.length;
+		const { position, total } = this.frontier;
+		const requests: PageRequest[] = [];
+		const still = total === undefined || (this.latestTotal === total && this.roundGrowth === 0);
+		if (still) {
+			const end = total ?? Infinity;
+			for (let k = 0; k < width && k * pageSize < need; k++) {
+				const offset = position + 1 + k * pageSize;
+				if (offset >= end) break;
+				requests.push({ offset, limit: Math.min(pageSize, need - k * pageSize) });
+			}
+			return requests;
+		}
+		// The chain's last item is now somewhere in [position, position + moved].
+		const moved = (this.latestTotal ?? total) - total;
+		const step = Math.max(1, pageSize - 1 - this.roundGrowth);
+		for (let k = 0; k < width; k++) {
+			const offset = position + k * step;
+			// Past the list's end as far as it could have grown by the answer: nothing to read there.
+			if (k > 0 && offset >= (this.latestTotal ?? Infinity) + this.roundGrowth) break;
+			requests.push({ offset, limit: pageSize });
+			if (offset + pageSize - 1 - (position + moved) >= need) break;
 		}
 		return requests;
 	}
 
-	private shift(total: number | undefined): number {
-		if (this.growsAt === 'back' || this.startTotal === undefined || total === undefined) return 0;
-		return Math.max(0, total - this.startTotal);
+	/** How a page relates to the chain's last item: joins it (from which index on), lies before it, or after a gap. */
+	private relate(page: ListPage): Relation {
+		const { position, total, item } = this.frontier;
+		const { offset, items } = page;
+		const last = offset + items.length - 1;
+		const sameList = page.total === undefined || total === undefined || page.total === total;
+		// An empty page where the chain's next item would stand in the same list: the list ends there.
+		// Served at another total, it only says how long the list was then.
+		if (!items.length) return !sameList ? 'behind' : offset <= position + 1 ? { from: 0 } : 'gap';
+		if (sameList) {
+			// The same list: positions line up exactly.
+			const at = position - offset;
+			if (at < -1) return 'gap';
+			if (at >= items.length) return 'behind';
+			if (at >= 0 && item && !sameTransaction(items[at], item)) return 'misfit';
+			return { from: at + 1 };
+		}
+		const moved = (page.total ?? 0) - (total ?? 0);
+		// Where the chain's last item stood when this page was served (if it existed then).
+		const low = moved > 0 ? position : position + moved;
+		const high = moved > 0 ? position + moved : position;
+		if (high < offset) return 'gap';
+		if (low > last) return 'behind';
+		for (let i = Math.max(low, offset); i <= Math.min(high, last); i++)
+			if (sameTransaction(items[i - offset], item!)) return { from: i - offset + 1 };
+		// Served later, the page covered every place the item could be, and it was not there.
+		if (moved > 0 && low >= offset && high <= last) return 'misfit';
+		return 'gap';
 	}
 
-	private place(page: ListPage): boolean {
-		const start = page.offset - this.shift(page.total);
-		const stop = start + page.items.length;
-		// The list ends at an empty page, or at a short one when no total says more follow: a service
-		// may hold its pages under the limit asked (its largest page is its own), and is then read on.
-		if (!page.items.length || (page.total === undefined && page.items.length < page.limit))
-			this.end = Math.min(this.end, stop);
-
-		const misfits: string[] = [];
-		page.items.forEach((item, i) => {
-			const position = start + i;
-			if (position < 0 || position >= this.end) return; // arrived after the read began
-			const there = this.items[position];
-			if (there) {
-				// The same position read twice must hold the same transaction.
-				if (!sameTransaction(there, item)) misfits.push(String(identity(item)));
-				return;
-			}
+	/** Adds a page's items from `from` on to the chain. */
+	private join(page: ListPage, from: number): boolean {
+		const { offset, items, total } = page;
+		const start = this.items.length;
+		const repeated: IDataObject[] = [];
+		for (let i = from; i < items.length; i++) {
+			const item = items[i];
 			const key = identity(item);
 			const earlier = this.byKey.get(key);
-			// The same transaction at a position another page held: a repeated page (two items merely
-			// sharing an id are both kept, and so are items alike within one page, as the service sent them).
-			const elsewhere = earlier !== undefined && (earlier < start || earlier >= stop);
-			if (elsewhere && JSON.stringify(this.items[earlier]) === JSON.stringify(item))
-				misfits.push(String(key));
-			if (earlier === undefined) this.byKey.set(key, position);
-			this.items[position] = item;
-		});
-		if (page.items.length) this.cover(start, stop);
-		if (misfits.length) this.inconsistency = { offset: page.offset, keys: misfits };
-		return misfits.length === 0;
+			// The same transaction again from another page: the service repeats pages whatever the
+			// offset (two items merely sharing an id are both kept, and so are items alike within one page).
+			if (
+				earlier !== undefined &&
+				earlier < start &&
+				JSON.stringify(this.items[earlier]) === JSON.stringify(item)
+			)
+				repeated.push(item);
+			if (earlier === undefined) this.byKey.set(key, this.items.length);
+			this.items.push(item);
+		}
+		if (repeated.length) return this.misfit('repeated', page, repeated);
+		if (items.length)
+			this.frontier = { position: offset + items.length - 1, total, item: items.at(-1) };
+		// Nothing followed the last item when the page was served: the list's end.
+		if (
+			!items.length ||
+			(total === undefined ? items.length < page.limit : offset + items.length >= total)
+		)
+			this.ended = true;
+		return true;
 	}
 
-	private cover(start: number, stop: number): void {
-		const from = Math.max(0, start);
-		const to = Math.min(stop, this.end);
-		if (to <= from) return;
-		const merged: Array<[number, number]> = [];
-		let next: [number, number] = [from, to];
-		for (const interval of this.covered) {
-			if (interval[1] < next[0]) merged.push(interval);
-			else if (interval[0] > next[1]) {
-				merged.push(next);
-				next = interval;
-			} else next = [Math.min(interval[0], next[0]), Math.max(interval[1], next[1])];
-		}
-		merged.push(next);
-		this.covered = merged;
+	private misfit(kind: Inconsistency['kind'], page: ListPage, items: IDataObject[]): false {
+		const keys = items.map((item) => String(identity(item)));
+		this.inconsistency = { kind, offset: page.offset, keys };
+		return false;
 	}
 }

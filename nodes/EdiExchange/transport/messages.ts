@@ -40,6 +40,8 @@ export async function fetchMessage(
 		{
 			message: `The service’s answer for transaction ${transactionId} is neither a JSON document nor X12 (content type ${contentType || 'none'})`,
 			description: `It begins: ${JSON.stringify(text.slice(0, 120))}. Check the credential’s Base URL: something other than the EDI Exchange service may be answering there.`,
+			// A 200 that is no message: asking again does not help (the trigger marks it at once).
+			httpCode: '200',
 			itemIndex,
 		},
 	);

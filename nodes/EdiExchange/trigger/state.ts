@@ -22,6 +22,14 @@ export interface ListState {
 	cutoff: number;
 	/** Accounted transactions created after the cutoff: [id, createdAt ms]. */
 	seen: Array<[string, number]>;
+	/** Accounted transactions not emitted yet: their message failed for a passing reason (see messages.ts). */
+	held?: HeldMessage[];
+}
+
+/** A transaction whose message is tried again on the next poll: the list item, and the polls tried. */
+export interface HeldMessage {
+	transaction: IDataObject;
+	attempts: number;
 }
 
 /**
@@ -131,7 +139,23 @@ function readListState(value: IDataObject, now: number): Reading<ListState> {
 		};
 	const seen = decodeSeen(value.seen);
 	if (typeof seen === 'string') return { problem: `the stored state is corrupt: ${seen}` };
-	return { state: newListState(value.key as string, value.total, value.cutoff, seen) };
+	const state = newListState(value.key as string, value.total, value.cutoff, seen);
+	if (value.held === undefined) return { state };
+	const held = value.held as unknown;
+	const sane = (entry: unknown) =>
+		typeof entry === 'object' &&
+		entry !== null &&
+		typeof (entry as HeldMessage).transaction === 'object' &&
+		(entry as HeldMessage).transaction !== null &&
+		isNumber((entry as HeldMessage).attempts);
+	if (!Array.isArray(held) || !held.every(sane))
+		return { problem: 'the stored state is corrupt (its held transactions are not readable)' };
+	// Copied out of n8n's static data proxy: they are emitted as items.
+	state.held = held.map((entry: HeldMessage) => ({
+		transaction: JSON.parse(JSON.stringify(entry.transaction)) as IDataObject,
+		attempts: entry.attempts,
+	}));
+	return { state };
 }
 
 function readInboxState(value: IDataObject, now: number): Reading<InboxState> {

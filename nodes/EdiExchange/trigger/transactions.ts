@@ -5,9 +5,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { mapBounded } from '../shared/concurrency';
-import { fetchMessage } from '../transport/messages';
-import { x12MessageFields } from '../shared/x12Message';
 import {
 	fetchTransactionPage,
 	PAGE_SIZE,
@@ -29,8 +26,9 @@ import {
 	Search,
 	type ListOrder,
 } from './cursor';
-import { MAX_SEEN, MESSAGE_CONCURRENCY, matchesTypes, type TriggerSettings } from './settings';
-import { newListState, type ListState, type SourceResult } from './state';
+import { MAX_HELD, readMessages, warnFailedMessages } from './messages';
+import { MAX_SEEN, matchesTypes, type TriggerSettings } from './settings';
+import { newListState, type HeldMessage, type ListState, type SourceResult } from './state';
 
 const filtersOf = (settings: TriggerSettings): ListFilters => ({
 	stream: settings.stream,
@@ -158,19 +156,22 @@ export async function pollTransactions(
 		};
 	}
 	const unaccounted = total - state.total;
-	if (unaccounted === 0) return { items: [], next: state };
+	const held = state.held ?? [];
+	if (unaccounted === 0 && !held.length) return { items: [], next: state };
 
 	const search = new Search(state);
 	let stopped = false;
-	const stable = await readFromNewest.call(this, settings, first, total, run, (items) => {
-		search.read(items);
-		if (search.found.length >= unaccounted || search.passedCutoff) return false;
-		// Out of budget, a poll stops only once it has something to emit: every poll makes progress.
-		stopped =
-			search.found.length >= settings.maxItemsPerPoll ||
-			(Date.now() > run.budget.paging && search.found.length > 0);
-		return !stopped;
-	});
+	const stable =
+		unaccounted === 0 ||
+		(await readFromNewest.call(this, settings, first, total, run, (items) => {
+			search.read(items);
+			if (search.found.length >= unaccounted || search.passedCutoff) return false;
+			// Out of budget, a poll stops only once it has something to emit: every poll makes progress.
+			stopped =
+				search.found.length >= settings.maxItemsPerPoll ||
+				(Date.now() > run.budget.paging && search.found.length > 0);
+			return !stopped;
+		}));
 
 	// Emit oldest first, at most the per-poll cap; the rest stays unaccounted for the next poll.
 	let found = search.found.sort(compareTransactions).slice(0, settings.maxItemsPerPoll);
@@ -178,14 +179,33 @@ export async function pollTransactions(
 	const emittable = found.filter(
 		(item) => hasId(item) && matchesTypes(settings, item.transactionType),
 	);
-	let items: INodeExecutionData[] = emittable.map((json) => ({ json }));
+	const stillHeld: HeldMessage[] = [];
+	let items: INodeExecutionData[] = [];
 	if (settings.includeMessage) {
-		items = await withMessages.call(this, emittable, run);
-		// Out of budget for messages: account only for what is emitted; the rest waits for the next poll.
-		if (items.length < emittable.length) {
-			found = found.slice(0, found.indexOf(emittable[items.length]));
+		// Held transactions first (they are older), then the new ones.
+		const fresh = emittable.map((transaction) => ({ transaction, attempts: 0 }));
+		const outcomes = await readMessages([...held, ...fresh], run, true);
+		warnFailedMessages.call(this, outcomes);
+		outcomes.slice(0, held.length).forEach((outcome, i) => {
+			if (!outcome) stillHeld.push(held[i]);
+			else if ('held' in outcome) stillHeld.push(outcome.held);
+			else items.push(outcome.item);
+		});
+		// Out of budget for messages, or too many held: account only up to there; the rest waits for the next poll.
+		const cut = outcomes
+			.slice(held.length)
+			.findIndex((outcome) => !outcome || ('held' in outcome && stillHeld.length >= MAX_HELD));
+		for (const outcome of outcomes.slice(held.length, cut < 0 ? undefined : held.length + cut)) {
+			if (outcome && 'held' in outcome) stillHeld.push(outcome.held);
+			else if (outcome) items.push(outcome.item);
+		}
+		if (cut >= 0) {
+			found = found.slice(0, found.indexOf(emittable[cut]));
 			stopped = true;
 		}
+	} else {
+		// Include Message turned off while some were held: they go out as they are.
+		items = [...held.map(({ transaction }) => transaction), ...emittable].map((json) => ({ json }));
 	}
 	// The count is exact whatever happens (accounted = before + found), so a transaction skipped
 	// while the list moved under the search is found by a later poll. Only a search that read a
@@ -214,35 +234,9 @@ export async function pollTransactions(
 	const now = Date.now();
 	warnFutureDated.call(this, found, now);
 
-	return {
-		items,
-		next: advance(state, found, { missing, complete }, settings.lateWindowMs, MAX_SEEN, now),
-	};
-}
-
-/**
- * The transactions with their messages, in order. Past `run.budget.messages` no new fetch starts
- * (after at least one round): the result is then the prefix that was fetched.
- */
-async function withMessages(
-	this: IPollFunctions,
-	transactions: IDataObject[],
-	run: PollRun,
-): Promise<INodeExecutionData[]> {
-	let started = 0;
-	const results = await mapBounded(
-		transactions,
-		MESSAGE_CONCURRENCY,
-		async (transaction): Promise<INodeExecutionData | undefined> => {
-			if (started >= MESSAGE_CONCURRENCY && Date.now() >= run.budget.messages) return undefined;
-			started++;
-			const { format, message } = await fetchMessage(run.client, transaction.id as string | number);
-			const document = format === 'x12' ? x12MessageFields(message as string) : {};
-			return { json: { ...transaction, messageFormat: format, message, ...document } };
-		},
-	);
-	const skipped = results.indexOf(undefined);
-	return (skipped < 0 ? results : results.slice(0, skipped)) as INodeExecutionData[];
+	const next = advance(state, found, { missing, complete }, settings.lateWindowMs, MAX_SEEN, now);
+	if (stillHeld.length) next.held = stillHeld;
+	return { items, next };
 }
 
 /** Manual mode: the newest matching transactions, touching no state. */
@@ -262,7 +256,11 @@ export async function sampleTransactions(
 		return sample.length < howMany && ++pages < maxPages;
 	});
 	const chosen = sample.slice(0, howMany);
-	return settings.includeMessage
-		? await withMessages.call(this, chosen, run)
-		: chosen.map((json) => ({ json }));
+	if (!settings.includeMessage) return chosen.map((json) => ({ json }));
+	const entries = chosen.map((transaction) => ({ transaction, attempts: 0 }));
+	const outcomes = await readMessages(entries, run, false);
+	const read = outcomes.indexOf(undefined);
+	return (read < 0 ? outcomes : outcomes.slice(0, read)).map(
+		(outcome) => (outcome as { item: INodeExecutionData }).item,
+	);
 }
