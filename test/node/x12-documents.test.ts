@@ -115,6 +115,69 @@ describe('Get Message on X12', () => {
 		]);
 	});
 
+	test('One Item per Line gives the same rows for a PO sent as X12 and the same PO sent as JSON', async () => {
+		// The structured 850 a partner sends on the JSON path for the fixture's X12 850.
+		const structured = {
+			purchaseOrderNumber: 'PO-SAME',
+			purchaseOrderDate: '2026-11-22',
+			releaseNumber: 'R2',
+			buyersCurrency: { currencyCode: 'USD' },
+			parties: {
+				shipTo: {
+					name: 'DEMO STORE 42',
+					identificationCode: '0012345000017',
+					addressLine1: '4055 MAIN ST',
+					addressLine2: 'SUITE 9',
+					city: 'NEW YORK',
+					stateOrProvinceCode: 'NY',
+					postalCode: '10001',
+					countryCode: 'US',
+				},
+			},
+			lineItems: [
+				{
+					purchaseOrderLineId: '1',
+					quantity: { value: '5', unitOfMeasure: 'each' },
+					unitCostPrice: '101.00',
+					productIds: {
+						buyerItemNumber: '10000002',
+						gtin12: '028374658310',
+						vendorItemNumber: 'V-1',
+					},
+					productAttributes: { description: 'GREEN TOOTHPASTE' },
+				},
+				{
+					purchaseOrderLineId: '2',
+					quantity: { value: '20', unitOfMeasure: 'case' },
+					unitCostPrice: '88.5',
+					productIds: { gtin13: '4006381333931', gtin14: '10028374658327' },
+					productAttributes: { description: 'ORANGE TOOTHPASTE' },
+				},
+			],
+		};
+		const rows = (items: Array<{ json: Record<string, unknown> }>) =>
+			items.map(({ json: { transactionId: _t, ...row } }) => row);
+		const sent = await sb.admin('POST', '/partner/send-850', { message: structured });
+		const fromJson = await sb.run({
+			resource: 'transaction',
+			operation: 'getMessage',
+			transactionId: String(sent.transactionId),
+			output: 'lines',
+		});
+		const fromX12 = await runNode({
+			parameters: {
+				resource: 'transaction',
+				operation: 'getMessage',
+				transactionId: '7',
+				output: 'lines',
+			},
+			credentials: await serveInbound(retail850('PO-SAME')),
+		});
+		expect(fromX12.error?.message).toBeUndefined();
+		expect(rows(fromJson.items)).toHaveLength(2);
+		expect(rows(fromX12.items)).toEqual(rows(fromJson.items));
+	});
+
 	test('an X12 set this package does not read into a document says so, and the X12 is kept', async () => {
 		const x12 = writeInterchange({
 			senderId: 'YOURCOMPANY',
