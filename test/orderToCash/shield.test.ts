@@ -7,34 +7,13 @@ import { runNode } from '../../harness';
 import { buildAcknowledgment, buildShipNotice } from '../../nodes/EdiExchange/documents';
 import { useSandbox } from '../sandbox/helpers';
 import { credentialsOf, requests, reset } from '../trigger/helpers';
+import { PO_77 } from './order';
 
 const running = useSandbox({ sendInitialOrder: false, rateLimit: null });
 
 beforeEach(async () => reset(running));
 
-const order = {
-	transactionId: 7,
-	senderId: 'DEMORETAIL',
-	receiverId: 'YOURCOMPANY',
-	message: {
-		purchaseOrderNumber: 'PO-77',
-		purchaseOrderDate: '2026-11-20',
-		lineItems: [
-			{
-				purchaseOrderLineId: '1',
-				quantity: { value: '4' },
-				unitCostPrice: '2.50',
-				productIds: { buyerItemNumber: 'A-1' },
-			},
-			{
-				purchaseOrderLineId: '2',
-				quantity: { value: '3' },
-				unitCostPrice: '0.10',
-				productIds: { buyerItemNumber: 'B-2' },
-			},
-		],
-	},
-};
+const order = PO_77;
 const ack = buildAcknowledgment(order, {
 	lines: [{ purchaseOrderLineId: '2', status: 'backordered' }],
 });
