@@ -48,7 +48,7 @@ export async function routeAdmin(
 				return { status: 200, body: state.faults.current };
 			});
 		case 'GET /_sandbox/config':
-			return { status: 200, body: { order: state.order, rateLimit: state.limiter.current } };
+			return { status: 200, body: configOf(state) };
 		case 'PUT /_sandbox/config':
 			return withBody((body) => configure(state, body));
 		case 'GET /_sandbox/requests':
@@ -104,14 +104,22 @@ function bulkInsert(state: SandboxState, body: Record<string, unknown>): Reply {
 	return { status: 201, body: result };
 }
 
+const configOf = (state: SandboxState) => ({
+	order: state.order,
+	rateLimit: state.limiter.current,
+	inboundFormat: state.inboundFormat,
+});
+
 function configure(state: SandboxState, body: Record<string, unknown>): Reply {
 	const errors: FieldError[] = [];
 	for (const key of Object.keys(body)) {
-		if (key !== 'order' && key !== 'rateLimit')
+		if (key !== 'order' && key !== 'rateLimit' && key !== 'inboundFormat')
 			errors.push(fieldError(key, `property ${key} should not exist`, 'unknownProperty'));
 	}
 	if ('order' in body && body.order !== 'newest' && body.order !== 'oldest')
 		errors.push(fieldError('order', 'order must be newest or oldest'));
+	if ('inboundFormat' in body && body.inboundFormat !== 'json' && body.inboundFormat !== 'x12')
+		errors.push(fieldError('inboundFormat', 'inboundFormat must be json or x12'));
 	if ('rateLimit' in body && body.rateLimit !== null && !isRateLimitConfig(body.rateLimit)) {
 		errors.push(
 			fieldError(
@@ -123,7 +131,8 @@ function configure(state: SandboxState, body: Record<string, unknown>): Reply {
 	if (errors.length) return argumentError(errors);
 	if ('order' in body) state.order = body.order as 'newest' | 'oldest';
 	if ('rateLimit' in body) state.limiter.configure(body.rateLimit as RateLimitConfig | null);
-	return { status: 200, body: { order: state.order, rateLimit: state.limiter.current } };
+	if ('inboundFormat' in body) state.inboundFormat = body.inboundFormat as 'json' | 'x12';
+	return { status: 200, body: configOf(state) };
 }
 
 type Json = Record<string, unknown>;

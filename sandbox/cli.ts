@@ -11,6 +11,7 @@ Usage: npm run sandbox -- [options]
   --host HOST              address to listen on (default 127.0.0.1)
   --api-key KEY            the API key clients must send in service-api-key (default ${DEFAULT_API_KEY})
   --order newest|oldest    list order of GET /v3/transactions (default newest)
+  --inbound-format json|x12  how the demo partner's 850s arrive: structured JSON (default) or X12
   --seed N                 bulk-insert N inbound test 850s at start-up (default 0)
   --latency-ms N           delay every service response by N ms (default 0)
   --rate-limit N/SECONDS   at most N requests per SECONDS per key, e.g. 100/60; "off" disables
@@ -59,6 +60,12 @@ export function parseArguments(argv: string[]): SandboxOptions {
 				const order = value();
 				if (order !== 'newest' && order !== 'oldest') fail('--order must be newest or oldest');
 				options.order = order;
+				break;
+			}
+			case '--inbound-format': {
+				const format = value();
+				if (format !== 'json' && format !== 'x12') fail('--inbound-format must be json or x12');
+				options.inboundFormat = format;
 				break;
 			}
 			case '--seed':

@@ -35,6 +35,8 @@ export interface SandboxOptions {
 	sendInitialOrder?: boolean;
 	/** Seed of the fault-injection PRNG when PUT /_sandbox/faults gives none (default 1). */
 	faultSeed?: number;
+	/** How the partner's 850s arrive: structured JSON messages (default) or X12 interchanges. */
+	inboundFormat?: 'json' | 'x12';
 	/** The organization's trading partners (default [PARTNER_ID]). */
 	partners?: string[];
 }
@@ -56,6 +58,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		order: options.order ?? 'newest',
 		rateLimit: options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit,
 		faultSeed: options.faultSeed ?? 1,
+		inboundFormat: options.inboundFormat ?? 'json',
 	});
 
 	let data: DataFile | undefined;

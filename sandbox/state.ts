@@ -12,6 +12,7 @@ import {
 import { Faults } from './faults';
 import { generatedBusinessNumber, generatedMessage } from './generate';
 import { makePurchaseOrder, ORGANIZATION_ID, PARTNER_ID } from './partner';
+import { purchaseOrderSegments } from './partner/x12Order';
 import { RateLimiter } from './rateLimit';
 import {
 	ORDER_DOCUMENT_TYPES,
@@ -21,9 +22,11 @@ import {
 	type ScorecardSnapshot,
 } from './scorecard';
 import { Store, type NewTransaction } from './store';
+import { writeInterchange } from './x12/write';
 import type {
 	BulkBatch,
 	Direction,
+	InboundFormat,
 	ListOrder,
 	RateLimitConfig,
 	Stream,
@@ -37,6 +40,7 @@ export interface StateOptions {
 	order: ListOrder;
 	rateLimit: RateLimitConfig | null;
 	faultSeed: number;
+	inboundFormat: InboundFormat;
 }
 
 export interface BulkRequest {
@@ -77,6 +81,8 @@ export class SandboxState {
 	readonly faults: Faults;
 	readonly limiter: RateLimiter;
 	order: ListOrder;
+	/** How the partner's 850s reach the organization (PUT /_sandbox/config, --inbound-format). */
+	inboundFormat: InboundFormat;
 	/** Last purchase-order sequence used (partner orders and bulk messages share it, so numbers stay unique). */
 	private sequence = 0;
 	/** Called with every change of persisted state, before anyone is told of it. */
@@ -84,6 +90,7 @@ export class SandboxState {
 
 	constructor(readonly options: StateOptions) {
 		this.order = options.order;
+		this.inboundFormat = options.inboundFormat;
 		this.limiter = new RateLimiter(options.rateLimit);
 		this.faults = new Faults(options.faultSeed);
 	}
@@ -107,6 +114,7 @@ export class SandboxState {
 		this.scorecard.clear();
 		this.sequence = 0;
 		this.order = this.options.order;
+		this.inboundFormat = this.options.inboundFormat;
 		this.limiter.configure(this.options.rateLimit);
 		this.faults.set({});
 		this.onChange({ reset: true });
@@ -126,7 +134,10 @@ export class SandboxState {
 		const transaction = this.store.add({
 			...this.inboundFields('850', 'test', now.getTime()),
 			businessNumber: purchaseOrderNumber,
-			message: { kind: 'json', value: order },
+			message:
+				this.inboundFormat === 'x12'
+					? { kind: 'x12', text: this.asInterchange(order, now), order }
+					: { kind: 'json', value: order },
 		});
 		const entry = this.scorecard.addOrder(purchaseOrderNumber, transaction.id);
 		this.onChange({
@@ -194,7 +205,7 @@ export class SandboxState {
 				envelope.transactionType as OrderDocumentType,
 				transaction.id,
 				envelope.message,
-				(id) => this.messageOf(this.store.get(id)!) as Record<string, unknown>,
+				(id) => this.partnerOrderOf(this.store.get(id)!) as Record<string, unknown>,
 			);
 			this.onChange({ scorecard: changed });
 		}
@@ -227,6 +238,28 @@ export class SandboxState {
 	}
 
 	/** A transaction's message: a JSON document, or X12 text. */
+	/** The structured order the partner checks replies against (its X12 850 keeps it beside the text). */
+	partnerOrderOf(transaction: Transaction): unknown {
+		const { message } = transaction;
+		return message?.kind === 'x12' && message.order !== undefined
+			? message.order
+			: this.messageOf(transaction);
+	}
+
+	/** The partner's 850 as an interchange: its ISA13 the transaction's id, unique per sender. */
+	private asInterchange(order: Record<string, unknown>, now: Date): string {
+		return writeInterchange({
+			senderId: PARTNER_ID,
+			receiverId: ORGANIZATION_ID,
+			usage: 'T',
+			controlNumber: this.store.nextId,
+			date: now,
+			sets: [{ type: '850', segments: purchaseOrderSegments(order) }],
+			lineBreaks: true,
+			version: '004010',
+		});
+	}
+
 	messageOf(transaction: Transaction): unknown {
 		const { message } = transaction;
 		if (message?.kind === 'json') return message.value;

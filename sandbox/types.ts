@@ -5,7 +5,13 @@ export type Stream = 'test' | 'live';
 export type ListOrder = 'newest' | 'oldest';
 
 /** A transaction's message, when stored (bulk-inserted transactions have none: see Transaction.bulk). */
-export type StoredMessage = { kind: 'json'; value: unknown } | { kind: 'x12'; text: string };
+export type StoredMessage =
+	| { kind: 'json'; value: unknown }
+	/** `order`: for the partner's own X12 850, the structured order it checks replies against. */
+	| { kind: 'x12'; text: string; order?: unknown };
+
+/** How the organization receives inbound documents: structured JSON messages or X12 interchanges. */
+export type InboundFormat = 'json' | 'x12';
 
 /**
  * Shared by every transaction of one bulk insert. Their message is generated on read from their

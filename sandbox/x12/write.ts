@@ -29,6 +29,8 @@ export interface X12WriteInput {
 	separators?: Partial<Separators>;
 	/** Put a line break after every segment terminator (readable; readers tolerate it). */
 	lineBreaks?: boolean;
+	/** `004010` (ISA12 00401, ISA11 U) or `005010` (default, ISA12 00501 with a repetition separator). */
+	version?: '004010' | '005010';
 }
 
 export const DEFAULT_SEPARATORS: Separators = {
@@ -92,6 +94,7 @@ export function writeInterchange(input: X12WriteInput): string {
 	const hhmm = `${two(d.getUTCHours())}${two(d.getUTCMinutes())}`;
 	const control = String(input.controlNumber);
 	const functionalId = input.functionalId ?? functionalIdFor(input.sets[0].type);
+	const v4010 = input.version === '004010';
 
 	const isa = [
 		'ISA',
@@ -105,15 +108,25 @@ export function writeInterchange(input: X12WriteInput): string {
 		fixed(input.receiverId, 15, 'receiverId'),
 		yymmdd,
 		hhmm,
-		separators.repetition || 'U',
-		'00501',
+		v4010 ? 'U' : separators.repetition || 'U',
+		v4010 ? '00401' : '00501',
 		control.padStart(9, '0'),
 		'0',
 		input.usage,
 		separators.component,
 	];
 	const segments: string[][] = [
-		['GS', functionalId, input.senderId, input.receiverId, ccyymmdd, hhmm, control, 'X', '005010'],
+		[
+			'GS',
+			functionalId,
+			input.senderId,
+			input.receiverId,
+			ccyymmdd,
+			hhmm,
+			control,
+			'X',
+			input.version ?? '005010',
+		],
 	];
 	input.sets.forEach((set, index) => {
 		const setControl = String(index + 1).padStart(4, '0');

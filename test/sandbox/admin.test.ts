@@ -81,6 +81,7 @@ describe('demo partner and reset', () => {
 		await s.raw.put('/_sandbox/config', {
 			order: 'oldest',
 			rateLimit: { requests: 1000, windowSeconds: 10 },
+			inboundFormat: 'x12',
 		});
 		await s.raw.put('/_sandbox/faults', { latencyMs: 5 });
 		await s.raw.post('/_sandbox/transactions', {
@@ -98,6 +99,7 @@ describe('demo partner and reset', () => {
 		expect((await s.raw.get('/_sandbox/config')).data).toEqual({
 			order: 'newest',
 			rateLimit: { requests: 100000, windowSeconds: 60 },
+			inboundFormat: 'json',
 		});
 		expect((await s.raw.get('/_sandbox/faults')).data).toEqual({});
 		const log = (await s.raw.get('/_sandbox/requests')).data;
