@@ -235,6 +235,14 @@ class TriggerInstance {
 		if (r.status !== 200) throw new Error(`faults answered ${r.status}: ${r.text.slice(0, 200)}`);
 	}
 
+	/** Delays every answer of the service by `ms` (0: answers at once again). */
+	async holdAnswers(ms) {
+		const r = await lib.request('PUT', `${this.sandbox.baseUrl}/_sandbox/faults`, {
+			body: ms ? { latencyMs: ms } : {},
+		});
+		if (r.status !== 200) throw new Error(`faults answered ${r.status}: ${r.text.slice(0, 200)}`);
+	}
+
 	/** One 850 from the demo partner, as a real trading partner sends it. */
 	async sendOrder() {
 		const r = await lib.request('POST', `${this.sandbox.baseUrl}/_sandbox/partner/send-850`, {

@@ -52,11 +52,17 @@ const SCENARIOS = [
 		run: async (instance) => {
 			await instance.insert(4);
 			await instance.deactivate();
+			// The service holds its answers, so the kill lands while the poll waits for the list:
+			// before anything is emitted or saved, whatever the machine's load (without it the kill
+			// sometimes landed inside n8n's own window between saving the state and running the
+			// execution, which the default and queue modes leave open: docs/persistence.md).
+			await instance.holdAnswers(3000);
 			const since = Date.now();
 			await instance.activate({ wait: false });
 			// Crash as soon as the activation's poll reaches the service.
 			await instance.waitForPoll(since, { timeoutMs: 60000, intervalMs: 50 });
 			await instance.stop('SIGKILL');
+			await instance.holdAnswers(0);
 			const ids = new Set(instance.inserted.get(instance.scenario));
 			const before = instance.collector.deliveries.filter((d) => ids.has(d.id)).length;
 			instance.log(
