@@ -129,6 +129,29 @@ export function readJsonObject(
 	return value as IDataObject;
 }
 
+/** Sender ID and Receiver ID (partyFields), both required. */
+export function readParties(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): { senderId: string; receiverId: string } {
+	return {
+		senderId: readRequiredText.call(
+			this,
+			'senderId',
+			'Sender ID',
+			itemIndex,
+			'Enter your organization’s trading id.',
+		),
+		receiverId: readRequiredText.call(
+			this,
+			'receiverId',
+			'Receiver ID',
+			itemIndex,
+			'Enter the trading partner’s id.',
+		),
+	};
+}
+
 /** A required text parameter, trimmed. */
 export function readRequiredText(
 	this: IExecuteFunctions,

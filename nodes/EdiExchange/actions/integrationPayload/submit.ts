@@ -6,7 +6,13 @@ import { refusedError } from '../../shared/failed';
 import { optionsField, streamField } from '../../shared/fields';
 import type { ServiceClient } from '../../transport/client';
 import { readInterchange } from '../../x12';
-import { partyFields, readJsonParameter, readRequiredText, sendingOptions } from '../fields';
+import {
+	partyFields,
+	readJsonParameter,
+	readParties,
+	readRequiredText,
+	sendingOptions,
+} from '../fields';
 import { forOperation, type Operation } from '../types';
 
 interface SubmitAnswer {
@@ -188,20 +194,7 @@ function jsonPayload(this: IExecuteFunctions, itemIndex: number): IDataObject {
 		format: 'json',
 		type: this.getNodeParameter('transactionType', itemIndex) as string,
 		stream: this.getNodeParameter('stream', itemIndex) as string,
-		senderId: readRequiredText.call(
-			this,
-			'senderId',
-			'Sender ID',
-			itemIndex,
-			'Enter your organization’s trading id.',
-		),
-		receiverId: readRequiredText.call(
-			this,
-			'receiverId',
-			'Receiver ID',
-			itemIndex,
-			'Enter the trading partner’s id.',
-		),
+		...readParties.call(this, itemIndex),
 		content: { segments } as IDataObject,
 	};
 }

@@ -15,7 +15,7 @@ import { optionsCollection, optionsField, streamField } from '../../shared/field
 import { x12DocumentItem } from '../../shared/x12Message';
 import { documentsFromX12, isX12Text, READABLE_TYPES } from '../../x12Documents';
 import { controlNumberFields } from '../controlNumbers';
-import { partyFields, readJsonParameter, readRequiredText } from '../fields';
+import { partyFields, readJsonParameter, readParties, readRequiredText } from '../fields';
 import { SHIP_NOTICE_HIERARCHY_OPTIONS } from '../transaction/create/integrationPath';
 import { writeOneInterchange, writeSegments, X12_WRITABLE } from '../x12Writing';
 import { forOperation, type Operation } from '../types';
@@ -154,20 +154,7 @@ function toX12(this: IExecuteFunctions, itemIndex: number): INodeExecutionData[]
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const segments = writeSegments.call(this, code, message as IDataObject, options, itemIndex);
 	const envelope = {
-		senderId: readRequiredText.call(
-			this,
-			'senderId',
-			'Sender ID',
-			itemIndex,
-			'Enter your organization’s trading id.',
-		),
-		receiverId: readRequiredText.call(
-			this,
-			'receiverId',
-			'Receiver ID',
-			itemIndex,
-			'Enter the trading partner’s id.',
-		),
+		...readParties.call(this, itemIndex),
 		stream: this.getNodeParameter('stream', itemIndex) as string,
 	};
 	const { content, controlNumber } = writeOneInterchange.call(
