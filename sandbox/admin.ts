@@ -3,9 +3,11 @@ import type { IncomingMessage } from 'http';
 import { validateFaultConfig } from './faults';
 import { argumentError, fieldError, isObject, notFound, readJsonBody } from './http';
 import { isRateLimitConfig } from './rateLimit';
+import { resend850 } from './resend';
 import type { RequestLog } from './requestLog';
 import type { SandboxState } from './state';
 import type { FieldError, RateLimitConfig, Reply } from './types';
+import { layoutOf, layoutProblems } from './x12/layout';
 
 const BULK_TYPES = ['850', '855', '856', '810', '846', '860'];
 const BULK_FIELDS = ['count', 'transactionType', 'direction', 'stream', 'createdAt'];
@@ -28,12 +30,7 @@ export async function routeAdmin(
 	};
 	switch (route) {
 		case 'POST /_sandbox/partner/send-850':
-			return withBody((body) => {
-				if (body.message === undefined) return { status: 201, body: state.sendPartnerOrder() };
-				const problem = orderProblem(body.message);
-				if (problem) return argumentError([fieldError('message', problem)]);
-				return { status: 201, body: state.sendPartnerOrder(new Date(), body.message as Json) };
-			});
+			return withBody((body) => resend850(state, body));
 		case 'GET /_sandbox/scorecard':
 			return { status: 200, body: state.scorecard.view() };
 		case 'POST /_sandbox/transactions':
@@ -108,18 +105,26 @@ const configOf = (state: SandboxState) => ({
 	order: state.order,
 	rateLimit: state.limiter.current,
 	inboundFormat: state.inboundFormat,
+	// The layout only shapes X12 the partner writes: shown in the X12 mode (settable in either).
+	...(state.inboundFormat === 'x12' && { x12Layout: state.x12Layout }),
 });
+
+const CONFIG_FIELDS = ['order', 'rateLimit', 'inboundFormat', 'x12Layout'];
 
 function configure(state: SandboxState, body: Record<string, unknown>): Reply {
 	const errors: FieldError[] = [];
 	for (const key of Object.keys(body)) {
-		if (key !== 'order' && key !== 'rateLimit' && key !== 'inboundFormat')
+		if (!CONFIG_FIELDS.includes(key))
 			errors.push(fieldError(key, `property ${key} should not exist`, 'unknownProperty'));
 	}
 	if ('order' in body && body.order !== 'newest' && body.order !== 'oldest')
 		errors.push(fieldError('order', 'order must be newest or oldest'));
 	if ('inboundFormat' in body && body.inboundFormat !== 'json' && body.inboundFormat !== 'x12')
 		errors.push(fieldError('inboundFormat', 'inboundFormat must be json or x12'));
+	if ('x12Layout' in body)
+		errors.push(
+			...layoutProblems(body.x12Layout).map(([ref, message]) => fieldError(ref, message)),
+		);
 	if ('rateLimit' in body && body.rateLimit !== null && !isRateLimitConfig(body.rateLimit)) {
 		errors.push(
 			fieldError(
@@ -132,21 +137,6 @@ function configure(state: SandboxState, body: Record<string, unknown>): Reply {
 	if ('order' in body) state.order = body.order as 'newest' | 'oldest';
 	if ('rateLimit' in body) state.limiter.configure(body.rateLimit as RateLimitConfig | null);
 	if ('inboundFormat' in body) state.inboundFormat = body.inboundFormat as 'json' | 'x12';
+	if ('x12Layout' in body) state.x12Layout = layoutOf(body.x12Layout)!;
 	return { status: 200, body: configOf(state) };
-}
-
-type Json = Record<string, unknown>;
-
-/** A purchase order the partner can send and later check replies against: a number and lines with ids. */
-function orderProblem(message: unknown): string | undefined {
-	if (!isObject(message)) return 'message must be a structured 850 (a JSON object)';
-	const number = message.purchaseOrderNumber;
-	if (!(typeof number === 'string' && number.trim()) && typeof number !== 'number')
-		return 'message.purchaseOrderNumber must be a non-empty string';
-	const lines = message.lineItems;
-	if (!Array.isArray(lines) || lines.length === 0)
-		return 'message.lineItems must be a non-empty list';
-	const bad = lines.findIndex((line) => !isObject(line) || line.purchaseOrderLineId === undefined);
-	if (bad >= 0) return `message.lineItems[${bad}] must be an object with a purchaseOrderLineId`;
-	return undefined;
 }

@@ -1,7 +1,9 @@
 /**
  * `npm run sandbox -- [options]`: runs the sandbox until Ctrl-C / SIGTERM.
  */
+import { readFileSync } from 'fs';
 import { DEFAULT_API_KEY, DEFAULT_RATE_LIMIT, startSandbox, type SandboxOptions } from './index';
+import { X12_LAYOUT_PRESETS } from './x12/layout';
 
 const HELP = `EDI Exchange sandbox: a strict local emulator of the service, with the demo trading partner.
 
@@ -12,6 +14,11 @@ Usage: npm run sandbox -- [options]
   --api-key KEY            the API key clients must send in service-api-key (default ${DEFAULT_API_KEY})
   --order newest|oldest    list order of GET /v3/transactions (default newest)
   --inbound-format json|x12  how the demo partner's 850s arrive: structured JSON (default) or X12
+  --x12-layout NAME        how the partner lays out its X12: ${Object.keys(X12_LAYOUT_PRESETS).join(', ')}
+                           (default tilde-newline)
+  --replay-850 FILE        the partner sends the purchase order in FILE at start-up instead of its
+                           own (an X12 interchange, a structured 850, or a create request holding
+                           one in "message"), scored like its own; may be given more than once
   --seed N                 bulk-insert N inbound test 850s at start-up (default 0)
   --latency-ms N           delay every service response by N ms (default 0)
   --rate-limit N/SECONDS   at most N requests per SECONDS per key, e.g. 100/60; "off" disables
@@ -68,6 +75,20 @@ export function parseArguments(argv: string[]): SandboxOptions {
 				options.inboundFormat = format;
 				break;
 			}
+			case '--x12-layout': {
+				const name = value() ?? '';
+				const layout = X12_LAYOUT_PRESETS[name];
+				if (!layout)
+					fail(`--x12-layout must be one of ${Object.keys(X12_LAYOUT_PRESETS).join(', ')}`);
+				options.x12Layout = layout;
+				break;
+			}
+			case '--replay-850': {
+				const file = value() || fail('--replay-850 needs a file name');
+				options.replay850 = [...(options.replay850 ?? []), replayOf(file)];
+				options.sendInitialOrder ??= false;
+				break;
+			}
 			case '--seed':
 				options.seed = integer(flag, value());
 				break;
@@ -109,6 +130,28 @@ export function parseArguments(argv: string[]): SandboxOptions {
 		}
 	}
 	return options;
+}
+
+/** A purchase order file as the body of "Resend 850": X12 text, or JSON (the 850, or a create request with it in message). */
+function replayOf(file: string): { source: string; body: Record<string, unknown> } {
+	let text: string;
+	try {
+		text = readFileSync(file, 'utf8');
+	} catch (error) {
+		fail(`--replay-850 ${file}: ${(error as Error).message}`);
+	}
+	const source = `--replay-850 ${file}`;
+	if (/^\s*ISA/.test(text)) return { source, body: { x12: text } };
+	let json: unknown;
+	try {
+		json = JSON.parse(text);
+	} catch {
+		fail(`${source}: neither an X12 interchange (ISA …) nor JSON`);
+	}
+	const isObject = (v: unknown): v is Record<string, unknown> =>
+		typeof v === 'object' && v !== null && !Array.isArray(v);
+	const message = isObject(json) && isObject(json.message) ? json.message : json;
+	return { source, body: { message } };
 }
 
 async function main(): Promise<void> {

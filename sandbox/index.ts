@@ -5,8 +5,10 @@
 import type { AddressInfo } from 'net';
 import { ORGANIZATION_ID, PARTNER_ID } from './partner';
 import { DataFile } from './persistence';
+import { resend850 } from './resend';
 import { SandboxServer } from './server';
 import { SandboxState } from './state';
+import { DEFAULT_X12_LAYOUT, type X12Layout } from './x12/layout';
 
 export const DEFAULT_API_KEY = 'sandbox-api-key-0123456789';
 export const DEFAULT_RATE_LIMIT = { requests: 100000, windowSeconds: 60 };
@@ -37,6 +39,13 @@ export interface SandboxOptions {
 	faultSeed?: number;
 	/** How the partner's 850s arrive: structured JSON messages (default) or X12 interchanges. */
 	inboundFormat?: 'json' | 'x12';
+	/** How the partner lays out its X12 (separators, line breaks, BOM, indentation); default `~` and a line break. */
+	x12Layout?: X12Layout;
+	/**
+	 * Purchase orders the partner sends once started, in order, as "Resend 850" with these bodies
+	 * ({ message } or { x12 }); `source` names each in an error (the CLI's --replay-850 FILE).
+	 */
+	replay850?: Array<{ source: string; body: Record<string, unknown> }>;
 	/** The organization's trading partners (default [PARTNER_ID]). */
 	partners?: string[];
 }
@@ -59,11 +68,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		rateLimit: options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit,
 		faultSeed: options.faultSeed ?? 1,
 		inboundFormat: options.inboundFormat ?? 'json',
+		x12Layout: options.x12Layout ?? DEFAULT_X12_LAYOUT,
 	});
 
 	let data: DataFile | undefined;
 	if (options.dataFile) data = await DataFile.open(options.dataFile, state);
 	else state.startUp();
+	for (const { source, body } of options.replay850 ?? []) {
+		const sent = resend850(state, body);
+		if (sent.status !== 201) {
+			await data?.close();
+			throw new Error(`${source}: ${(sent.body as { message: string }).message}`);
+		}
+	}
 
 	const server = new SandboxServer(state, {
 		apiKey,

@@ -5,6 +5,7 @@
 import { randomUUID } from 'crypto';
 import { businessNumberOfSegments } from './documents';
 import { argumentError, fieldError, isObject } from './http';
+import { PARTNER_ID } from './partner';
 import type { SandboxState } from './state';
 import type { FieldError, Reply, Stream } from './types';
 import { checkEnvelope } from './x12/envelope';
@@ -72,6 +73,7 @@ function submitX12(state: SandboxState, body: Record<string, unknown>): Reply {
 			ids.push(transaction.id);
 		}),
 	);
+	if (interchange.receiverId === PARTNER_ID) state.partnerReceivesInterchange(interchange, ids);
 	return answer(id, ids);
 }
 
@@ -153,5 +155,7 @@ function submitJson(state: SandboxState, body: Record<string, unknown>): Reply {
 		message: { kind: 'json', value: content },
 		integrationPayloadId: id,
 	});
+	if (receiverId === PARTNER_ID)
+		state.partnerReceives(type as string, rows, transaction.id, 'serviceJson');
 	return answer(id, [transaction.id]);
 }

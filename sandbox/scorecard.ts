@@ -1,18 +1,41 @@
 /**
  * The demo partner's order-to-cash scorecard: per purchase order it sent, the verdict on the
- * latest 855, 856 and 810 it received. Checks are the partner's (partner/); this file only
- * routes documents to the right order and remembers verdicts.
+ * latest 855, 856 and 810 it received, and for an 850 it sent as X12 on the 997 that answers it.
+ * Checks are the partner's (partner/); this file only routes documents to the right order and
+ * remembers verdicts.
  */
-import { checkOrderDocument, purchaseOrderNumbersOf } from './partner';
+import { checkOrderDocument, purchaseOrderNumbersOf, type TotalsCheck } from './partner';
+import { acceptsSet, type FunctionalAck } from './partner/x12FunctionalAck';
 
 export type OrderDocumentType = '855' | '856' | '810';
 export const ORDER_DOCUMENT_TYPES: readonly string[] = ['855', '856', '810'];
+
+/** How a document reached the partner: X12 passthrough or service JSON (segments); absent: a structured message. */
+export type ArrivalPath = 'x12' | 'serviceJson';
 
 export interface Verdict {
 	state: 'missing' | 'accepted' | 'rejected';
 	reasons: string[];
 	/** The transaction that produced this verdict. */
 	transactionId?: number;
+	path?: ArrivalPath;
+}
+
+/** What the partner knows of a received document besides its structured reading. */
+export interface Arrival {
+	path?: ArrivalPath;
+	/** Found while reading it (X12: the HL tree, an SSCC, an N2 amount), checked before the rest. */
+	reasons?: string[];
+	/** A reason to refuse it unread (a repeated interchange control number): the only reason given. */
+	refusal?: string;
+	/** How its totals are checked, when not as a structured 810 states them (X12: TDS). */
+	totals?: TotalsCheck;
+}
+
+/** GS06 and ST02 of an 850 the partner sent as X12: what its 997 names in AK1 and AK2. */
+export interface X12Control {
+	group: string;
+	set: string;
 }
 
 export interface ScorecardEntry {
@@ -21,14 +44,19 @@ export interface ScorecardEntry {
 	'855': Verdict;
 	'856': Verdict;
 	'810': Verdict;
+	/** Only for an 850 sent as X12: the 997 the organization owes for it. */
+	'997'?: Verdict;
 	/** The last accepted 855 and 856: what later documents are checked against. */
 	accepted: { '855'?: unknown; '856'?: unknown };
+	/** Only for an 850 sent as X12. */
+	x12Control?: X12Control;
 }
 
 export interface Unmatched {
 	transactionId: number;
 	type: string;
 	reasons: string[];
+	path?: ArrivalPath;
 }
 
 export interface ScorecardSnapshot {
@@ -45,13 +73,14 @@ export class Scorecard {
 	private entries = new Map<string, ScorecardEntry>();
 	private unmatched: Unmatched[] = [];
 
-	addOrder(purchaseOrderNumber: string, transactionId: number): ScorecardEntry {
+	addOrder(purchaseOrderNumber: string, transactionId: number, x12?: X12Control): ScorecardEntry {
 		const entry: ScorecardEntry = {
 			purchaseOrderNumber,
 			transactionId,
 			'855': missing(),
 			'856': missing(),
 			'810': missing(),
+			...(x12 && { '997': missing(), x12Control: x12 }),
 			accepted: {},
 		};
 		this.entries.set(purchaseOrderNumber, entry);
@@ -64,10 +93,12 @@ export class Scorecard {
 		transactionId: number,
 		message: unknown,
 		orderOf: (transactionId: number) => Record<string, unknown>,
+		arrival: Arrival = {},
 	): ScorecardChange {
 		const changed: ScorecardChange = { entries: [], unmatched: [] };
+		const { path } = arrival;
 		const unmatched = (reasons: string[]) => {
-			const record = { transactionId, type, reasons };
+			const record: Unmatched = { transactionId, type, reasons, ...(path && { path }) };
 			this.unmatched.push(record);
 			changed.unmatched.push(record);
 		};
@@ -78,7 +109,10 @@ export class Scorecard {
 			numbers = [];
 		}
 		if (numbers.length === 0) {
-			unmatched(['the document names no purchase order number']);
+			unmatched([
+				...(arrival.refusal ? [arrival.refusal] : []),
+				'the document names no purchase order number',
+			]);
 			return changed;
 		}
 		for (const number of numbers) {
@@ -89,24 +123,98 @@ export class Scorecard {
 			}
 			let reasons: string[];
 			try {
-				reasons = checkOrderDocument(type, message, orderOf(entry.transactionId), {
-					...entry.accepted,
-				});
+				reasons = arrival.refusal
+					? [arrival.refusal]
+					: [
+							...(arrival.reasons ?? []),
+							...checkOrderDocument(
+								type,
+								message,
+								orderOf(entry.transactionId),
+								{ ...entry.accepted },
+								arrival.totals,
+							),
+						];
 			} catch (error) {
 				reasons = [`the demo partner could not read the document: ${(error as Error).message}`];
 			}
-			entry[type] = { state: reasons.length ? 'rejected' : 'accepted', reasons, transactionId };
+			entry[type] = {
+				state: reasons.length ? 'rejected' : 'accepted',
+				reasons,
+				transactionId,
+				...(path && { path }),
+			};
 			if (!reasons.length && type !== '810') entry.accepted[type] = message;
 			changed.entries.push(entry);
 		}
 		return changed;
 	}
 
-	/** The admin view: entries without the bookkeeping of accepted documents. */
+	/**
+	 * A 997 to the partner: each AK2 answers the 850 it sent as X12 with that group (AK102 = its
+	 * GS06) and set control number (AK202 = its ST02); a 997 that lists no sets answers every 850
+	 * of the group. Accepted when consistent and accepting; what it answers that the partner never
+	 * sent is unmatched.
+	 */
+	receiveFunctionalAck(
+		transactionId: number,
+		ack: FunctionalAck,
+		arrival: Arrival = {},
+	): ScorecardChange {
+		const changed: ScorecardChange = { entries: [], unmatched: [] };
+		const { path } = arrival;
+		const unmatched = (reasons: string[]) => {
+			const record: Unmatched = { transactionId, type: '997', reasons, ...(path && { path }) };
+			this.unmatched.push(record);
+			changed.unmatched.push(record);
+		};
+		const targets = ack.sets.length ? ack.sets : [undefined];
+		for (const set of targets) {
+			const answered = [...this.entries.values()].filter(
+				(e) =>
+					e.x12Control &&
+					sameNumber(e.x12Control.group, ack.group) &&
+					(!set || sameNumber(e.x12Control.set, set.control)),
+			);
+			const what = set ? `850 set ${set.control} of group ${ack.group}` : `group ${ack.group}`;
+			if (answered.length === 0) {
+				unmatched([
+					...(arrival.refusal ? [arrival.refusal] : []),
+					`the 997 acknowledges ${what}, which the demo partner never sent as X12`,
+				]);
+				continue;
+			}
+			// The same group and set numbers sent twice (a replayed file): the latest order still waiting.
+			const entry = answered.reverse().find((e) => e['997']?.state === 'missing') ?? answered[0];
+			const reasons = arrival.refusal
+				? [arrival.refusal]
+				: [...(arrival.reasons ?? []), ...ack.reasons];
+			if (!arrival.refusal) {
+				if (ack.functionalId !== 'PO')
+					reasons.push(`AK101 is "${ack.functionalId}" but the partner's 850 was in a PO group`);
+				if (set && set.type !== '850')
+					reasons.push(`AK201 is "${set.type}" but the partner's set was an 850`);
+				if (!acceptsSet(ack, set))
+					reasons.push(
+						`the 997 rejects ${what} (AK5/AK9 "${set?.status || ack.groupStatus}"), which the partner sent well-formed${set?.notes.length ? `: ${set.notes.join('; ')}` : ''}`,
+					);
+			}
+			entry['997'] = {
+				state: reasons.length ? 'rejected' : 'accepted',
+				reasons,
+				transactionId,
+				...(path && { path }),
+			};
+			changed.entries.push(entry);
+		}
+		return changed;
+	}
+
+	/** The admin view: entries without the bookkeeping of accepted documents and control numbers. */
 	view() {
 		return {
 			purchaseOrders: [...this.entries.values()].map(
-				({ accepted: _accepted, ...visible }) => visible,
+				({ accepted: _accepted, x12Control: _control, ...visible }) => visible,
 			),
 			unmatched: this.unmatched,
 		};
@@ -126,4 +234,9 @@ export class Scorecard {
 		this.entries.clear();
 		this.unmatched = [];
 	}
+}
+
+/** Control numbers compare as numbers when both are digits ("000000042" is GS06 42). */
+function sameNumber(a: string, b: string): boolean {
+	return /^\d+$/.test(a) && /^\d+$/.test(b) ? BigInt(a) === BigInt(b) : a.trim() === b.trim();
 }

@@ -11,17 +11,22 @@ import {
 } from './documents';
 import { Faults } from './faults';
 import { generatedBusinessNumber, generatedMessage } from './generate';
-import { makePurchaseOrder, ORGANIZATION_ID, PARTNER_ID } from './partner';
+import { makePurchaseOrder, ORGANIZATION_ID, PARTNER_ID, withCurrencyAndRelease } from './partner';
+import { readX12Reply } from './partner/x12Replies';
 import { purchaseOrderSegments } from './partner/x12Order';
 import { RateLimiter } from './rateLimit';
 import {
 	ORDER_DOCUMENT_TYPES,
 	Scorecard,
+	type ArrivalPath,
 	type OrderDocumentType,
 	type ScorecardChange,
 	type ScorecardSnapshot,
+	type X12Control,
 } from './scorecard';
 import { Store, type NewTransaction } from './store';
+import type { X12Layout } from './x12/layout';
+import type { CheckedInterchange } from './x12/types';
 import { writeInterchange } from './x12/write';
 import type {
 	BulkBatch,
@@ -29,9 +34,23 @@ import type {
 	InboundFormat,
 	ListOrder,
 	RateLimitConfig,
+	StoredMessage,
 	Stream,
 	Transaction,
 } from './types';
+
+/** What "Resend 850" answers for each purchase order it sent. */
+export interface SentOrder {
+	transactionId: number;
+	purchaseOrderNumber: string;
+}
+
+/** One 850 of an interchange a caller gave: its structured reading, the text to deliver, its GS06/ST02. */
+export interface GivenX12Order {
+	order: Record<string, unknown>;
+	text: string;
+	control: X12Control;
+}
 
 export interface StateOptions {
 	partners: string[];
@@ -41,6 +60,7 @@ export interface StateOptions {
 	rateLimit: RateLimitConfig | null;
 	faultSeed: number;
 	inboundFormat: InboundFormat;
+	x12Layout: X12Layout;
 }
 
 export interface BulkRequest {
@@ -83,6 +103,10 @@ export class SandboxState {
 	order: ListOrder;
 	/** How the partner's 850s reach the organization (PUT /_sandbox/config, --inbound-format). */
 	inboundFormat: InboundFormat;
+	/** How the partner lays out the X12 it writes (PUT /_sandbox/config, --x12-layout). */
+	x12Layout: X12Layout;
+	/** Interchanges the partner received (ISA05:ISA06 and ISA13) → the first transaction of each: a repeat is refused. */
+	private readonly interchangesReceived = new Map<string, number>();
 	/** Last purchase-order sequence used (partner orders and bulk messages share it, so numbers stay unique). */
 	private sequence = 0;
 	/** Called with every change of persisted state, before anyone is told of it. */
@@ -91,6 +115,7 @@ export class SandboxState {
 	constructor(readonly options: StateOptions) {
 		this.order = options.order;
 		this.inboundFormat = options.inboundFormat;
+		this.x12Layout = options.x12Layout;
 		this.limiter = new RateLimiter(options.rateLimit);
 		this.faults = new Faults(options.faultSeed);
 	}
@@ -115,6 +140,8 @@ export class SandboxState {
 		this.sequence = 0;
 		this.order = this.options.order;
 		this.inboundFormat = this.options.inboundFormat;
+		this.x12Layout = this.options.x12Layout;
+		this.interchangesReceived.clear();
 		this.limiter.configure(this.options.rateLimit);
 		this.faults.set({});
 		this.onChange({ reset: true });
@@ -123,29 +150,103 @@ export class SandboxState {
 
 	/**
 	 * The portal's "Resend 850": the partner sends a new purchase order now, or the one given (a
-	 * user replaying a real order, or the same PO again as a retailer resends it), scored like its own.
+	 * user replaying a real order, or the same PO again as a retailer resends it), scored like its
+	 * own. In the X12 inbound mode it is written as an interchange in the partner's layout (this
+	 * throws when a value of a given order holds one of its separators).
 	 */
-	sendPartnerOrder(
-		now = new Date(),
-		given?: Record<string, unknown>,
-	): { transactionId: number; purchaseOrderNumber: string } {
-		const order = given ?? makePurchaseOrder(++this.sequence, now);
+	sendPartnerOrder(now = new Date(), given?: Record<string, unknown>): SentOrder {
+		let order = given;
+		if (!order) {
+			order = makePurchaseOrder(++this.sequence, now);
+			if (this.inboundFormat === 'x12') order = withCurrencyAndRelease(order, this.sequence);
+		}
+		if (this.inboundFormat !== 'x12')
+			return this.deliverOrder(order, { kind: 'json', value: order }, now);
+		// ISA13 and GS06 are the transaction's id: unique per sender, and what its 997 names.
+		const control = this.store.nextId;
+		const text = this.asInterchange(order, control, now);
+		return this.deliverOrder(order, { kind: 'x12', text, order }, now, {
+			group: String(control),
+			set: '0001',
+		});
+	}
+
+	/** "Resend 850" with an interchange: each 850 in it, as given in the X12 mode, as read in the JSON mode. */
+	sendGivenInterchange(orders: GivenX12Order[], now = new Date()): SentOrder[] {
+		return orders.map(({ order, text, control }) =>
+			this.inboundFormat === 'x12'
+				? this.deliverOrder(order, { kind: 'x12', text, order }, now, control)
+				: this.deliverOrder(order, { kind: 'json', value: order }, now),
+		);
+	}
+
+	private deliverOrder(
+		order: Record<string, unknown>,
+		message: StoredMessage,
+		now: Date,
+		x12?: X12Control,
+	): SentOrder {
 		const purchaseOrderNumber = String(order.purchaseOrderNumber);
 		const transaction = this.store.add({
 			...this.inboundFields('850', 'test', now.getTime()),
 			businessNumber: purchaseOrderNumber,
-			message:
-				this.inboundFormat === 'x12'
-					? { kind: 'x12', text: this.asInterchange(order, now), order }
-					: { kind: 'json', value: order },
+			message,
 		});
-		const entry = this.scorecard.addOrder(purchaseOrderNumber, transaction.id);
+		const entry = this.scorecard.addOrder(purchaseOrderNumber, transaction.id, x12);
 		this.onChange({
 			transactions: [transaction],
 			sequence: this.sequence,
 			scorecard: { entries: [entry], unmatched: [] },
 		});
 		return { transactionId: transaction.id, purchaseOrderNumber };
+	}
+
+	/**
+	 * The partner reads an interchange sent to it over the X12 passthrough path (its transactions
+	 * already recorded, in order): a repeated ISA13 from the same sender is refused whole, as real
+	 * receivers refuse a duplicate interchange; otherwise each 855, 856, 810 and 997 is checked.
+	 */
+	partnerReceivesInterchange(interchange: CheckedInterchange, transactionIds: number[]): void {
+		const control = interchange.isa[13];
+		const key = `${interchange.isa[5]}:${interchange.senderId}:${control}`;
+		const first = this.interchangesReceived.get(key);
+		const refusal =
+			first === undefined
+				? undefined
+				: `a repeated interchange control number: ISA13 ${control} from ${interchange.senderId} was already received (transaction ${first}); the partner refuses the duplicate interchange unread (number every interchange anew)`;
+		if (first === undefined) this.interchangesReceived.set(key, transactionIds[0]);
+		let index = 0;
+		for (const group of interchange.groups)
+			for (const set of group.sets)
+				this.partnerReceives(set.type, set.segments, transactionIds[index++], 'x12', refusal);
+	}
+
+	/** The partner reads one transaction set (ST/SE or not) that reached it over `path`; types it does not score are left alone. */
+	partnerReceives(
+		type: string,
+		segments: string[][],
+		transactionId: number,
+		path: ArrivalPath,
+		refusal?: string,
+	): void {
+		const reply = readX12Reply(type, segments);
+		if (!reply) return;
+		const arrival = { path, refusal, reasons: reply.reasons, totals: reply.totals };
+		const changed =
+			reply.kind === 'functionalAck'
+				? this.scorecard.receiveFunctionalAck(transactionId, reply.ack, arrival)
+				: this.scorecard.receive(
+						reply.type,
+						transactionId,
+						reply.message,
+						(id) => this.orderOf(id),
+						arrival,
+					);
+		this.onChange({ scorecard: changed });
+	}
+
+	private orderOf(transactionId: number): Record<string, unknown> {
+		return this.partnerOrderOf(this.store.get(transactionId)!) as Record<string, unknown>;
 	}
 
 	bulkInsert(request: BulkRequest): { inserted: number; firstId: number; lastId: number } {
@@ -205,7 +306,7 @@ export class SandboxState {
 				envelope.transactionType as OrderDocumentType,
 				transaction.id,
 				envelope.message,
-				(id) => this.partnerOrderOf(this.store.get(id)!) as Record<string, unknown>,
+				(id) => this.orderOf(id),
 			);
 			this.onChange({ scorecard: changed });
 		}
@@ -246,16 +347,16 @@ export class SandboxState {
 			: this.messageOf(transaction);
 	}
 
-	/** The partner's 850 as an interchange: its ISA13 the transaction's id, unique per sender. */
-	private asInterchange(order: Record<string, unknown>, now: Date): string {
+	/** The partner's 850 as an X12 004010 interchange in its layout. */
+	private asInterchange(order: Record<string, unknown>, control: number, now: Date): string {
 		return writeInterchange({
 			senderId: PARTNER_ID,
 			receiverId: ORGANIZATION_ID,
 			usage: 'T',
-			controlNumber: this.store.nextId,
+			controlNumber: control,
 			date: now,
 			sets: [{ type: '850', segments: purchaseOrderSegments(order) }],
-			lineBreaks: true,
+			layout: this.x12Layout,
 			version: '004010',
 		});
 	}
@@ -306,6 +407,15 @@ export class SandboxState {
 		this.store.load(snapshot.transactions, snapshot.nextId);
 		this.sequence = snapshot.sequence;
 		this.scorecard.restore(snapshot.scorecard);
+		// Interchanges the partner received are its outbound X12 transactions: read their ISA again.
+		this.interchangesReceived.clear();
+		for (const t of snapshot.transactions) {
+			if (t.direction !== 'outbound' || t.receiverId !== PARTNER_ID || t.message?.kind !== 'x12')
+				continue;
+			const isa = t.message.text.trimStart().slice(0, 105).split(t.message.text.trimStart()[3]);
+			const key = `${isa[5]}:${(isa[6] ?? '').trim()}:${isa[13]}`;
+			if (!this.interchangesReceived.has(key)) this.interchangesReceived.set(key, t.id);
+		}
 	}
 
 	private inboundFields(

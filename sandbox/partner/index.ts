@@ -5,11 +5,12 @@
  * a builder bug cannot hide behind a matching partner bug.
  */
 import { check855 } from './acknowledgment';
-import { check810 } from './invoice';
+import { check810, type TotalsCheck } from './invoice';
 import { asArray, idText, isObject } from './read';
 import { check856 } from './shipNotice';
 
-export { makePurchaseOrder } from './orders';
+export { makePurchaseOrder, withCurrencyAndRelease } from './orders';
+export type { TotalsCheck } from './invoice';
 
 export const PARTNER_ID = 'DEMORETAIL';
 export const ORGANIZATION_ID = 'YOURCOMPANY';
@@ -20,6 +21,7 @@ export function checkOrderDocument(
 	message: unknown,
 	order: Record<string, unknown>,
 	earlier: { '855'?: unknown; '856'?: unknown },
+	totals?: TotalsCheck,
 ): string[] {
 	if (!isObject(message)) return [`the ${type} message is not a JSON object`];
 	switch (type) {
@@ -28,7 +30,7 @@ export function checkOrderDocument(
 		case '856':
 			return check856(message, order, earlier);
 		case '810':
-			return check810(message, order, earlier);
+			return check810(message, order, earlier, totals);
 		default:
 			return [`the demo partner does not check ${String(type)} documents`];
 	}

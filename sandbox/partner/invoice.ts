@@ -62,6 +62,7 @@ export function check810(
 	message: Json,
 	order: Json,
 	earlier: { '855'?: unknown; '856'?: unknown },
+	totals: TotalsCheck = statedTotals,
 ): string[] {
 	const reasons: string[] = [];
 	const numberReason = purchaseOrderNumberReason(message.purchaseOrderNumber, order);
@@ -107,6 +108,22 @@ export function check810(
 		if (price) sales = plus(sales, times(quantity, price));
 	}
 	overLimits(invoiced, limits, 'invoiced', limitWord, reasons);
+	reasons.push(...sameAsOrdered(message, order));
+	const charges = sumOfAmounts(message.charges, 'charges', reasons);
+	const allowances = sumOfAmounts(message.allowances, 'allowances', reasons);
+	reasons.push(...totals(message, sales, minus(plus(toCents(sales), charges), allowances)));
+	return reasons;
+}
+
+/**
+ * Checks an invoice's stated totals against the partner's own: `sales` is Σ quantity × price
+ * (exact), `total` the sales in cents plus charges minus allowances. A structured 810 states them
+ * as invoiceSalesTotal and invoiceTotal; an X12 810 in TDS (x12Invoice.ts).
+ */
+export type TotalsCheck = (message: Json, sales: Exact, total: Exact) => string[];
+
+export const statedTotals: TotalsCheck = (message, sales, total) => {
+	const reasons: string[] = [];
 	const salesReason = totalReason(
 		'invoiceSalesTotal',
 		message.invoiceSalesTotal,
@@ -114,9 +131,6 @@ export function check810(
 		'Σ quantityInvoiced × unitPrice',
 	);
 	if (salesReason) reasons.push(salesReason);
-	const charges = sumOfAmounts(message.charges, 'charges', reasons);
-	const allowances = sumOfAmounts(message.allowances, 'allowances', reasons);
-	const total = minus(plus(toCents(sales), charges), allowances);
 	const totalText = totalReason(
 		'invoiceTotal',
 		message.invoiceTotal,
@@ -124,5 +138,22 @@ export function check810(
 		'invoiceSalesTotal + Σ charges − Σ allowances',
 	);
 	if (totalText) reasons.push(totalText);
+	return reasons;
+};
+
+const currencyOf = (document: Json) =>
+	isObject(document.buyersCurrency) ? idText(document.buyersCurrency.currencyCode) : undefined;
+
+/** The currency and release number the 850 named come back unchanged (X12: CUR02, BIG05). */
+function sameAsOrdered(message: Json, order: Json): string[] {
+	const reasons: string[] = [];
+	const compare = (what: string, given: string | undefined, ordered: string | undefined) => {
+		if (ordered === undefined) return;
+		if (given === undefined) reasons.push(`no ${what}: the purchase order's is ${ordered}`);
+		else if (given.toUpperCase() !== ordered.toUpperCase())
+			reasons.push(`${what} ${given} does not match the purchase order's ${ordered}`);
+	};
+	compare('currency', currencyOf(message), currencyOf(order));
+	compare('release number', idText(message.releaseNumber), idText(order.releaseNumber));
 	return reasons;
 }

@@ -147,3 +147,15 @@ export function makePurchaseOrder(sequence: number, now: Date): Record<string, u
 		order.allowances = [{ type: 'discount', amount: '10.50', description: 'Promotional discount' }];
 	return order;
 }
+
+/**
+ * The partner's X12 orders also name their currency (CUR) and a release number (BEG04), which the
+ * 855, 856 and 810 must carry back unchanged. Orders in the default JSON mode stay as they were.
+ */
+export function withCurrencyAndRelease(order: Json, sequence: number): Json {
+	return {
+		...order,
+		releaseNumber: `R${String(sequence).padStart(3, '0')}`,
+		buyersCurrency: { currencyCode: 'USD' },
+	};
+}

@@ -47,7 +47,14 @@ function party(code: string, value: unknown): string[][] {
 /** The body of the 850 (BEG … CTT), without ST/SE. */
 export function purchaseOrderSegments(order: Json): string[][] {
 	const segments: string[][] = [
-		['BEG', '00', 'SA', text(order.purchaseOrderNumber), '', ymd(order.purchaseOrderDate)],
+		[
+			'BEG',
+			'00',
+			'SA',
+			text(order.purchaseOrderNumber),
+			text(order.releaseNumber),
+			ymd(order.purchaseOrderDate),
+		],
 	];
 	if (isObject(order.buyersCurrency))
 		segments.push(['CUR', 'BY', text(order.buyersCurrency.currencyCode)]);

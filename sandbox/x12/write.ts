@@ -3,6 +3,7 @@
  * Dev-only (tests and fixtures): it does not ship, the node only reads X12.
  */
 import { joinSegments } from './join';
+import { joinInLayout, type X12Layout } from './layout';
 import type { Separators } from './types';
 
 export interface X12WriteSet {
@@ -29,6 +30,8 @@ export interface X12WriteInput {
 	separators?: Partial<Separators>;
 	/** Put a line break after every segment terminator (readable; readers tolerate it). */
 	lineBreaks?: boolean;
+	/** Separators, line breaks, BOM and indentation as a partner lays them out; overrides `separators.element`/`segment` and `lineBreaks`. */
+	layout?: X12Layout;
 	/** `004010` (ISA12 00401, ISA11 U) or `005010` (default, ISA12 00501 with a repetition separator). */
 	version?: '004010' | '005010';
 }
@@ -75,7 +78,12 @@ function fixed(value: string, width: number, name: string): string {
 }
 
 export function writeInterchange(input: X12WriteInput): string {
-	const separators = { ...DEFAULT_SEPARATORS, ...input.separators };
+	const { layout } = input;
+	const separators = {
+		...DEFAULT_SEPARATORS,
+		...input.separators,
+		...(layout && { element: layout.elementSeparator, segment: layout.segmentTerminator[0] }),
+	};
 	if (
 		!Number.isInteger(input.controlNumber) ||
 		input.controlNumber < 1 ||
@@ -144,7 +152,9 @@ export function writeInterchange(input: X12WriteInput): string {
 	for (const segment of segments) assertClean(segment, separators);
 	// Of the ISA, only the id fields come from input (ISA11 and ISA16 ARE separators).
 	assertClean(['ISA', isa[5], isa[6], isa[7], isa[8]], separators);
-	return joinSegments([isa, ...segments], separators, input.lineBreaks);
+	return layout
+		? joinInLayout([isa, ...segments], layout)
+		: joinSegments([isa, ...segments], separators, input.lineBreaks);
 }
 
 /** An element that contains a separator would silently change the structure: refuse it. */
