@@ -39,7 +39,6 @@ test.each(Object.keys(X12_LAYOUT_PRESETS))(
 		});
 	},
 );
-afterAll(() => sb.admin('PUT', '/config', { x12Layout: 'tilde-newline' }));
 
 test.each([
 	['x12', 200000000],
@@ -47,6 +46,7 @@ test.each([
 ])(
 	'the 997, 855, 856 and 810 the nodes send over the %s path are accepted by the partner',
 	async (path, firstControlNumber) => {
+		await sb.admin('PUT', '/config', { x12Layout: 'tilde-newline' });
 		const trigger = poller();
 		await trigger.poll();
 		const { purchaseOrderNumber } = await sb.admin('POST', '/partner/send-850');
