@@ -1,85 +1,119 @@
 /**
- * npm run demo: the sandbox's demo partner sends a purchase order, and examples/order-to-cash.json
- * answers it through n8n's engine in-process. Prints the story; exits 0 only when the partner
- * accepted the 855, the 856 and the 810.
+ * npm run demo [-- --path structured|x12|json|all]: the sandbox's demo partner sends a purchase
+ * order, and the order-to-cash example answers it through n8n's engine in-process, on each
+ * integration path asked for (default: all three, each against a fresh sandbox). Prints the story
+ * and the partner's scorecard; exits 0 only when the partner accepted every reply on every path.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox } from '../sandbox';
-import { runOrderToCash } from '../harness';
+import { ORDER_TO_CASH_PATHS, runOrderToCash, type OrderToCashPath } from '../harness';
 
 process.env.N8N_LOG_LEVEL ??= 'silent';
 
-const DOCUMENTS = [
-	[
-		'Create 855',
-		'855',
-		'acknowledgment',
-		(m: IDataObject) => `${(m.lineItems as IDataObject[]).length} lines, status ${m.status}`,
-	],
-	['Create 856', '856', 'ship notice', (m: IDataObject) => `shipment ${m.shipmentId}`],
-	[
-		'Create 810',
-		'810',
-		'invoice',
-		(m: IDataObject) => `invoice ${m.invoiceNumber}, total ${m.invoiceTotal}`,
-	],
-] as const;
+const TITLES: Record<OrderToCashPath, string> = {
+	structured: 'structured messages (examples/order-to-cash.json)',
+	x12: 'X12 passthrough (examples/x12-order-to-cash.json)',
+	json: 'service JSON (examples/x12-order-to-cash.json, Integration Path: Service JSON)',
+};
 
-async function main(): Promise<boolean> {
-	const started = Date.now();
+const NAMES: Record<string, string> = {
+	'997': 'functional acknowledgment',
+	'855': 'acknowledgment',
+	'856': 'ship notice',
+	'810': 'invoice',
+};
+
+/** What the reply said, in a few words. */
+function summary(type: string, out: IDataObject): string {
+	const m = (out.message ?? {}) as IDataObject;
+	const sent =
+		out.interchangeControlNumber !== undefined
+			? `, sent as interchange ${out.interchangeControlNumber}`
+			: out.segments
+				? `, ${(out.segments as unknown[]).length} segments`
+				: '';
+	const what: Record<string, () => string> = {
+		'997': () => {
+			const acknowledged = (out.acknowledged ?? {}) as IDataObject;
+			const accepted = (acknowledged.accepted ?? []) as boolean[];
+			return `acknowledges interchange ${acknowledged.interchangeControlNumber}, ${accepted.filter(Boolean).length} of ${accepted.length} group(s) accepted`;
+		},
+		'855': () => `${(m.lineItems as unknown[]).length} lines, status ${m.status}`,
+		'856': () => `shipment ${m.shipmentId}`,
+		'810': () => `invoice ${m.invoiceNumber}, total ${m.invoiceTotal}`,
+	};
+	return `${what[type]()}${sent}`;
+}
+
+function parsePaths(argv: string[]): OrderToCashPath[] {
+	const at = argv.indexOf('--path');
+	const asked = at >= 0 ? argv[at + 1] : 'all';
+	if (asked === 'all') return ['structured', 'x12', 'json'];
+	if (asked && asked in ORDER_TO_CASH_PATHS) return [asked as OrderToCashPath];
+	throw new Error(`--path must be structured, x12, json or all, not ${asked ?? 'nothing'}`);
+}
+
+async function demo(path: OrderToCashPath): Promise<boolean> {
 	const sandbox = await startSandbox({ sendInitialOrder: false });
 	try {
-		console.log(
-			`EDI Exchange demo: order to cash with the demo trading partner (sandbox at ${sandbox.baseUrl})\n`,
+		console.log(`\n── Order to cash over ${TITLES[path]}, sandbox at ${sandbox.baseUrl}\n`);
+		const { order, run, scorecard } = await runOrderToCash(
+			{ baseUrl: sandbox.baseUrl, apiToken: sandbox.apiKey },
+			{ path },
 		);
-		const { order, run, scorecard } = await runOrderToCash({
-			baseUrl: sandbox.baseUrl,
-			apiToken: sandbox.apiKey,
-		});
 		const po = run.outputs['EDI Exchange Trigger']?.[0]?.json ?? {};
-		const lines =
-			((po.message as IDataObject | undefined)?.lineItems as unknown[] | undefined)?.length ?? 0;
+		const document = (po.document ?? po.message) as IDataObject | undefined;
+		const lines = (document?.lineItems as unknown[] | undefined)?.length ?? 0;
 		console.log(
-			`  850  ${po.senderId} sent purchase order ${order.purchaseOrderNumber} (transaction ${order.transactionId}, ${lines} lines)`,
+			`  850  ${po.senderId} sent purchase order ${order.purchaseOrderNumber} as ${po.messageFormat === 'x12' ? 'X12' : 'a structured message'} (transaction ${order.transactionId}, ${lines} lines)`,
 		);
 		console.log('       the EDI Exchange Trigger emitted it; the workflow answered:');
-		for (const [node, type, name, summary] of DOCUMENTS) {
+		const { replies } = ORDER_TO_CASH_PATHS[path];
+		for (const { type, node } of replies) {
 			const sent = run.outputs[node]?.[0]?.json;
-			if (!sent) {
-				console.log(`  ${type}  ✗ ${name} not sent`);
-				continue;
-			}
 			console.log(
-				`  ${type}  ${name} → transaction ${sent.id}, ${sent.status}: ${summary(sent.message as IDataObject)}`,
+				sent
+					? `  ${type}  ${NAMES[type]} → ${sent.status}: ${summary(type, sent)}`
+					: `  ${type}  ✗ ${NAMES[type]} not sent`,
 			);
 		}
 		if (run.error) console.log(`\n  The workflow failed: ${run.error.message}`);
 
-		console.log(`\nThe partner's scorecard for ${order.purchaseOrderNumber}:`);
-		const verdicts = DOCUMENTS.map(([, type]) => ({
+		console.log(`\n  The partner's scorecard for ${order.purchaseOrderNumber}:`);
+		const verdicts = replies.map(({ type }) => ({
 			type,
 			...(scorecard?.[type] ?? { state: 'missing', reasons: [] }),
 		}));
-		for (const { type, state, reasons } of verdicts) {
+		for (const { type, state, reasons, path: over } of verdicts)
 			console.log(
-				`  ${type}  ${state === 'accepted' ? '✓' : '✗'} ${state}${reasons.length ? `: ${reasons.join('; ')}` : ''}`,
+				`  ${type}  ${state === 'accepted' ? '✓' : '✗'} ${state}${over ? ` (over ${over})` : ''}${reasons.length ? `: ${reasons.join('; ')}` : ''}`,
 			);
-		}
-		const green = verdicts.every((v) => v.state === 'accepted');
-		console.log(
-			`\n${green ? 'All three documents accepted' : 'Not all documents were accepted'} (${((Date.now() - started) / 1000).toFixed(1)} s).`,
-		);
-		return green;
+		return verdicts.every((v) => v.state === 'accepted');
 	} finally {
 		await sandbox.stop();
 	}
 }
 
+async function main(): Promise<boolean> {
+	const started = Date.now();
+	const paths = parsePaths(process.argv.slice(2));
+	console.log('EDI Exchange demo: order to cash with the demo trading partner');
+	const green: OrderToCashPath[] = [];
+	for (const path of paths) if (await demo(path)) green.push(path);
+	const seconds = ((Date.now() - started) / 1000).toFixed(1);
+	console.log(
+		green.length === paths.length
+			? `\nEvery reply accepted on ${paths.length === 1 ? 'the' : 'all'} ${paths.join(', ')} path${paths.length === 1 ? '' : 's'} (${seconds} s).`
+			: `\nNot every reply was accepted: ${paths.filter((p) => !green.includes(p)).join(', ')} (${seconds} s).`,
+	);
+	return green.length === paths.length;
+}
+
 main().then(
 	(green) => process.exit(green ? 0 : 1),
 	(error) => {
-		console.error(error);
+		console.error(error instanceof Error ? error.message : error);
 		process.exit(1);
 	},
 );

@@ -36,14 +36,16 @@ test('the example workflow answers the partner’s 850 with an 855, 856 and 810,
 });
 
 test('an 856 that ships more than was ordered gets a red scorecard with the reason', async () => {
-	const { run, scorecard } = await runOrderToCash(credentialsOf(running), (workflow) => {
-		const asn = workflow.nodes.find((node) => node.name === 'Create 856') as INode;
-		// Hand-edit the built 856: ship 1000 of the first line.
-		asn.parameters.messageSource = 'json';
-		asn.parameters.message =
-			"={{ (() => { const m = JSON.parse(JSON.stringify($('Create 855').item.json.message)); return { shipmentId: 'SHP-WRONG', orders: [{ purchaseOrderNumber: m.purchaseOrderNumber, pallets: [{ cartons: [{ items: [{ purchaseOrderLineId: m.lineItems[0].purchaseOrderLineId, productIds: m.lineItems[0].productIds, quantityShipped: { value: '1000', unitOfMeasure: 'each' } }] }] }] }] }; })() }}";
-		asn.parameters.senderId = 'YOURCOMPANY';
-		asn.parameters.receiverId = 'DEMORETAIL';
+	const { run, scorecard } = await runOrderToCash(credentialsOf(running), {
+		adjust: (workflow) => {
+			const asn = workflow.nodes.find((node) => node.name === 'Create 856') as INode;
+			// Hand-edit the built 856: ship 1000 of the first line.
+			asn.parameters.messageSource = 'json';
+			asn.parameters.message =
+				"={{ (() => { const m = JSON.parse(JSON.stringify($('Create 855').item.json.message)); return { shipmentId: 'SHP-WRONG', orders: [{ purchaseOrderNumber: m.purchaseOrderNumber, pallets: [{ cartons: [{ items: [{ purchaseOrderLineId: m.lineItems[0].purchaseOrderLineId, productIds: m.lineItems[0].productIds, quantityShipped: { value: '1000', unitOfMeasure: 'each' } }] }] }] }] }; })() }}";
+			asn.parameters.senderId = 'YOURCOMPANY';
+			asn.parameters.receiverId = 'DEMORETAIL';
+		},
 	});
 	expect(run.outputs['Create 856'][0].json.status).toBe('ACCEPTED');
 	expect(scorecard?.['856'].state).toBe('rejected');
@@ -51,3 +53,26 @@ test('an 856 that ships more than was ordered gets a red scorecard with the reas
 		/line 1: shipped 1000 but only \d+ (accepted|ordered)/,
 	);
 });
+
+test.each([
+	['x12', 'x12'],
+	['json', 'serviceJson'],
+] as const)(
+	'on the %s path (npm run demo -- --path), Create nodes on %s: the partner accepts the 997, 855, 856 and 810, each over its path',
+	async (path, integrationPath) => {
+		const { order, run, scorecard } = await runOrderToCash(credentialsOf(running), { path });
+		expect(run.error).toBeUndefined();
+		expect(run.outputs['EDI Exchange Trigger'][0].json).toMatchObject({
+			messageFormat: 'x12',
+			document: { purchaseOrderNumber: order.purchaseOrderNumber },
+		});
+		for (const node of ['Create 855', 'Create 856', 'Create 810'])
+			expect(run.outputs[node][0].json).toMatchObject({ status: 'ACCEPTED', integrationPath });
+		expect(scorecard).toMatchObject({
+			'997': { state: 'accepted', reasons: [], path: 'x12' },
+			'855': { state: 'accepted', reasons: [], path: integrationPath },
+			'856': { state: 'accepted', reasons: [], path: integrationPath },
+			'810': { state: 'accepted', reasons: [], path: integrationPath },
+		});
+	},
+);
