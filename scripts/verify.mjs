@@ -34,16 +34,16 @@ function report(leg, result) {
 let ok = false;
 try {
 	const source = await analyzePackage(root, SOURCE_FILE_PATTERNS);
-	// The tarball as npm publishes it (npm run pack-check refuses one without dist/).
+	// The tarball as npm publishes it.
 	const packed = JSON.parse(
-		execFileSync(npm, ['pack', '--json', '--pack-destination', work], {
+		execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
 			cwd: root,
 			encoding: 'utf8',
 		}),
 	)[0];
 	execFileSync('tar', ['-xzf', path.join(work, packed.filename), '-C', work]);
 	const unpacked = path.join(work, 'package');
-	// npm pack cannot build first here (.npmrc's ignore-scripts skips prepack): refuse what n8n could not load.
+	// Packed as built above (--ignore-scripts: prepack's build output would mix into the JSON); refuse what n8n could not load.
 	const listed = [...pkg.n8n.nodes, ...pkg.n8n.credentials];
 	const missing = listed.filter((file) => !fs.existsSync(path.join(unpacked, file)));
 	const built = report(
