@@ -205,18 +205,22 @@ function bigInterchange(bytes: number): string {
 	];
 	const perSet = body.reduce((n, s) => n + s.join('*').length + 2, 0) + 30;
 	const count = Math.ceil(bytes / perSet);
+	return interchangeOf(
+		Array.from({ length: count }, (_, i) =>
+			body.map((s) => (s[0] === 'BEG' ? ['BEG', '00', 'SA', `PO-${i}`, '', '20261120'] : s)),
+		),
+	);
+}
+
+/** 850 sets (their segments between ST and SE) in one interchange, `~` + line break. */
+function interchangeOf(sets: string[][][]): string {
 	return writeInterchange({
 		senderId: 'BUYERCO',
 		receiverId: 'SELLERCO',
 		usage: 'P',
 		controlNumber: 1,
 		date: new Date('2026-11-20T09:15:00Z'),
-		sets: Array.from({ length: count }, (_, i) => ({
-			type: '850',
-			segments: body.map((s) =>
-				s[0] === 'BEG' ? ['BEG', '00', 'SA', `PO-${i}`, '', '20261120'] : s,
-			),
-		})),
+		sets: sets.map((segments) => ({ type: '850', segments })),
 		lineBreaks: true,
 	});
 }
@@ -332,18 +336,9 @@ function orderInterchange(sets: number, bytes: number): string {
 	const lines: string[][] = [];
 	let n = 0;
 	while (size(header(0)) + size(lines) + 20 < share) lines.push(...line(++n));
-	return writeInterchange({
-		senderId: 'BUYERCO',
-		receiverId: 'SELLERCO',
-		usage: 'P',
-		controlNumber: 1,
-		date: new Date('2026-11-20T09:15:00Z'),
-		sets: Array.from({ length: sets }, (_, i) => ({
-			type: '850',
-			segments: [...header(i), ...lines, ['CTT', String(n)]],
-		})),
-		lineBreaks: true,
-	});
+	return interchangeOf(
+		Array.from({ length: sets }, (_, i) => [...header(i), ...lines, ['CTT', String(n)]]),
+	);
 }
 
 const ORDERS = 5000;

@@ -138,6 +138,20 @@ function tooBigFor<T>(write: () => T): T | undefined {
 	}
 }
 
+/** The 997 of a received interchange, written as an interchange numbered `n`. */
+function acknowledgment(text: string, n: number): { segments: string[][]; text: string } {
+	const read = readInterchange(text);
+	const acks = write997(read.interchange!, read.problems);
+	return {
+		segments: acks.sets[0].segments,
+		text: writeInterchange(acks.sets, {
+			...acks.envelope,
+			controlNumbers: { interchange: n, group: n, sets: [1] },
+			date: '2026-11-24',
+		}),
+	};
+}
+
 /** Everything the writers make of one random order. */
 export function writeOrder(order: Order): WrittenOrder {
 	const po = purchaseOrder(order);
@@ -150,16 +164,7 @@ export function writeOrder(order: Order): WrittenOrder {
 	const ack = buildAcknowledgment(po, { scheduledShipDate: '2026-11-25', lines: decisions });
 	const ackText = envelope('855', write855(ack, { separators }), order.interchange, separators);
 	result.written.push({ kind: '855', text: ackText, document: ack });
-	const read = readInterchange(ackText);
-	const acks = write997(read.interchange!, read.problems);
-	result.written.push({
-		kind: '997',
-		text: writeInterchange(acks.sets, {
-			...acks.envelope,
-			controlNumbers: { interchange: 1, group: 1, sets: [1] },
-			date: '2026-11-24',
-		}),
-	});
+	result.written.push({ kind: '997', text: acknowledgment(ackText, 1).text });
 	// Two 855s, the second with a wrong SE count: its 997 rejects that one.
 	const body = write855(ack);
 	const pair = writeInterchange(
@@ -174,17 +179,9 @@ export function writeOrder(order: Order): WrittenOrder {
 			date: '2026-11-24',
 		},
 	).replace(`SE*${body.length + 2}*0002~`, `SE*${body.length + 3}*0002~`);
-	const broken = readInterchange(pair);
-	const rejection = write997(broken.interchange!, broken.problems);
-	result.rejection = rejection.sets[0].segments;
-	result.written.push({
-		kind: '997 rejecting',
-		text: writeInterchange(rejection.sets, {
-			...rejection.envelope,
-			controlNumbers: { interchange: 2, group: 2, sets: [1] },
-			date: '2026-11-24',
-		}),
-	});
+	const rejection = acknowledgment(pair, 2);
+	result.rejection = rejection.segments;
+	result.written.push({ kind: '997 rejecting', text: rejection.text });
 	let asn: PlainObject;
 	try {
 		asn = buildShipNotice(po, {

@@ -19,6 +19,13 @@ import { useNodeSandbox } from './helpers';
 const sb = useNodeSandbox();
 
 const HIERARCHIES = ['shipmentOrderPackItem', 'shipmentOrderItem', 'shipmentOrderTarePackItem'];
+/** Create, Build From Purchase Order over the X12 passthrough, the purchase order being the item. */
+const BUILD = {
+	resource: 'transaction',
+	operation: 'create',
+	stream: 'test',
+	messageSource: 'build',
+};
 const CREATED = ['855_PURCHASE_ORDER_ACKNOWLEDGMENT', '856_SHIP_NOTICE_MANIFEST', '810_INVOICE'];
 
 /** What the nodes write through the engine for these orders; nothing here is checked but the run. */
@@ -73,13 +80,10 @@ async function throughTheEngine(orders: Order[]) {
 	for (const documentType of CREATED) {
 		const result = await sb.run(
 			{
-				resource: 'transaction',
-				operation: 'create',
-				documentType,
-				stream: 'test',
-				messageSource: 'build',
+				...BUILD,
 				purchaseOrder: '={{ $json }}',
 				integrationPath: 'x12',
+				documentType,
 				x12Options: { firstControlNumber: (first += 1000) },
 			},
 			{
