@@ -6,15 +6,21 @@
  * node-x12 1.7.1 (strict and lenient) and x12-parser 1.3.0, each file compared with its oracle:
  * the files each one misreads; (2) one 10 MB interchange (`~` + line break, 850s) read by the
  * tolerant reader, today's strict check, node-x12 and x12-parser: medians of interleaved runs
- * after a warm-up round (ours 11, the libraries 5; `--quick`: 5 and 3). Prints both tables and writes bench/results/x12-read.json.
+ * after a warm-up round (ours 11, the libraries 5; `--quick`: 5 and 3); (3) one 10 MB interchange
+ * of 5,000 retail 850s read into purchase-order documents by ours (documentsFromX12) and split
+ * into segments by node-x12 and x12-parser, with each reader's peak heap. Prints the tables and
+ * writes bench/results/x12-read.json.
  */
+import { execFileSync } from 'child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'fs';
 import { X12Parser } from 'node-x12';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
 import { Readable, type Transform } from 'stream';
+import { getHeapStatistics } from 'v8';
 
 import { readInterchange, readX12 } from '../nodes/EdiExchange/x12';
+import { documentsFromX12 } from '../nodes/EdiExchange/x12Documents';
 import { writeInterchange } from '../sandbox/x12/write';
 import { collectGarbage } from './lib/measure';
 import { asOracle, CORPUS, corpusFiles, segmentCount, type Oracle } from './lib/x12Oracle';
@@ -202,18 +208,22 @@ function bigInterchange(bytes: number): string {
 	];
 	const perSet = body.reduce((n, s) => n + s.join('*').length + 2, 0) + 30;
 	const count = Math.ceil(bytes / perSet);
+	return interchangeOf(
+		Array.from({ length: count }, (_, i) =>
+			body.map((s) => (s[0] === 'BEG' ? ['BEG', '00', 'SA', `PO-${i}`, '', '20261120'] : s)),
+		),
+	);
+}
+
+/** 850 sets (their segments between ST and SE) in one interchange, `~` + line break. */
+function interchangeOf(sets: string[][][]): string {
 	return writeInterchange({
 		senderId: 'BUYERCO',
 		receiverId: 'SELLERCO',
 		usage: 'P',
 		controlNumber: 1,
 		date: new Date('2026-11-20T09:15:00Z'),
-		sets: Array.from({ length: count }, (_, i) => ({
-			type: '850',
-			segments: body.map((s) =>
-				s[0] === 'BEG' ? ['BEG', '00', 'SA', `PO-${i}`, '', '20261120'] : s,
-			),
-		})),
+		sets: sets.map((segments) => ({ type: '850', segments })),
 		lineBreaks: true,
 	});
 }
@@ -276,7 +286,7 @@ async function speed(quick: boolean) {
 		'| reader | ms | MB/s |',
 		'|---|---|---|',
 		...cells.map(
-			(c) => `| ${c.reader} | ${c.ms.toFixed(0)} | ${(mb / (c.ms / 1000)).toFixed(0)} |`,
+			(c) => `| ${c.reader} | ${c.ms.toFixed(0)} | ${(mb / (c.ms / 1000)).toFixed(1)} |`,
 		),
 		'',
 		`tolerant ÷ strict: ${ratio.toFixed(2)} (target ≤ 1.10: ${ratio <= 1.1 ? '✓' : '✗'})`,
@@ -284,7 +294,133 @@ async function speed(quick: boolean) {
 	return { megabytes: mb, sets, cells, ratio, table: lines.join('\n') };
 }
 
+/**
+ * One interchange of `sets` retail 850s of about `bytes` in all (header, ship-to and bill-to,
+ * then as many PO1/PID/PO4 lines as fill each set's share), `~` + line break.
+ */
+function orderInterchange(sets: number, bytes: number): string {
+	const header = (i: number) => [
+		['BEG', '00', 'SA', `PO-${i}`, '', '20261120'],
+		['CUR', 'BY', 'USD'],
+		['REF', 'DP', '011'],
+		['REF', 'IA', '4875905'],
+		['PER', 'BD', 'JANE BUYER', 'TE', '555-0100'],
+		['ITD', '01', '3', '1', '', '45', '', '46', '', '', '', '', 'NET 46'],
+		['DTM', '037', '20261125'],
+		['DTM', '038', '20261130'],
+		['TD5', 'O', '2', 'UPSN', 'M', 'ROUTING GUIDE 7'],
+		['N1', 'ST', 'DEMO STORE 42', 'UL', '0012345000017'],
+		['N3', '4055 MAIN ST', 'SUITE 9'],
+		['N4', 'NEW YORK', 'NY', '10001', 'US'],
+		['N1', 'BT', 'DEMO RETAIL HQ', '92', '5438'],
+		['N3', '1 HEADQUARTERS WAY'],
+		['N4', 'NEW YORK', 'NY', '10002', 'US'],
+	];
+	const line = (n: number) => [
+		[
+			'PO1',
+			String(n),
+			String(1 + (n % 40)),
+			'EA',
+			`${10 + (n % 90)}.${String(n % 100).padStart(2, '0')}`,
+			'',
+			'BP',
+			`1000${n}`,
+			'UP',
+			String(28374658310 + n).padStart(12, '0'),
+			'VN',
+			`V-${n}`,
+		],
+		['PID', 'F', '', '', '', `ITEM ${n} GREEN TOOTHPASTE 6 OZ`],
+		['PO4', '10', '', '', '', '', '', '', '', '', '', '', '', '', '12'],
+	];
+	const size = (segments: string[][]) => segments.reduce((n, s) => n + s.join('*').length + 2, 0);
+	const share = bytes / sets - 40; // ST and SE
+	const lines: string[][] = [];
+	let n = 0;
+	while (size(header(0)) + size(lines) + 20 < share) lines.push(...line(++n));
+	return interchangeOf(
+		Array.from({ length: sets }, (_, i) => [...header(i), ...lines, ['CTT', String(n)]]),
+	);
+}
+
+const ORDERS = 5000;
+/** The readers of the documents row: ours maps every 850 into its document; the libraries only split segments. */
+const documentReaders = (text: string): Array<{ reader: string; run: () => unknown }> => [
+	{
+		reader: 'ours: readX12 + 850 → purchase orders (documentsFromX12)',
+		run: () => documentsFromX12(text),
+	},
+	{ reader: 'node-x12 1.7.1 strict (segments only)', run: () => new X12Parser(true).parse(text) },
+	{ reader: 'x12-parser 1.3.0, 64 KB chunks (segments only)', run: () => parseStream(text, 65536) },
+];
+
+/**
+ * Peak heap of one reader in a child process of its own (`--trace-gc`): the used heap only grows
+ * between collections, so its peak is the largest size before a collection or the size at the
+ * end, with the result still held; minus the heap before the run (the text already built).
+ */
+function peakHeap(reader: number): number {
+	const out = execFileSync(
+		process.execPath,
+		['--trace-gc', ...process.execArgv, __filename, `--heap=${reader}`],
+		{
+			maxBuffer: 1 << 26,
+		},
+	).toString();
+	const [, after] = out.split('HEAP-START\n');
+	const result = JSON.parse(after.trim().split('\n').pop()!) as { before: number; end: number };
+	let peak = result.end;
+	for (const match of after.matchAll(
+		/: (?:Scavenge|Mark-Compact|Mark-Sweep|Minor Mark-Sweep)[^\d]*?([\d.]+) \(/g,
+	))
+		peak = Math.max(peak, Number(match[1]));
+	return peak - result.before;
+}
+
+async function heapChild(reader: number) {
+	const text = orderInterchange(ORDERS, 10 * 1024 * 1024);
+	collectGarbage();
+	const MB = 1024 * 1024;
+	const before = getHeapStatistics().used_heap_size / MB;
+	process.stdout.write('HEAP-START\n');
+	const held = await documentReaders(text)[reader].run();
+	const end = getHeapStatistics().used_heap_size / MB;
+	process.stdout.write(`${JSON.stringify({ before, end, held: held !== undefined })}\n`);
+}
+
+async function documentsRow(quick: boolean) {
+	const text = orderInterchange(ORDERS, 10 * 1024 * 1024);
+	const check = documentsFromX12(text);
+	const read = check.documents.filter((d) => d.document && d.errors.length === 0).length;
+	if (check.errors.length || read !== ORDERS)
+		throw new Error(
+			`the ${ORDERS} 850s must read into purchase orders: ${read} did (${check.errors[0] ?? ''})`,
+		);
+	const lines = (check.documents[0].document!.lineItems as unknown[]).length;
+	const runs = quick ? 3 : 5;
+	const readers = documentReaders(text);
+	const cells = (await medians(readers, runs)).map((cell, i) => ({ ...cell, heapMB: peakHeap(i) }));
+	const mb = Buffer.byteLength(text) / 1024 / 1024;
+	const fastest = Math.min(cells[1].ms, cells[2].ms);
+	const table = [
+		`One ${mb.toFixed(1)} MB interchange of ${ORDERS} 850s (${lines} lines each, "~" + line break) read into purchase-order documents by ours; node-x12 and x12-parser only split it into segments (they map no document). Medians of ${runs} interleaved runs after 1 warm-up round, heap collected before each; peak heap of each reader in a process of its own:`,
+		'',
+		'| reader | ms | MB/s | peak heap (MB) |',
+		'|---|---|---|---|',
+		...cells.map(
+			(c) =>
+				`| ${c.reader} | ${c.ms.toFixed(0)} | ${(mb / (c.ms / 1000)).toFixed(1)} | ${c.heapMB.toFixed(0)} |`,
+		),
+		'',
+		`ours ÷ the faster library: ${(cells[0].ms / fastest).toFixed(2)} (target ≤ 1.00: ${cells[0].ms <= fastest ? '✓' : '✗'})`,
+	].join('\n');
+	return { megabytes: mb, orders: ORDERS, linesPerOrder: lines, cells, table };
+}
+
 async function main() {
+	const heap = process.argv.find((a) => a.startsWith('--heap='));
+	if (heap) return heapChild(Number(heap.slice('--heap='.length)));
 	const quick = process.argv.includes('--quick');
 	const corpus = existsSync(CORPUS) ? await corpusReport() : undefined;
 	if (!corpus)
@@ -293,13 +429,15 @@ async function main() {
 		);
 	else process.stdout.write(`${corpus.table}\n\n`);
 	const big = await speed(quick);
-	process.stdout.write(`${big.table}\n`);
+	process.stdout.write(`${big.table}\n\n`);
+	const documents = await documentsRow(quick);
+	process.stdout.write(`${documents.table}\n`);
 	const dir = join(__dirname, 'results');
 	mkdirSync(dir, { recursive: true });
 	const file = join(dir, quick ? 'x12-read-quick.json' : 'x12-read.json');
 	writeFileSync(
 		file,
-		`${JSON.stringify({ finishedAt: new Date().toISOString(), node: process.version, corpus: corpus && { summary: corpus.summary, rows: corpus.rows }, speed: big }, null, 2)}\n`,
+		`${JSON.stringify({ finishedAt: new Date().toISOString(), node: process.version, corpus: corpus && { summary: corpus.summary, rows: corpus.rows }, speed: big, documents }, null, 2)}\n`,
 	);
 	process.stderr.write(`wrote ${file}\n`);
 }

@@ -105,19 +105,20 @@ export function check810(
 			reasons.push(`${label}: unitPrice ${shown(item.unitPrice)} is not a decimal number`);
 		if (!quantity) continue;
 		accumulate(invoiced, id, quantity);
-		if (price) sales = plus(sales, times(quantity, price));
+		// Each line's extended amount to cents (half-up), then added: as retail receivers do.
+		if (price) sales = plus(sales, toCents(times(quantity, price)));
 	}
 	overLimits(invoiced, limits, 'invoiced', limitWord, reasons);
 	reasons.push(...sameAsOrdered(message, order));
 	const charges = sumOfAmounts(message.charges, 'charges', reasons);
 	const allowances = sumOfAmounts(message.allowances, 'allowances', reasons);
-	reasons.push(...totals(message, sales, minus(plus(toCents(sales), charges), allowances)));
+	reasons.push(...totals(message, sales, minus(plus(sales, charges), allowances)));
 	return reasons;
 }
 
 /**
- * Checks an invoice's stated totals against the partner's own: `sales` is Σ quantity × price
- * (exact), `total` the sales in cents plus charges minus allowances. A structured 810 states them
+ * Checks an invoice's stated totals against the partner's own: `sales` is Σ quantity × price,
+ * each line rounded to cents half-up, `total` the sales plus charges minus allowances. A structured 810 states them
  * as invoiceSalesTotal and invoiceTotal; an X12 810 in TDS (x12Invoice.ts).
  */
 export type TotalsCheck = (message: Json, sales: Exact, total: Exact) => string[];
@@ -128,7 +129,7 @@ export const statedTotals: TotalsCheck = (message, sales, total) => {
 		'invoiceSalesTotal',
 		message.invoiceSalesTotal,
 		sales,
-		'Σ quantityInvoiced × unitPrice',
+		'Σ quantityInvoiced × unitPrice (each line to cents)',
 	);
 	if (salesReason) reasons.push(salesReason);
 	const totalText = totalReason(

@@ -63,7 +63,7 @@ export function readInvoice(segments: string[][]): {
 const N2 = (name: string, value: string) =>
 	`${name} "${value}" is not an N2 amount: digits only, two implied decimals (123.45 is written 12345)`;
 
-/** TDS01 against the partner's total: Σ IT102 × IT104 (to cents) + SAC charges − SAC allowances. */
+/** TDS01 against the partner's total: Σ IT102 × IT104 (each line to cents) + SAC charges − SAC allowances. */
 function tdsReasons(tds: string[] | undefined, total: Exact): string[] {
 	if (!tds) return ['no TDS segment: an 810 states its total in TDS01'];
 	const reasons: string[] = [];
@@ -73,7 +73,7 @@ function tdsReasons(tds: string[] | undefined, total: Exact): string[] {
 	if (value === undefined) reasons.push(N2('TDS01', stated));
 	else if (!sameValue(readExact(value)!, cents))
 		reasons.push(
-			`TDS01 is ${stated} (${value}) but Σ IT102 × IT104 + SAC charges − SAC allowances = ${money(total)}, which TDS01 writes ${cents.n}`,
+			`TDS01 is ${stated} (${value}) but Σ IT102 × IT104 (each line to cents) + SAC charges − SAC allowances = ${money(total)}, which TDS01 writes ${cents.n}`,
 		);
 	const subject = element(tds, 2);
 	if (subject && impliedTwo(subject) === undefined) reasons.push(N2('TDS02', subject));

@@ -84,13 +84,11 @@ describe('the demo partner checks 855, 856 and 810 against its 850', () => {
 
 	it('accepts an 810 with correct totals and rejects wrong totals', async () => {
 		const lines = order.lineItems;
-		const sales = lines.reduce(
-			(sum: bigint, l: any) =>
-				sum + (micros(l.quantity.value) * micros(l.unitCostPrice)) / 1_000_000n,
-			0n,
-		);
-		// Round half up to cents (the partner's totals are compared at 2 decimals).
-		const rounded = ((sales + 5_000n) / 10_000n) * 10_000n;
+		// Each line's extended amount rounded half up to cents, then added (the retail convention).
+		const rounded = lines.reduce((sum: bigint, l: any) => {
+			const line = (micros(l.quantity.value) * micros(l.unitCostPrice)) / 1_000_000n;
+			return sum + ((line + 5_000n) / 10_000n) * 10_000n;
+		}, 0n);
 		const invoice = {
 			invoiceNumber: 'INV-1',
 			invoiceDate: '2026-11-22',

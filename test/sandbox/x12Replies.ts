@@ -71,14 +71,12 @@ const micros = (value: string) => {
 	return BigInt(whole) * 1_000_000n + BigInt((fraction + '000000').slice(0, 6));
 };
 
-/** Σ quantity × price in cents, half up (what TDS01 must say). */
-export const totalCents = (lines: SentLine[]): bigint => {
-	const sales = lines.reduce(
-		(sum, l) => sum + (micros(l.quantity) * micros(l.price)) / 1_000_000n,
+/** Σ quantity × price in cents, each line rounded half up before adding (what TDS01 must say). */
+export const totalCents = (lines: SentLine[]): bigint =>
+	lines.reduce(
+		(sum, l) => sum + ((micros(l.quantity) * micros(l.price)) / 1_000_000n + 5_000n) / 10_000n,
 		0n,
 	);
-	return (sales + 5_000n) / 10_000n;
-};
 
 /** GS1 mod-10 over 17 digits, computed here (weights 3, 1, … from the right). */
 export function sscc(serial17: string): string {

@@ -587,7 +587,7 @@ describe('buildInvoice (810)', () => {
 		expect(checkOrderDocument('810', invoice, po(), {})).toEqual([]);
 	});
 
-	it('sums decimal quantities and prices exactly where floating point would drift', () => {
+	it('sums each line to cents (half-up) exactly where floating point would drift', () => {
 		const cases: Array<[Array<[string, string]>, string]> = [
 			[
 				[
@@ -617,6 +617,8 @@ describe('buildInvoice (810)', () => {
 				'6.42',
 			], // 5.3125 + 1.10889 = 6.42139
 			[[['3', '0.335']], '1.01'], // 1.005 exactly, half-up
+			// Each line to cents, then added: 0.335 → 0.34 three times (the exact 1.005 rounded once is 1.01).
+			[Array.from({ length: 3 }, () => ['1', '0.335'] as [string, string]), '1.02'],
 		];
 		for (const [spec, expected] of cases) {
 			const order850 = order(spec);

@@ -305,7 +305,9 @@ describe('checkOrderDocument: rejection reasons', () => {
 	it('810: wrong totals, compared exactly at 2 decimals', () => {
 		expect(
 			checkOrderDocument('810', invoice({ invoiceSalesTotal: '1561.01' }), order(), {}),
-		).toEqual(['invoiceSalesTotal is 1561.01 but Σ quantityInvoiced × unitPrice = 1561.00']);
+		).toEqual([
+			'invoiceSalesTotal is 1561.01 but Σ quantityInvoiced × unitPrice (each line to cents) = 1561.00',
+		]);
 		expect(checkOrderDocument('810', invoice({ invoiceTotal: '1586.00' }), order(), {})).toEqual([
 			'invoiceTotal is 1586.00 but invoiceSalesTotal + Σ charges − Σ allowances = 1575.50',
 		]);
@@ -328,7 +330,7 @@ describe('checkOrderDocument: rejection reasons', () => {
 		).toEqual(['no invoiceSalesTotal', 'invoiceTotal "lots" is not a decimal number']);
 	});
 
-	it('810: totals use exact decimals (0.1 × 3 lines) and round once, half-up', () => {
+	it('810: each line rounded to cents half-up, then added exactly (3 × 0.335 is 1.02, not 1.01)', () => {
 		const po = {
 			purchaseOrderNumber: 'PO-9',
 			purchaseOrderDate: '2026-11-22',
@@ -349,18 +351,21 @@ describe('checkOrderDocument: rejection reasons', () => {
 				quantityInvoiced: q('0.335'),
 				unitPrice: '1',
 			})),
-			invoiceSalesTotal: '1.01', // 1.005 → 1.01
-			invoiceTotal: '1.01',
+			invoiceSalesTotal: '1.02', // 0.335 → 0.34 per line; rounding the exact 1.005 once gives 1.01
+			invoiceTotal: '1.02',
 		};
 		expect(checkOrderDocument('810', inv, po, {})).toEqual([]);
 		expect(
 			checkOrderDocument(
 				'810',
-				{ ...inv, invoiceSalesTotal: '1.00', invoiceTotal: '1.00' },
+				{ ...inv, invoiceSalesTotal: '1.01', invoiceTotal: '1.01' },
 				po,
 				{},
 			),
-		).toHaveLength(2);
+		).toEqual([
+			'invoiceSalesTotal is 1.01 but Σ quantityInvoiced × unitPrice (each line to cents) = 1.02',
+			'invoiceTotal is 1.01 but invoiceSalesTotal + Σ charges − Σ allowances = 1.02',
+		]);
 	});
 
 	it('810: wrong purchase order number, unknown line, unreadable amounts', () => {

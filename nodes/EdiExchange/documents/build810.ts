@@ -1,8 +1,9 @@
-/** The invoice (810): bills a purchase order for what was shipped, with totals computed exactly. */
+/** The invoice (810): bills a purchase order for what was shipped; totals are exact sums of lines rounded to cents. */
 import {
 	addDecimal,
 	compareDecimal,
 	type Decimal,
+	extendedAmount,
 	formatAmount,
 	formatPrice,
 	formatQuantity,
@@ -151,10 +152,11 @@ export function buildInvoice(order: unknown, opts: InvoiceOptions): PlainObject 
 			`Nothing to invoice: no line of purchase order ${po.purchaseOrderNumber} has a quantity to bill`,
 		);
 
-	// Exact Σ quantity × price over all lines, rounded once: per-line rounding or floats would drift.
-	const sales = roundDecimal(
-		billed.reduce((sum, b) => addDecimal(sum, multiplyDecimal(b.quantity, b.unitPrice)), ZERO),
-		2,
+	// Σ of each line's extended amount (quantity × price to cents, half-up), exact: what retail
+	// receivers recompute from IT102 × IT104, so the stated total and theirs agree to the cent.
+	const sales = billed.reduce(
+		(sum, b) => addDecimal(sum, extendedAmount(b.quantity, b.unitPrice)),
+		ZERO,
 	);
 	const carry = opts.carryChargesAndAllowances !== false;
 	const charges = amounts(

@@ -7,9 +7,9 @@ import {
 	addDecimal,
 	compareDecimal,
 	type Decimal,
+	extendedAmount,
 	formatAmount,
 	formatQuantity,
-	multiplyDecimal,
 	parseDecimal,
 	roundDecimal,
 	subtractDecimal,
@@ -338,17 +338,17 @@ function check810(
 				`${field}.unitPrice`,
 				`line ${id}: billed at ${formatAmount(price)} but the agreed price is ${formatAmount(agreed)}`,
 			);
-		if (quantity && price) sales = addDecimal(sales, multiplyDecimal(quantity, price));
+		if (quantity && price) sales = addDecimal(sales, extendedAmount(quantity, price));
 	});
 	statedTotal(
 		message.invoiceSalesTotal,
 		sales,
 		'invoiceSalesTotal',
-		'Σ quantityInvoiced × unitPrice',
+		'Σ quantityInvoiced × unitPrice (each to cents)',
 		p,
 	);
 	const total = subtractDecimal(
-		addDecimal(roundDecimal(sales, 2), sumAmounts(message.charges, 'charges', p)),
+		addDecimal(sales, sumAmounts(message.charges, 'charges', p)),
 		sumAmounts(message.allowances, 'allowances', p),
 	);
 	statedTotal(

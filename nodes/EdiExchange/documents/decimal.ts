@@ -102,6 +102,14 @@ export function roundDecimal(d: Decimal, places: number): Decimal {
 	return { units: negative ? -quotient : quotient, scale: places };
 }
 
+/**
+ * A line's extended amount: quantity × unit price rounded to cents, half-up. Retail invoices add
+ * these rounded amounts (the 810's TDS, the receiver's recomputation), not the exact products.
+ */
+export function extendedAmount(quantity: Decimal, unitPrice: Decimal): Decimal {
+	return roundDecimal(multiplyDecimal(quantity, unitPrice), 2);
+}
+
 /** Text of a decimal at exactly its scale. */
 function toText(d: Decimal): string {
 	const negative = d.units < 0n;
