@@ -9,7 +9,10 @@ import { createServer, type Server } from 'https';
 import type { AddressInfo } from 'net';
 import { join } from 'path';
 
+import type { IDataObject } from 'n8n-workflow';
+
 import { runNode, type RunResult } from '../../harness';
+import { createParameters } from '../node/helpers';
 import { json, startHostileServer, type HostileServer } from './server';
 
 const TOKEN = 'secret-token-0b7e';
@@ -47,17 +50,12 @@ beforeEach(() => {
 });
 
 const getMany = { resource: 'transaction', operation: 'getMany', limit: 5 };
-const create = {
-	resource: 'transaction',
-	operation: 'create',
-	documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
-	senderId: 'YOURCOMPANY',
-	receiverId: 'DEMORETAIL',
+const create = createParameters({
 	messageSource: 'json',
 	message: '{"purchaseOrderNumber":"PO-1","status":"accepted","lineItems":[]}',
-};
+});
 
-const run = (parameters: Record<string, unknown>, baseUrl: string) =>
+const run = (parameters: IDataObject, baseUrl: string) =>
 	runNode({ parameters, credentials: { baseUrl, apiToken: TOKEN } });
 
 const seen = (result: RunResult) => {

@@ -3,27 +3,14 @@
  * fails inside a JSON field, a 404 from a Base URL with a wrong path (for routes without an id),
  * an id too large for the service. Each failed before the change with a hint pointing elsewhere.
  */
-import { failure, useNodeSandbox } from './helpers';
+import { PO_77 } from '../orderToCash/order';
+import { createParameters, failure, useNodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();
 
-const ORDER = {
-	transactionId: 7,
-	senderId: 'DEMORETAIL',
-	receiverId: 'YOURCOMPANY',
-	message: {
-		purchaseOrderNumber: 'PO-77',
-		purchaseOrderDate: '2026-11-20',
-		lineItems: [
-			{
-				purchaseOrderLineId: '1',
-				quantity: { value: '4' },
-				unitCostPrice: '2.50',
-				productIds: { buyerItemNumber: 'A-1' },
-			},
-		],
-	},
-};
+/** Create of an 855 whose Message is `text`. */
+const message = (text: string) =>
+	createParameters({ stream: 'test', messageSource: 'json', message: text });
 
 describe('an expression that fails inside a JSON field', () => {
 	test('Acknowledgment (855) naming a node that is not there: the expression failed, and why', async () => {
@@ -37,7 +24,7 @@ describe('an expression that fails inside a JSON field', () => {
 				purchaseOrder: '={{ $json }}',
 				acknowledgment: "={{ $('Create 855').item.json.message }}",
 			},
-			{ input: [ORDER] },
+			{ input: [PO_77] },
 		);
 		const error = failure(result);
 		expect(error.message).toBe(
@@ -51,16 +38,7 @@ describe('an expression that fails inside a JSON field', () => {
 	});
 
 	test('Message whose expression has a syntax error: the expression failed, not "not valid JSON"', async () => {
-		const result = await sb.run({
-			resource: 'transaction',
-			operation: 'create',
-			documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
-			stream: 'test',
-			senderId: 'YOURCOMPANY',
-			receiverId: 'DEMORETAIL',
-			messageSource: 'json',
-			message: '={{ $json.order. }}',
-		});
+		const result = await sb.run(message('={{ $json.order. }}'));
 		const error = failure(result);
 		expect(error.message).toMatch(/^The expression in Message failed: /);
 		expect(error.message + error.description).not.toMatch(/valid JSON|quotes|commas/);
@@ -68,16 +46,7 @@ describe('an expression that fails inside a JSON field', () => {
 	});
 
 	test('text that is not JSON is still said to be not JSON', async () => {
-		const result = await sb.run({
-			resource: 'transaction',
-			operation: 'create',
-			documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
-			stream: 'test',
-			senderId: 'YOURCOMPANY',
-			receiverId: 'DEMORETAIL',
-			messageSource: 'json',
-			message: '{"purchaseOrderNumber": "PO-1",}',
-		});
+		const result = await sb.run(message('{"purchaseOrderNumber": "PO-1",}'));
 		expect(failure(result).message).toMatch(/^Message is not valid JSON: /);
 	});
 });
@@ -91,16 +60,7 @@ describe('a 404 from a Base URL with a path the service does not have', () => {
 		['Transaction → Get Many', { resource: 'transaction', operation: 'getMany', limit: 5 }],
 		[
 			'Transaction → Create',
-			{
-				resource: 'transaction',
-				operation: 'create',
-				documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
-				stream: 'test',
-				senderId: 'YOURCOMPANY',
-				receiverId: 'DEMORETAIL',
-				messageSource: 'json',
-				message: '{"purchaseOrderNumber":"PO-1","status":"accepted","lineItems":[]}',
-			},
+			message('{"purchaseOrderNumber":"PO-1","status":"accepted","lineItems":[]}'),
 		],
 		['Inbox → Get Many', { resource: 'inbox', operation: 'getMany', limit: 5 }],
 		[

@@ -12,7 +12,7 @@ import { failure, useNodeSandbox, type NodeSandbox } from '../node/helpers';
 
 const json = useNodeSandbox({ sendInitialOrder: false });
 
-const build855 = (sb: NodeSandbox, item: IDataObject, parties: IDataObject = {}) =>
+const build855 = (sb: NodeSandbox, item: IDataObject, extra: IDataObject = {}) =>
 	sb.run(
 		{
 			resource: 'transaction',
@@ -21,7 +21,7 @@ const build855 = (sb: NodeSandbox, item: IDataObject, parties: IDataObject = {})
 			stream: 'test',
 			messageSource: 'build',
 			purchaseOrder: '={{ $json }}',
-			...parties,
+			...extra,
 		},
 		{ input: [item] },
 	);
@@ -35,6 +35,19 @@ const sent = async (sb: NodeSandbox) => {
 };
 
 const REPLY = { senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL' };
+
+/** Builds an 855 from `item` (`extra`: more parameters): one create reached the sandbox, from us to the partner, for the PO. */
+async function expectReply(
+	sb: NodeSandbox,
+	item: IDataObject,
+	purchaseOrderNumber: unknown,
+	extra: IDataObject = {},
+) {
+	await sb.clearRequests();
+	const result = await build855(sb, item, extra);
+	expect(result.error?.message).toBeUndefined();
+	expect(await sent(sb)).toEqual({ ...REPLY, purchaseOrderNumber });
+}
 
 async function arrived(sb: NodeSandbox) {
 	const order = await sb.admin('POST', '/partner/send-850');
@@ -67,10 +80,7 @@ describe('a JSON 850', () => {
 
 	test('the trigger’s item: parties from the item', async () => {
 		const { expected, ...item } = await triggerItem(sb);
-		await sb.clearRequests();
-		const result = await build855(sb, item);
-		expect(result.error?.message).toBeUndefined();
-		expect(await sent(sb)).toEqual({ ...REPLY, purchaseOrderNumber: expected });
+		await expectReply(sb, item, expected);
 	});
 
 	test('Inbox → Get Many’s item (Simplify off): parties from the item', async () => {
@@ -82,20 +92,14 @@ describe('a JSON 850', () => {
 			simplify: false,
 		});
 		const item = inbox.items.find((i) => i.json.transactionId === order.transactionId)!.json;
-		await sb.clearRequests();
-		const result = await build855(sb, item);
-		expect(result.error?.message).toBeUndefined();
-		expect(await sent(sb)).toEqual({ ...REPLY, purchaseOrderNumber: order.purchaseOrderNumber });
+		await expectReply(sb, item, order.purchaseOrderNumber);
 	});
 
 	test('Get Message’s item (transactionId, format, message): built, parties from the fields', async () => {
 		const order = await arrived(sb);
 		const item = await getMessage(sb, order.transactionId);
 		expect(Object.keys(item).sort()).toEqual(['format', 'message', 'transactionId']);
-		await sb.clearRequests();
-		const result = await build855(sb, item, REPLY);
-		expect(result.error?.message).toBeUndefined();
-		expect(await sent(sb)).toEqual({ ...REPLY, purchaseOrderNumber: order.purchaseOrderNumber });
+		await expectReply(sb, item, order.purchaseOrderNumber, REPLY);
 	});
 
 	test('Get Message’s item without Sender ID and Receiver ID: says which fields to set, nothing sent', async () => {
@@ -115,10 +119,7 @@ describe('a JSON 850', () => {
 	test('the bare document (Get Message’s message): built, parties from the fields', async () => {
 		const order = await arrived(sb);
 		const { message } = await getMessage(sb, order.transactionId);
-		await sb.clearRequests();
-		const result = await build855(sb, message as IDataObject, REPLY);
-		expect(result.error?.message).toBeUndefined();
-		expect(await sent(sb)).toEqual({ ...REPLY, purchaseOrderNumber: order.purchaseOrderNumber });
+		await expectReply(sb, message as IDataObject, order.purchaseOrderNumber, REPLY);
 	});
 
 	test('only Receiver ID missing: names that one field', async () => {
@@ -143,20 +144,9 @@ describe('an X12 850', () => {
 		const order = await arrived(sb);
 		const { message } = await getMessage(sb, order.transactionId);
 		expect(message).toMatch(/^ISA\*/);
-		await sb.clearRequests();
-		const result = await sb.run(
-			{
-				resource: 'transaction',
-				operation: 'create',
-				documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
-				stream: 'test',
-				messageSource: 'build',
-				purchaseOrder: '={{ $json.x12 }}',
-			},
-			{ input: [{ x12: message }] },
-		);
-		expect(result.error?.message).toBeUndefined();
-		expect(await sent(sb)).toEqual({ ...REPLY, purchaseOrderNumber: order.purchaseOrderNumber });
+		await expectReply(sb, { x12: message }, order.purchaseOrderNumber, {
+			purchaseOrder: '={{ $json.x12 }}',
+		});
 	});
 
 	test('Get Message’s X12 item (message and its document): parties from the interchange', async () => {
@@ -166,19 +156,13 @@ describe('an X12 850', () => {
 			format: 'x12',
 			document: { purchaseOrderNumber: order.purchaseOrderNumber },
 		});
-		await sb.clearRequests();
-		const result = await build855(sb, item);
-		expect(result.error?.message).toBeUndefined();
-		expect(await sent(sb)).toEqual({ ...REPLY, purchaseOrderNumber: order.purchaseOrderNumber });
+		await expectReply(sb, item, order.purchaseOrderNumber);
 	});
 
 	test('Get Message’s X12 item with only its document left (message removed): parties from x12', async () => {
 		const order = await arrived(sb);
 		const { message: _text, ...item } = await getMessage(sb, order.transactionId);
-		await sb.clearRequests();
-		const result = await build855(sb, item);
-		expect(result.error?.message).toBeUndefined();
-		expect(await sent(sb)).toEqual({ ...REPLY, purchaseOrderNumber: order.purchaseOrderNumber });
+		await expectReply(sb, item, order.purchaseOrderNumber);
 	});
 
 	test('X12 → Convert’s item (document and x12): parties from the interchange', async () => {
@@ -196,18 +180,12 @@ describe('an X12 850', () => {
 		expect(converted.error?.message).toBeUndefined();
 		const item = converted.items[0].json;
 		expect(item).toHaveProperty('document');
-		await sb.clearRequests();
-		const result = await build855(sb, item);
-		expect(result.error?.message).toBeUndefined();
-		expect(await sent(sb)).toEqual({ ...REPLY, purchaseOrderNumber: order.purchaseOrderNumber });
+		await expectReply(sb, item, order.purchaseOrderNumber);
 	});
 
 	test('the trigger’s X12 item: parties from the item', async () => {
 		const { expected, ...item } = await triggerItem(sb);
 		expect(item.messageFormat).toBe('x12');
-		await sb.clearRequests();
-		const result = await build855(sb, item);
-		expect(result.error?.message).toBeUndefined();
-		expect(await sent(sb)).toEqual({ ...REPLY, purchaseOrderNumber: expected });
+		await expectReply(sb, item, expected);
 	});
 });

@@ -14,11 +14,11 @@ const sb = useNodeSandbox({ sendInitialOrder: false });
 /** The partner's own 850, sent in EUR with a release number (Resend 850 with a message). */
 async function orderInEuros(): Promise<{ item: IDataObject; purchaseOrderNumber: string }> {
 	const sent = await sb.admin('POST', '/partner/send-850');
-	const message = await (
+	const message = (await (
 		await fetch(`${sb.baseUrl}/v3/transactions/${sent.transactionId}/message`, {
 			headers: { 'service-api-key': sb.sandbox.apiKey },
 		})
-	).json();
+	).json()) as IDataObject;
 	const euros = {
 		...message,
 		purchaseOrderNumber: `${message.purchaseOrderNumber}-EU`,
@@ -56,6 +56,14 @@ const build = async (documentType: string, input: IDataObject) => {
 	return result.items[0].json.message as IDataObject;
 };
 
+/** The 855, 856 and 810 built one after the other, each from the 850 and the replies before it. */
+async function replies(item: IDataObject) {
+	const ack = await build('855_PURCHASE_ORDER_ACKNOWLEDGMENT', { po: item });
+	const asn = await build('856_SHIP_NOTICE_MANIFEST', { po: item, ack });
+	const invoice = await build('810_INVOICE', { po: item, ack, asn });
+	return { ack, asn, invoice };
+}
+
 const verdicts = async (purchaseOrderNumber: string) => {
 	const card = await sb.admin('GET', '/scorecard');
 	return card.purchaseOrders.find(
@@ -66,9 +74,7 @@ const verdicts = async (purchaseOrderNumber: string) => {
 test('855, 856 and 810 carry the PO number and date, release number, currency and references', async () => {
 	const { item, purchaseOrderNumber } = await orderInEuros();
 	const po = item.message as IDataObject;
-	const ack = await build('855_PURCHASE_ORDER_ACKNOWLEDGMENT', { po: item });
-	const asn = await build('856_SHIP_NOTICE_MANIFEST', { po: item, ack });
-	const invoice = await build('810_INVOICE', { po: item, ack, asn });
+	const { ack, asn, invoice } = await replies(item);
 
 	expect(po.references).toEqual({
 		vendorNumber: { value: '4875905' },
@@ -104,9 +110,7 @@ test('855, 856 and 810 carry the PO number and date, release number, currency an
 
 test('the partner rejects an 810 whose currency or release number differs from its 850’s', async () => {
 	const { item, purchaseOrderNumber } = await orderInEuros();
-	const ack = await build('855_PURCHASE_ORDER_ACKNOWLEDGMENT', { po: item });
-	const asn = await build('856_SHIP_NOTICE_MANIFEST', { po: item, ack });
-	const invoice = await build('810_INVOICE', { po: item, ack, asn });
+	const { invoice } = await replies(item);
 	const result = await sb.run({
 		resource: 'transaction',
 		operation: 'create',
