@@ -109,7 +109,7 @@ export interface ConnectionLoss {
 }
 
 /** TLS and protocol failures: https:// on a plain-http port (EPROTO), certificates n8n does not accept. */
-const TLS_CODES = new Set([
+const TLS_CODES: readonly string[] = [
 	'EPROTO',
 	'DEPTH_ZERO_SELF_SIGNED_CERT',
 	'SELF_SIGNED_CERT_IN_CHAIN',
@@ -122,21 +122,21 @@ const TLS_CODES = new Set([
 	'CERT_UNTRUSTED',
 	'CERT_SIGNATURE_FAILURE',
 	'CERT_REVOKED',
-]);
+];
 /** Failures before a connection existed: nothing was sent. */
-const NOT_CONNECTED = new Set([
+const NOT_CONNECTED: readonly string[] = [
 	'ECONNREFUSED',
 	'ENOTFOUND',
 	'EAI_AGAIN',
 	'EHOSTUNREACH',
 	'ENETUNREACH',
-]);
+];
 
 export function connectionLoss(code: string): ConnectionLoss {
-	if (TLS_CODES.has(code) || code.startsWith('ERR_SSL_'))
+	if (TLS_CODES.includes(code) || code.startsWith('ERR_SSL_'))
 		return { reached: false, retryable: false, tls: true };
 	// A host name that does not exist will not exist a second later either (EAI_AGAIN may pass).
-	if (NOT_CONNECTED.has(code))
+	if (NOT_CONNECTED.includes(code))
 		return { reached: false, retryable: code !== 'ENOTFOUND', tls: false };
 	return { reached: true, retryable: true, tls: false };
 }
