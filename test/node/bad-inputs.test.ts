@@ -82,7 +82,8 @@ const CASES: Record<string, BadInput> = {
 	'transaction id blank': { parameters: getMessage('   '), message: NOT_A_NUMBER('') },
 	'transaction id beyond a safe integer': {
 		parameters: getMessage('9007199254740993'),
-		message: NOT_A_NUMBER('9007199254740993'),
+		message:
+			'The transaction ID "9007199254740993" is too large: transaction ids go up to 9007199254740991',
 	},
 	'transaction id from an expression that yields nothing': {
 		parameters: getMessage('={{ $json.missing }}'),

@@ -3,6 +3,7 @@
  * the route, the attempt so far and its outcome, with no server and no clock.
  */
 import {
+	connectionLoss,
 	decide,
 	firstAttempt,
 	timeLeft,
@@ -29,7 +30,17 @@ const accept: CallRules = { ...read, route: ROUTES.acceptDelivery };
 
 const answer = (statusCode: number, headers: Record<string, string> = {}, body: unknown = {}) =>
 	({ kind: 'answer', statusCode, headers, body }) as const satisfies Outcome;
-const lost: Outcome = { kind: 'lost', reason: 'nothing answers at the Base URL (ECONNREFUSED)' };
+const lost: Outcome = { kind: 'lost', code: 'ECONNRESET', detail: 'socket hang up' };
+const refused: Outcome = {
+	kind: 'lost',
+	code: 'ECONNREFUSED',
+	detail: 'connect ECONNREFUSED 127.0.0.1:1',
+};
+const wrongVersion: Outcome = {
+	kind: 'lost',
+	code: 'EPROTO',
+	detail: 'error:0A00010B:SSL routines:ssl3_get_record:wrong version number',
+};
 const at = (extra: Partial<Attempt>): Attempt => ({ ...firstAttempt(LIST_URL), ...extra });
 
 interface Row {
@@ -104,9 +115,44 @@ const ROWS: Record<string, Row> = {
 		outcome: lost,
 		decision: {
 			action: 'fail',
+			failure: { kind: 'connection', code: 'ECONNRESET', detail: 'socket hang up', attempts: 1 },
+		},
+	},
+	'refused connection of a read: wait 250 ms, then send again (the service may be starting)': {
+		outcome: refused,
+		decision: { action: 'wait', ms: 250, next: at({ failures: 1 }) },
+	},
+	'https:// on a plain-http port (EPROTO) of a read: fail at once, retrying cannot help': {
+		outcome: wrongVersion,
+		decision: {
+			action: 'fail',
+			failure: { kind: 'connection', code: 'EPROTO', detail: wrongVersion.detail, attempts: 1 },
+		},
+	},
+	'a self-signed certificate of a read: fail at once': {
+		outcome: {
+			kind: 'lost',
+			code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+			detail: 'self-signed certificate',
+		},
+		decision: {
+			action: 'fail',
 			failure: {
 				kind: 'connection',
-				reason: 'nothing answers at the Base URL (ECONNREFUSED)',
+				code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+				detail: 'self-signed certificate',
+				attempts: 1,
+			},
+		},
+	},
+	'an unknown host name of a read: fail at once': {
+		outcome: { kind: 'lost', code: 'ENOTFOUND', detail: 'getaddrinfo ENOTFOUND api.exampel.com' },
+		decision: {
+			action: 'fail',
+			failure: {
+				kind: 'connection',
+				code: 'ENOTFOUND',
+				detail: 'getaddrinfo ENOTFOUND api.exampel.com',
 				attempts: 1,
 			},
 		},
@@ -247,4 +293,22 @@ test.each([
 	['nothing once the deadline has passed', NOW - 1, { ms: -1, limitedBy: 'deadline' }],
 ])('time for the next request: %s', (_name, deadline, expected) => {
 	expect(timeLeft(NOW, deadline, 60_000)).toEqual(expected);
+});
+
+test.each([
+	['EPROTO', { reached: false, retryable: false, tls: true }],
+	['ERR_SSL_WRONG_VERSION_NUMBER', { reached: false, retryable: false, tls: true }],
+	['DEPTH_ZERO_SELF_SIGNED_CERT', { reached: false, retryable: false, tls: true }],
+	['SELF_SIGNED_CERT_IN_CHAIN', { reached: false, retryable: false, tls: true }],
+	['ERR_TLS_CERT_ALTNAME_INVALID', { reached: false, retryable: false, tls: true }],
+	['CERT_HAS_EXPIRED', { reached: false, retryable: false, tls: true }],
+	['UNABLE_TO_VERIFY_LEAF_SIGNATURE', { reached: false, retryable: false, tls: true }],
+	['ECONNREFUSED', { reached: false, retryable: true, tls: false }],
+	['EAI_AGAIN', { reached: false, retryable: true, tls: false }],
+	['ENOTFOUND', { reached: false, retryable: false, tls: false }],
+	['ECONNRESET', { reached: true, retryable: true, tls: false }],
+	['ERR_BAD_RESPONSE', { reached: true, retryable: true, tls: false }],
+	['', { reached: true, retryable: true, tls: false }],
+])('a lost connection with code %j: %j', (code, loss) => {
+	expect(connectionLoss(code)).toEqual(loss);
 });

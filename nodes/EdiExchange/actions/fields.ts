@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection } from '../shared/fields';
-import { parseJsonText } from '../shared/json';
+import { expressionFailure, parseJsonText } from '../shared/json';
 import { fromVersion1_1, inVersion1 } from './types';
 import { asText, refuse } from '../shared/parameters';
 
@@ -73,7 +73,19 @@ export function readTransactionId(
 ): number {
 	const raw = this.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
 	const text = String(raw ?? '').trim();
-	if (!/^[1-9]\d*$/.test(text) || !Number.isSafeInteger(Number(text))) {
+	// Ids travel as JSON numbers: beyond 2^53 - 1 they cannot be told apart (…993 would read as …992).
+	if (/^[1-9]\d*$/.test(text) && !Number.isSafeInteger(Number(text))) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The transaction ID "${text}" is too large: transaction ids go up to ${Number.MAX_SAFE_INTEGER}`,
+			{
+				description:
+					'Check where the id comes from: ids from Transaction → Get Many or the trigger are never this large. Nothing was sent.',
+				itemIndex,
+			},
+		);
+	}
+	if (!/^[1-9]\d*$/.test(text)) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`The transaction ID "${text}" is not a positive whole number`,
@@ -94,8 +106,14 @@ export function readJsonParameter(
 	label: string,
 	itemIndex: number,
 ): unknown {
+	let value: unknown;
 	try {
-		return parseJsonText(this.getNodeParameter(name, itemIndex, '') as unknown);
+		value = this.getNodeParameter(name, itemIndex, '');
+	} catch (error) {
+		throw expressionFailure(this.getNode(), error, label, itemIndex);
+	}
+	try {
+		return parseJsonText(value);
 	} catch (error) {
 		throw new NodeOperationError(
 			this.getNode(),

@@ -160,8 +160,13 @@ export function buildShipNotice(order: unknown, opts: ShipNoticeOptions): PlainO
 		opts.billOfLadingNumber,
 		'billOfLadingNumber',
 	);
-	if (billOfLadingNumber)
-		message.references = { billOfLadingNumber: { value: billOfLadingNumber } };
+	// The order's references (vendor number REF*IA, department REF*DP) come back, as in the 855
+	// and 810: the receiver matches the shipment to its order by them.
+	const references: PlainObject = isObject(po.message.references)
+		? copy(po.message.references)
+		: {};
+	if (billOfLadingNumber) references.billOfLadingNumber = { value: billOfLadingNumber };
+	if (Object.keys(references).length > 0) message.references = references;
 	message.dates = deliveryDate ? { shipDate, deliveryDate } : { shipDate };
 	const parties = po.message.parties;
 	if (isObject(parties) && parties.shipTo !== undefined)

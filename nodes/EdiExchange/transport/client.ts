@@ -96,26 +96,18 @@ interface Credential {
 	decrypted: ICredentialsDecrypted;
 }
 
-/** What a network failure means, in words, with the low-level code for whoever digs deeper. */
-const NETWORK_FAILURES: Record<string, string> = {
-	ECONNREFUSED: 'nothing answers at the Base URL',
-	ENOTFOUND: 'the Base URL’s host name is unknown',
-	EAI_AGAIN: 'the Base URL’s host name could not be looked up',
-	ECONNRESET: 'the connection was closed before the answer was complete',
-	ERR_BAD_RESPONSE: 'the connection was closed before the answer was complete',
-	ECONNABORTED: 'the service took too long to answer',
-	ETIMEDOUT: 'the service took too long to answer',
-};
-
-function networkReason(error: unknown): string {
+/** A network failure's code (from the cause axios wraps) and Node's message, for decide() and errors.ts. */
+function lostConnection(error: unknown): Extract<Outcome, { kind: 'lost' }> {
 	const e = error as {
 		cause?: { code?: string; message?: string };
 		code?: string;
 		message?: string;
 	};
-	const code = e.cause?.code ?? e.code;
-	if (code && NETWORK_FAILURES[code]) return `${NETWORK_FAILURES[code]} (${code})`;
-	return code ?? e.cause?.message ?? e.message ?? 'unknown network error';
+	return {
+		kind: 'lost',
+		code: e.cause?.code ?? e.code ?? '',
+		detail: e.cause?.message ?? e.message ?? 'unknown network error',
+	};
 }
 
 export class ServiceClient {
@@ -218,7 +210,7 @@ export class ServiceClient {
 		} catch (error) {
 			if (error instanceof DeadlineExceeded)
 				return { kind: 'timedOut', ms: error.ms, limitedBy: window.limitedBy };
-			return { kind: 'lost', reason: networkReason(error) };
+			return lostConnection(error);
 		} finally {
 			pacer?.release();
 		}
@@ -302,23 +294,22 @@ export class ServiceClient {
 		const { redact } = credential;
 		switch (failure.kind) {
 			case 'service':
-				return serviceError(
-					this.node,
-					route,
-					failure.statusCode,
-					redact(failure.body),
-					failure.attempts,
+				return serviceError(this.node, route, {
+					statusCode: failure.statusCode,
+					body: redact(failure.body),
+					attempts: failure.attempts,
+					retryAfterMs: failure.retryAfterMs,
+					baseUrl: credential.baseUrl,
 					itemIndex,
-					failure.retryAfterMs,
-				);
+				});
 			case 'connection':
-				return connectionError(
-					this.node,
-					route,
-					redact(failure.reason),
-					failure.attempts,
+				return connectionError(this.node, route, {
+					code: failure.code,
+					detail: redact(failure.detail),
+					attempts: failure.attempts,
+					baseUrl: credential.baseUrl,
 					itemIndex,
-				);
+				});
 			case 'redirect':
 				return redirectError(
 					this.node,

@@ -40,8 +40,8 @@ export interface Attempt {
 
 export type Outcome =
 	| { kind: 'answer'; statusCode: number; headers: IDataObject; body: unknown }
-	/** No answer: the connection failed or broke off; `reason` in words (see the client). */
-	| { kind: 'lost'; reason: string }
+	/** No answer: the connection failed or broke off; `code` as Node gives it (ECONNREFUSED, EPROTO). */
+	| { kind: 'lost'; code: string; detail: string }
 	/** No complete answer within `ms`, the credential's Timeout or the caller's deadline. */
 	| { kind: 'timedOut'; ms: number; limitedBy: TimeLimit };
 
@@ -57,7 +57,7 @@ export type Failure =
 			/** What the service asked to wait (Retry-After) on a 429 or 503, for n8n's poll backoff. */
 			retryAfterMs?: number;
 	  }
-	| { kind: 'connection'; reason: string; attempts: number }
+	| { kind: 'connection'; code: string; detail: string; attempts: number }
 	| { kind: 'redirect'; redirect: Redirect; redirects: number }
 	| { kind: 'timeout'; ms: number; limitedBy: TimeLimit }
 	| { kind: 'unexpectedBody'; what: string; body: unknown };
@@ -98,6 +98,49 @@ export function timeLeft(
 		: { ms: timeoutMs, limitedBy: 'timeout' };
 }
 
+/** What a lost connection's code says about the request (errors.ts words it). */
+export interface ConnectionLoss {
+	/** Whether the request can have reached the service: not when refused, unknown or in the TLS handshake. */
+	reached: boolean;
+	/** Whether sending again soon can help: not for TLS, a protocol mismatch or an unknown host name. */
+	retryable: boolean;
+	/** A TLS or protocol failure: the Base URL or the service's certificate has to change. */
+	tls: boolean;
+}
+
+/** TLS and protocol failures: https:// on a plain-http port (EPROTO), certificates n8n does not accept. */
+const TLS_CODES: readonly string[] = [
+	'EPROTO',
+	'DEPTH_ZERO_SELF_SIGNED_CERT',
+	'SELF_SIGNED_CERT_IN_CHAIN',
+	'ERR_TLS_CERT_ALTNAME_INVALID',
+	'CERT_HAS_EXPIRED',
+	'CERT_NOT_YET_VALID',
+	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+	'UNABLE_TO_GET_ISSUER_CERT',
+	'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+	'CERT_UNTRUSTED',
+	'CERT_SIGNATURE_FAILURE',
+	'CERT_REVOKED',
+];
+/** Failures before a connection existed: nothing was sent. */
+const NOT_CONNECTED: readonly string[] = [
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+];
+
+export function connectionLoss(code: string): ConnectionLoss {
+	if (TLS_CODES.includes(code) || code.startsWith('ERR_SSL_'))
+		return { reached: false, retryable: false, tls: true };
+	// A host name that does not exist will not exist a second later either (EAI_AGAIN may pass).
+	if (NOT_CONNECTED.includes(code))
+		return { reached: false, retryable: code !== 'ENOTFOUND', tls: false };
+	return { reached: true, retryable: true, tls: false };
+}
+
 export function decide(
 	policy: RetryPolicy,
 	call: CallRules,
@@ -121,13 +164,15 @@ export function decide(
 			action: 'fail',
 			failure: { kind: 'timeout', ms: outcome.ms, limitedBy: outcome.limitedBy },
 		};
-	if (outcome.kind === 'lost')
+	if (outcome.kind === 'lost') {
+		const { code, detail } = outcome;
 		return (
-			retry() ?? {
+			(connectionLoss(code).retryable ? retry() : undefined) ?? {
 				action: 'fail',
-				failure: { kind: 'connection', reason: outcome.reason, attempts },
+				failure: { kind: 'connection', code, detail, attempts },
 			}
 		);
+	}
 
 	const { statusCode, headers, body } = outcome;
 	const redirect = readRedirect(statusCode, headers, attempt.url);

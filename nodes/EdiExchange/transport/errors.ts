@@ -6,6 +6,7 @@ import type { Failure, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { tryParseJson } from '../shared/json';
+import { connectionLoss } from './decision';
 import type { Redirect } from './redirects';
 import type { Route } from './routes';
 
@@ -35,14 +36,34 @@ function describeServerError(route: Route, attempts: number): string {
 	return `The service failed while handling this request, so it may or may not have been processed. ${NOT_RESENT}`;
 }
 
+/**
+ * A 404 on a route without an id (Get Many, Create, Inbox, Submit) means nothing is at that
+ * address at all: the Base URL's path is wrong (…/api on a service at the root), not an id.
+ */
+function describeNotFound(route: Route, baseUrl: string): string {
+	if (route.path.includes('{')) return HINTS[404];
+	const { origin, pathname } = new URL(baseUrl);
+	const path = pathname.replace(/\/+$/, '');
+	return path
+		? `The Base URL ends in the path ${path}, and the service has nothing there: its routes begin at its root. Set the credential’s Base URL to ${origin} (without ${path}).`
+		: `The service at ${origin} has no ${route.method} ${route.path} for this API version. Check that the credential’s Base URL is the EDI Exchange service’s address, with the path it lives under if it has one.`;
+}
+
+export interface ServiceFailure {
+	statusCode: number;
+	body: unknown;
+	attempts: number;
+	/** What the service asked to wait (Retry-After), for n8n's poll backoff. */
+	retryAfterMs?: number;
+	/** The credential's Base URL (normalised), for hints about the address. */
+	baseUrl: string;
+	itemIndex?: number;
+}
+
 export function serviceError(
 	node: INode,
 	route: Route,
-	statusCode: number,
-	body: unknown,
-	attempts: number,
-	itemIndex?: number,
-	retryAfterMs?: number,
+	{ statusCode, body, attempts, retryAfterMs, baseUrl, itemIndex }: ServiceFailure,
 ): NodeApiError {
 	// An error body read as text (see ServiceCall.responseText) is JSON more often than not.
 	if (typeof body === 'string') body = tryParseJson(body) ?? body;
@@ -55,7 +76,12 @@ export function serviceError(
 		error.message ?? `The service answered with status ${statusCode}`,
 		...details,
 	].join(' — ');
-	const description = statusCode >= 500 ? describeServerError(route, attempts) : HINTS[statusCode];
+	const description =
+		statusCode >= 500
+			? describeServerError(route, attempts)
+			: statusCode === 404
+				? describeNotFound(route, baseUrl)
+				: HINTS[statusCode];
 	return new NodeApiError(
 		node,
 		(typeof body === 'object' && body ? body : { message }) as JsonObject,
@@ -82,25 +108,124 @@ export function failureOf(statusCode: number, retryAfterMs?: number): Failure | 
 	return undefined;
 }
 
+/** What a network failure means, in words, with the low-level code for whoever digs deeper. */
+const NETWORK_FAILURES: Record<string, string> = {
+	ECONNREFUSED: 'nothing answers at the Base URL',
+	ENOTFOUND: 'the Base URL’s host name is unknown',
+	EAI_AGAIN: 'the Base URL’s host name could not be looked up',
+	EHOSTUNREACH: 'the Base URL’s host cannot be reached',
+	ENETUNREACH: 'the Base URL’s host cannot be reached',
+	ECONNRESET: 'the connection was closed before the answer was complete',
+	ERR_BAD_RESPONSE: 'the connection was closed before the answer was complete',
+	ECONNABORTED: 'the service took too long to answer',
+	ETIMEDOUT: 'the service took too long to answer',
+};
+
+const SELF_SIGNED = ['DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN'];
+const OUT_OF_DATE: Record<string, string> = {
+	CERT_HAS_EXPIRED: 'has expired',
+	CERT_NOT_YET_VALID: 'is not valid yet',
+	CERT_REVOKED: 'was revoked',
+};
+const TRUST_FIX =
+	'Use the service’s address whose certificate a public authority issued, or make n8n trust your certificate authority (NODE_EXTRA_CA_CERTS on the n8n server, then restart n8n).';
+
+/** A TLS or protocol failure in words: what is wrong, and what has to change. */
+function describeTls(
+	code: string,
+	detail: string,
+	baseUrl: string,
+): { message: string; fix: string } {
+	const service = `The EDI Exchange service’s certificate at ${baseUrl}`;
+	if (/wrong version number|packet length too long|http request/i.test(detail)) {
+		const plain = baseUrl.replace(/^https:/i, 'http:');
+		return {
+			message: `The EDI Exchange service at ${baseUrl} does not speak HTTPS (${code}: wrong version number)`,
+			fix: `The Base URL begins with https://, but the service at that port answers in plain HTTP. If it is plain HTTP (as the sandbox is), set the credential’s Base URL to ${plain}; otherwise check the port.`,
+		};
+	}
+	if (SELF_SIGNED.includes(code))
+		return {
+			message: `${service} is self-signed, so n8n does not trust it (${code})`,
+			fix: TRUST_FIX,
+		};
+	if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+		const names = /cert's altnames: (.+)$/.exec(detail)?.[1];
+		return {
+			message: `The EDI Exchange service’s certificate is not issued for ${new URL(baseUrl).hostname}, the Base URL’s host (${code})`,
+			fix: `${names ? `It names ${names}. ` : ''}Set the Base URL to a host name the certificate is issued for: usually the service’s public name, not an IP address or an internal alias.`,
+		};
+	}
+	if (OUT_OF_DATE[code])
+		return {
+			message: `${service} ${OUT_OF_DATE[code]} (${code})`,
+			fix: 'Only the service can renew its certificate; if n8n’s clock is wrong, correct it.',
+		};
+	if (code.startsWith('UNABLE_TO_') || code.startsWith('CERT_'))
+		return {
+			message: `${service} is issued by an authority n8n does not trust (${code})`,
+			fix: TRUST_FIX,
+		};
+	return {
+		message: `The TLS connection to the EDI Exchange service at ${baseUrl} failed (${code}: ${detail})`,
+		fix: 'Check that the Base URL’s scheme (https:// or http://) and port are the service’s.',
+	};
+}
+
+export interface ConnectionFailure {
+	/** Node's code for the failure (ECONNREFUSED, EPROTO); empty when it gave none. */
+	code: string;
+	/** Node's message for it, with the token taken out. */
+	detail: string;
+	attempts: number;
+	baseUrl: string;
+	itemIndex?: number;
+}
+
+const NOT_SENT =
+	'The request never reached the service, so nothing was sent: running it again is safe.';
+const NOT_RETRIED = 'Not retried: trying again cannot help.';
+
 export function connectionError(
 	node: INode,
 	route: Route,
-	reason: string,
-	attempts: number,
-	itemIndex?: number,
+	{ code, detail, attempts, baseUrl, itemIndex }: ConnectionFailure,
 ): NodeApiError {
-	return new NodeApiError(
+	const loss = connectionLoss(code);
+	let message: string;
+	let fix: string;
+	if (loss.tls) {
+		({ message, fix } = describeTls(code, detail, baseUrl));
+		fix = `${fix} ${NOT_RETRIED}`;
+	} else {
+		const reason = NETWORK_FAILURES[code] ? `${NETWORK_FAILURES[code]} (${code})` : code || detail;
+		message = `The connection to the EDI Exchange service failed: ${reason}`;
+		const check = 'Check the credential’s Base URL and that the service is reachable.';
+		fix = !loss.retryable
+			? `${NOT_RETRIED} ${check}`
+			: route.idempotent
+				? `Retried ${attempts - 1} times. ${check}`
+				: check;
+	}
+	const description = route.idempotent
+		? fix
+		: loss.reached
+			? describeServerError(route, attempts)
+			: `${NOT_SENT} ${fix}`;
+	const error = new NodeApiError(
 		node,
-		{ message: reason },
+		{ message: code || detail },
 		{
-			message: `The connection to the EDI Exchange service failed: ${reason}`,
-			description: route.idempotent
-				? `Retried ${attempts - 1} times. Check the credential’s Base URL and that the service is reachable.`
-				: describeServerError(route, attempts),
+			message,
+			description,
 			itemIndex,
-			failure: { cause: 'temporarily-unavailable' },
+			// A TLS failure waits for the user (the Base URL or the certificate has to change).
+			failure: { cause: loss.tls ? 'configuration-invalid' : 'temporarily-unavailable' },
 		},
 	);
+	// NodeApiError swaps a message holding a code it knows (ECONNREFUSED) for its own generic words.
+	error.message = message;
+	return error;
 }
 
 /** A redirect the node did not follow (see redirects.ts), saying where the service pointed. */

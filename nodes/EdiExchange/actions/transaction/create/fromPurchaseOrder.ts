@@ -19,6 +19,7 @@ import { serviceTypeOf } from '../../../shared/documentTypes';
 import { isX12Text, purchaseOrderFromX12, type X12PurchaseOrder } from '../../../x12Documents';
 import { optionsField } from '../../../shared/fields';
 import { readJsonParameter } from '../../fields';
+import { expressionFailure } from '../../../shared/json';
 import { asBoolean, refuse } from '../../../shared/parameters';
 
 /** Shown for Create (see forOperation) when the message is built, for these document types. */
@@ -144,7 +145,7 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 		type: 'json',
 		default: '={{ $json }}',
 		description:
-			"The 850: an item as the trigger, Get Message or Inbox → Get Many emit it (its message, senderId and receiverId are used), the purchase order message itself, or an X12 interchange holding one 850. Further down a workflow, point at the trigger's item (see the hint).",
+			"The 850: an item as the trigger, Get Message, Inbox → Get Many or X12 → Convert emit it (its message or document; its senderId and receiverId when it names them, else set Sender ID and Receiver ID), the purchase order message itself, or an X12 interchange holding one 850. Further down a workflow, point at the trigger's item (see the hint).",
 		// Expression examples live in hints: n8n's lint would upper-case the .json of a description.
 		hint: "Further down a workflow: {{ $('EDI Exchange Trigger').item.json }}",
 		displayOptions: buildable(ALL),
@@ -365,15 +366,25 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 export interface BuiltMessage {
 	message: IDataObject;
-	/** The purchase order's parties, swapped (empty when the 850 came without its envelope). */
 	senderId: string;
 	receiverId: string;
 }
 
+type Parties = { senderId: string; receiverId: string };
+
+const PURCHASE_ORDER = 'Purchase Order (850)';
+
+/**
+ * Builds the reply to the 850 in any shape the field's description names: the trigger's item, Get
+ * Message's (JSON: transactionId, format, message; X12: with its document), Inbox → Get Many's,
+ * X12 → Convert's (document and x12), the bare document, or X12 text. `typed` are Sender ID and
+ * Receiver ID as entered; what is empty comes from the item's parties, swapped.
+ */
 export function buildMessage(
 	this: IExecuteFunctions,
 	documentType: string,
 	itemIndex: number,
+	typed: Parties,
 ): BuiltMessage {
 	if (!ALL.includes(documentType)) {
 		throw new NodeOperationError(
@@ -385,12 +396,48 @@ export function buildMessage(
 			},
 		);
 	}
-	const typed = this.getNodeParameter('purchaseOrder', itemIndex, '') as unknown;
-	const order = isX12Text(typed)
-		? typed
-		: readJsonParameter.call(this, 'purchaseOrder', 'Purchase Order (850)', itemIndex);
+	const { order, parties } = readOrder.call(this, itemIndex);
+	const reply = replyParties(parties);
+	const senderId = typed.senderId || reply.senderId;
+	const receiverId = typed.receiverId || reply.receiverId;
+	const empty = [senderId ? '' : 'Sender ID', receiverId ? '' : 'Receiver ID'].filter(Boolean);
+	if (empty.length) {
+		const set = [
+			senderId ? '' : 'Sender ID to your trading ID (the 850’s receiver)',
+			receiverId ? '' : 'Receiver ID to the trading partner’s (the 850’s sender)',
+		].filter(Boolean);
+		throw new NodeOperationError(
+			this.getNode(),
+			`${empty.join(' and ')} ${empty.length > 1 ? 'are' : 'is'} empty, and the purchase order item does not name its parties`,
+			{
+				description: `An item from Get Message, or the bare 850, carries no sender or receiver. Set ${set.join(' and ')}; or build from the trigger’s or Inbox → Get Many’s item, which name them.`,
+				itemIndex,
+			},
+		);
+	}
+	return {
+		message: buildDocument.call(this, documentType, order, itemIndex),
+		senderId,
+		receiverId,
+	};
+}
+
+/** The 850 and its parties (empty when the item does not name them), from any shape given. */
+function readOrder(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): { order: unknown; parties: Parties } {
+	let given: unknown;
+	try {
+		given = this.getNodeParameter('purchaseOrder', itemIndex, '');
+	} catch (error) {
+		throw expressionFailure(this.getNode(), error, PURCHASE_ORDER, itemIndex);
+	}
+	const order = isX12Text(given)
+		? given
+		: readJsonParameter.call(this, 'purchaseOrder', PURCHASE_ORDER, itemIndex);
 	if (isX12Text(order) || isX12Text((order as IDataObject | undefined)?.message))
-		return buildFromX12.call(this, documentType, order as string | IDataObject, itemIndex);
+		return readX12Order.call(this, order as string | IDataObject, itemIndex);
 	if (!order || typeof order !== 'object') {
 		throw new NodeOperationError(this.getNode(), 'No purchase order (850) to build from', {
 			description:
@@ -399,6 +446,21 @@ export function buildMessage(
 		});
 	}
 	const item = order as IDataObject;
+	const text = (value: unknown) => (typeof value === 'string' ? value : '');
+	const isObject = (value: unknown): value is IDataObject =>
+		typeof value === 'object' && value !== null && !Array.isArray(value);
+	// X12 → Convert's item, or Get Message's X12 item without its text: the document read from
+	// the interchange, whose parties are under x12.
+	if (item.message === undefined && isObject(item.document)) {
+		const x12 = isObject(item.x12) ? item.x12 : {};
+		return {
+			order: item.document,
+			parties: {
+				senderId: text(item.senderId) || text(x12.senderId),
+				receiverId: text(item.receiverId) || text(x12.receiverId),
+			},
+		};
+	}
 	if (
 		item.message === undefined &&
 		(item.transactionId !== undefined || item.delivery !== undefined)
@@ -413,25 +475,22 @@ export function buildMessage(
 			},
 		);
 	}
-	const envelope = order as IDataObject;
-	const text = (value: unknown) => (typeof value === 'string' ? value : '');
 	return {
-		message: buildDocument.call(this, documentType, order, itemIndex),
-		...replyParties({ senderId: text(envelope.senderId), receiverId: text(envelope.receiverId) }),
+		order,
+		parties: { senderId: text(item.senderId), receiverId: text(item.receiverId) },
 	};
 }
 
 /**
  * The 850 as X12 (typed, mapped, or the item Get Message or the trigger emits with its X12
  * message): read into the purchase order, which the builders take as they take a JSON one. The
- * reply goes to the interchange's sender unless the item names the parties as the service does.
+ * parties are the interchange's unless the item names them as the service does.
  */
-function buildFromX12(
+function readX12Order(
 	this: IExecuteFunctions,
-	documentType: string,
 	order: string | IDataObject,
 	itemIndex: number,
-): BuiltMessage {
+): { order: unknown; parties: Parties } {
 	const item = typeof order === 'string' ? {} : order;
 	let read: X12PurchaseOrder;
 	try {
@@ -446,11 +505,11 @@ function buildFromX12(
 	const party = (value: unknown, fallback: string) =>
 		typeof value === 'string' && value !== '' ? value : fallback;
 	return {
-		message: buildDocument.call(this, documentType, read.purchaseOrder, itemIndex),
-		...replyParties({
+		order: read.purchaseOrder,
+		parties: {
 			senderId: party(item.senderId, read.senderId),
 			receiverId: party(item.receiverId, read.receiverId),
-		}),
+		},
 	};
 }
 

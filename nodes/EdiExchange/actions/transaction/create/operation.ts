@@ -148,10 +148,10 @@ export const create: Operation = {
 
 		let message: IDataObject;
 		if (source === 'build') {
-			const built = buildMessage.call(this, type, itemIndex);
-			message = built.message;
-			senderId ||= built.senderId;
-			receiverId ||= built.receiverId;
+			({ message, senderId, receiverId } = buildMessage.call(this, type, itemIndex, {
+				senderId,
+				receiverId,
+			}));
 		} else if (source === 'field') {
 			message = messageFromField.call(this, itemIndex);
 		} else {
