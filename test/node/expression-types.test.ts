@@ -131,7 +131,7 @@ test('Options → Concurrency "5" (text) is 5; "lots" is refused showing what ar
 		);
 	expect((await run('={{ "5" }}')).error?.message ?? '').not.toMatch(/Concurrency/);
 	expect((await run('={{ "lots" }}')).error?.message).toBe(
-		'Concurrency must be a whole number from 1 to 100, not "lots"',
+		'Options → Concurrency must be a whole number from 1 to 100, not "lots"',
 	);
 });
 

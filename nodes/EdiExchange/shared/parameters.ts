@@ -4,8 +4,17 @@
  * boolean, one value for a list, a number for an id) and the rest refused, naming the field as the
  * editor shows it and showing what arrived; never "[object Object]", never a TypeError.
  */
-import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IGetNodeParameterOptions,
+	INode,
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeHelpers, NodeOperationError } from 'n8n-workflow';
 
 /** How a reader refuses a value: the node's error for this field and item (see `refuse`). */
 export type Refuse = (message: string, hint: string) => never;
@@ -42,13 +51,57 @@ export function asBoolean(value: unknown, label: string, refuse: Refuse): boolea
 	);
 }
 
-/** A number: a finite number, or text holding one ("5"). */
-export function asNumber(value: unknown, label: string, refuse: Refuse): number {
+/** A number: a finite number, or text holding one ("5"); within the field's range when it has one. */
+export function asNumber(
+	value: unknown,
+	label: string,
+	refuse: Refuse,
+	range: { minValue?: number; maxValue?: number; numberPrecision?: number } = {},
+): number {
+	const { minValue: min, maxValue: max, numberPrecision } = range;
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof number === 'number' && Number.isFinite(number)) return number;
+	const whole = numberPrecision === 0;
+	if (
+		typeof number === 'number' &&
+		Number.isFinite(number) &&
+		(!whole || Number.isInteger(number)) &&
+		(min === undefined || number >= min) &&
+		(max === undefined || number <= max)
+	)
+		return number;
+	const within =
+		max !== undefined
+			? ` from ${min ?? 'any'} to ${max}`
+			: min !== undefined
+				? ` ${min} or more`
+				: '';
+	const kind = `${whole ? 'a whole number' : 'a number'}${within}`;
 	return refuse(
-		`${label} must be a number, not ${shownValue(value)}`,
-		'Enter a number, or let the expression give one.',
+		`${label} must be ${kind}, not ${shownValue(value)}`,
+		`Enter ${kind}, or let the expression (or tool call) give one. Nothing was sent.`,
+	);
+}
+
+/** One of the field's options: its value, or the same value as text or number ("850" for 850). */
+export function asOption(
+	value: unknown,
+	options: INodePropertyOptions[],
+	label: string,
+	refuse: Refuse,
+): string | number | boolean {
+	const scalar = ['string', 'number', 'boolean'].includes(typeof value);
+	const found = options.find(
+		(option) => option.value === value || (scalar && String(option.value) === String(value)),
+	);
+	if (found) return found.value;
+	const values = options.map((option) => JSON.stringify(option.value));
+	const listed =
+		values.length > 10
+			? `${values.slice(0, 10).join(', ')}, … (${values.length} in all)`
+			: values.join(', ');
+	return refuse(
+		`${label} must be one of ${listed}, not ${shownValue(value)}`,
+		'Choose one in the list, or let the expression (or tool call) give one of these values. Nothing was sent.',
 	);
 }
 
@@ -59,7 +112,187 @@ export function asTextList(value: unknown, label: string, refuse: Refuse): strin
 	return values.map((entry) => asText(entry, label, refuse));
 }
 
+/** The options of a collection or the values of a fixed collection's group: each read by its type. */
+function asValues(
+	value: unknown,
+	fields: INodeProperties[],
+	label: string,
+	refuse: Refuse,
+): IDataObject {
+	if (value === undefined || value === null || value === '') return {};
+	if (typeof value !== 'object' || Array.isArray(value))
+		return refuse(
+			`${label} must be a set of named values, not ${kindOf(value)}: ${shownValue(value)}`,
+			`Add them one by one in the editor, or let the expression give an object such as {"${fields[0]?.name ?? 'name'}": …}.`,
+		);
+	const read: IDataObject = {};
+	for (const [name, entry] of Object.entries(value as IDataObject)) {
+		const field = fields.find((f) => f.name === name);
+		// An option an expression left empty counts as not added.
+		if (field && (entry === null || entry === undefined || entry === '')) continue;
+		read[name] = field
+			? (readDeclared(
+					entry,
+					field,
+					`${label} → ${field.displayName}`,
+					refuse,
+				) as IDataObject[string])
+			: (entry as IDataObject[string]);
+	}
+	return read;
+}
+
+/** A fixed collection: each group's entries (a list, or one entry alone), each read by its values' types. */
+function asGroups(
+	value: unknown,
+	groups: INodePropertyCollection[],
+	label: string,
+	refuse: Refuse,
+): IDataObject {
+	const read = asValues(value, [], label, refuse);
+	for (const group of groups) {
+		const entries = read[group.name];
+		if (entries === undefined || entries === null) continue;
+		read[group.name] = (Array.isArray(entries) ? entries : [entries]).map((entry) =>
+			asValues(entry, group.values, `${label} → ${group.displayName}`, refuse),
+		);
+	}
+	return read;
+}
+
+/**
+ * A parameter's value read with the type its description declares: what cannot be that type is
+ * refused, naming the field as the editor shows it. JSON fields keep any value (their readers parse
+ * text); types without a value rule here (notices, resource locators' objects) pass as they are.
+ */
+export function readDeclared(
+	value: unknown,
+	field: INodeProperties,
+	label: string,
+	refuse: Refuse,
+): unknown {
+	switch (field.type) {
+		case 'string':
+		case 'dateTime':
+			return asText(value, label, refuse);
+		case 'number':
+			return asNumber(value, label, refuse, field.typeOptions);
+		case 'boolean':
+			return asBoolean(value, label, refuse);
+		case 'options':
+			return asOption(value, field.options as INodePropertyOptions[], label, refuse);
+		case 'multiOptions':
+			return asTextList(value, label, refuse).map((entry) =>
+				asOption(entry, field.options as INodePropertyOptions[], label, refuse),
+			);
+		case 'collection':
+			return asValues(value, field.options as INodeProperties[], label, refuse);
+		case 'fixedCollection':
+			return asGroups(value, field.options as INodePropertyCollection[], label, refuse);
+		default:
+			return value;
+	}
+}
+
+/** The field the editor shows under this name now: several may share a name (per operation, version). */
+export function declaredField(
+	properties: INodeProperties[],
+	name: string,
+	node: INode,
+): INodeProperties | undefined {
+	const named = properties.filter((field) => field.name === name);
+	return (
+		named.find((field) => NodeHelpers.displayParameter(node.parameters, field, node, null)) ??
+		named[0]
+	);
+}
+
 type Context = IExecuteFunctions | IPollFunctions;
+
+/**
+ * `name` (a dot path such as options.concurrency) read with its declared type: `get` reads the raw
+ * value of a top-level parameter as n8n resolves it.
+ */
+function readPath(
+	context: Context,
+	properties: INodeProperties[],
+	name: string,
+	get: (top: string, fallback: unknown) => unknown,
+	fallback: unknown,
+	itemIndex?: number,
+	options?: IGetNodeParameterOptions,
+): unknown {
+	const [top, ...rest] = name.split('.');
+	const field = declaredField(properties, top, context.getNode());
+	if (!field || options?.rawExpressions) return get(name, fallback);
+	const fail = refuse(context, itemIndex);
+	if (rest.length === 0) {
+		const value = get(top, fallback);
+		// A resource locator's plain value (extractValue) is an id: text, or a number.
+		if (field.type === 'resourceLocator')
+			return options?.extractValue ? asText(value, field.displayName, fail) : value;
+		return readDeclared(value, field, field.displayName, fail);
+	}
+	const whole = readDeclared(get(top, {}), field, field.displayName, fail);
+	let value: unknown = whole;
+	for (const key of rest) value = (value as IDataObject | undefined)?.[key];
+	return value === undefined ? fallback : value;
+}
+
+/**
+ * The context with its getNodeParameter reading every parameter with its declared type (the
+ * node's description): wraps n8n's, so operations keep calling this.getNodeParameter.
+ */
+export function withDeclaredTypes(
+	context: IExecuteFunctions,
+	properties: INodeProperties[],
+): IExecuteFunctions {
+	const get = context.getNodeParameter.bind(context) as (
+		name: string,
+		itemIndex: number,
+		fallback?: unknown,
+		options?: IGetNodeParameterOptions,
+	) => unknown;
+	const getNodeParameter = (
+		name: string,
+		itemIndex: number,
+		fallback?: unknown,
+		options?: IGetNodeParameterOptions,
+	) =>
+		readPath(
+			context,
+			properties,
+			name,
+			(path, orElse) => get(path, itemIndex, orElse, options),
+			fallback,
+			itemIndex,
+			options,
+		);
+	return Object.assign(Object.create(context) as IExecuteFunctions, { getNodeParameter });
+}
+
+/** The trigger's context, likewise. */
+export function pollWithDeclaredTypes(
+	context: IPollFunctions,
+	properties: INodeProperties[],
+): IPollFunctions {
+	const get = context.getNodeParameter.bind(context) as (
+		name: string,
+		fallback?: unknown,
+		options?: IGetNodeParameterOptions,
+	) => unknown;
+	const getNodeParameter = (name: string, fallback?: unknown, options?: IGetNodeParameterOptions) =>
+		readPath(
+			context,
+			properties,
+			name,
+			(path, orElse) => get(path, orElse, options),
+			fallback,
+			undefined,
+			options,
+		);
+	return Object.assign(Object.create(context) as IPollFunctions, { getNodeParameter });
+}
 
 /** Refusals as the node's error, for this item: nothing has been sent yet. */
 export const refuse =
