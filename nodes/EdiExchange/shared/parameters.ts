@@ -194,23 +194,33 @@ export function readDeclared(
 	}
 }
 
-/** The field the editor shows under this name now: several may share a name (per operation, version). */
+/**
+ * The field the editor shows under this name now: several may share a name (per operation,
+ * version, document type). A condition on a parameter given by an expression cannot be decided
+ * before the run, so it is left out (n8n's own check would take it as met by every field).
+ */
 export function declaredField(
 	properties: INodeProperties[],
 	name: string,
 	node: INode,
 ): INodeProperties | undefined {
 	const named = properties.filter((field) => field.name === name);
-	return (
-		named.find((field) => NodeHelpers.displayParameter(node.parameters, field, node, null)) ??
-		named[0]
-	);
+	if (named.length < 2) return named[0];
+	const values = node.parameters;
+	const decided = (key: string) =>
+		!(typeof values[key] === 'string' && values[key].startsWith('='));
+	const shown = (field: INodeProperties) => {
+		const show = Object.entries(field.displayOptions?.show ?? {}).filter(([key]) => decided(key));
+		const displayOptions = { ...field.displayOptions, show: Object.fromEntries(show) };
+		return NodeHelpers.displayParameter(values, { ...field, displayOptions }, node, null);
+	};
+	return named.find(shown) ?? named[0];
 }
 
 type Context = IExecuteFunctions | IPollFunctions;
 
 /**
- * `name` (a dot path such as options.concurrency) read with its declared type: `get` reads the raw
+ * `name` (or a collection's option, such as options.concurrency) read with its declared type: `get` reads the raw
  * value of a top-level parameter as n8n resolves it.
  */
 function readPath(
@@ -228,15 +238,24 @@ function readPath(
 	const fail = refuse(context, itemIndex);
 	if (rest.length === 0) {
 		const value = get(top, fallback);
-		// A resource locator's plain value (extractValue) is an id: text, or a number.
-		if (field.type === 'resourceLocator')
-			return options?.extractValue ? asText(value, field.displayName, fail) : value;
+		// A resource locator's plain value (extractValue) is an id: text, or a number. n8n leaves the
+		// locator whole when it cannot tell which field is shown (a display condition given by an
+		// expression): its value is then taken here (our locators have no URL mode to extract from).
+		if (field.type === 'resourceLocator') {
+			if (!options?.extractValue) return value;
+			const plain = (value as IDataObject | null)?.__rl ? (value as IDataObject).value : value;
+			return asText(plain, field.displayName, fail);
+		}
 		return readDeclared(value, field, field.displayName, fail);
 	}
-	const whole = readDeclared(get(top, {}), field, field.displayName, fail);
-	let value: unknown = whole;
-	for (const key of rest) value = (value as IDataObject | undefined)?.[key];
-	return value === undefined ? fallback : value;
+	// One option of a collection (options.concurrency): only that option is read.
+	const [key] = rest;
+	const raw = (get(top, {}) as IDataObject | undefined)?.[key];
+	if (raw === undefined || raw === null || raw === '') return fallback;
+	const option = (field.options as INodeProperties[] | undefined)?.find((o) => o.name === key);
+	return option && field.type === 'collection'
+		? readDeclared(raw, option, `${field.displayName} → ${option.displayName}`, fail)
+		: raw;
 }
 
 /**
