@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { Poller } from '../../harness';
-import { useNodeSandbox } from './helpers';
+import { interchange, useNodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();
 
@@ -208,4 +208,53 @@ test('Inbox → Accept twice: the second says the delivery was already accepted,
 		alreadyRecorded: true,
 		hint: 'This delivery was already delivered before, with the note "Into the ERP": that outcome stands, and this note was not recorded.',
 	});
+});
+
+test('Create: a Stream that is not one of its options is refused listing them; nothing is sent', async () => {
+	const result = await sb.run(
+		{
+			resource: 'transaction',
+			operation: 'create',
+			documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+			stream: '={{ $json.stream }}',
+			senderId: 'YOURCOMPANY',
+			receiverId: 'DEMORETAIL',
+			messageSource: 'json',
+			message: '{"purchaseOrderNumber":"PO-1","status":"accepted","lineItems":[]}',
+		},
+		{ input: [{ stream: 'prod' }] },
+	);
+	expect(result.error?.message).toBe('Stream must be one of "test", "live", not "prod"');
+	expect(await posts()).toEqual([]);
+});
+
+test('Acknowledge: a bad Options → Control Number fails only its item, named; the next item is built', async () => {
+	const result = await sb.run(
+		{
+			resource: 'x12',
+			operation: 'acknowledge',
+			x12Content: interchange(),
+			send: false,
+			options: { controlNumber: '={{ $json.cn }}' },
+		},
+		{ input: [{ cn: 'lots' }, { cn: '7' }], continueOnFail: true },
+	);
+	expect(result.status).toBe('success');
+	expect(result.items.map((i) => i.json.error ?? i.json.interchangeControlNumber)).toEqual([
+		'Options → Control Number must be a whole number from 0 to 999999999, not "lots"',
+		'000000007',
+	]);
+});
+
+test('trigger: Options → Max Items per Poll "many" is refused naming the option before any request', async () => {
+	const poller = new Poller(sb.credentials, {
+		source: 'transactions',
+		stream: 'test',
+		options: { maxItemsPerPoll: '={{ "many" }}' },
+	});
+	const { error } = await poller.poll();
+	expect(error?.message).toBe(
+		'Options → Max Items per Poll must be a whole number 1 or more, not "many"',
+	);
+	expect(await sb.requests()).toEqual([]);
 });

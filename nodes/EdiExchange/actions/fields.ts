@@ -5,7 +5,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import { optionsCollection } from '../shared/fields';
 import { parseJsonText } from '../shared/json';
 import { fromVersion1_1, inVersion1 } from './types';
-import { asText, refuse } from '../shared/parameters';
 
 /**
  * The transaction to act on: a plain ID field in version 1, a resource locator (From List with
@@ -160,11 +159,8 @@ export function readRequiredText(
 	itemIndex: number,
 	hint: string,
 ): string {
-	const value = asText(
-		this.getNodeParameter(name, itemIndex, ''),
-		label,
-		refuse(this, itemIndex),
-	).trim();
+	// Text by its declared type (an object was already refused, naming the field).
+	const value = (this.getNodeParameter(name, itemIndex, '') as string).trim();
 	if (!value)
 		throw new NodeOperationError(this.getNode(), `${label} is empty`, {
 			description: hint,
