@@ -258,3 +258,21 @@ test('trigger: Options → Max Items per Poll "many" is refused naming the optio
 	);
 	expect(await sb.requests()).toEqual([]);
 });
+
+test('Inbox → Accept: a Note given as {{ $now }} (a date, not text) is recorded as its ISO text', async () => {
+	await sb.admin('POST', '/partner/send-850');
+	const inbox = await sb.run({
+		resource: 'inbox',
+		operation: 'getMany',
+		limit: 10,
+		simplify: false,
+	});
+	await sb.clearRequests();
+	const result = await sb.run(
+		{ resource: 'inbox', operation: 'accept', deliverySource: 'inputItem', note: '={{ $now }}' },
+		{ input: [inbox.items[0].json as IDataObject] },
+	);
+	expect(result.status).toBe('success');
+	const [sent] = await posts();
+	expect(sent.body.note).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(Z|[+-]\d\d:\d\d)$/);
+});

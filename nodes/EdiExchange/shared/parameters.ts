@@ -28,12 +28,16 @@ export function shownValue(value: unknown): string {
 const kindOf = (value: unknown) =>
 	Array.isArray(value) ? 'a list' : value === null ? 'null' : `an ${typeof value}`;
 
-/** Text: a string as it is, a number or boolean as its text, nothing as ''. */
+/** Text: a string as it is, a number, boolean or date as its text, nothing as ''. */
 export function asText(value: unknown, label: string, refuse: Refuse): string {
 	if (value === undefined || value === null) return '';
 	if (typeof value === 'string') return value;
 	if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
 		return String(value);
+	// A date an expression gives ({{ $now }}, a Luxon DateTime; or a Date): its ISO text.
+	if (value instanceof Date) return value.toISOString();
+	const luxon = value as { isLuxonDateTime?: boolean; toISO?: () => string };
+	if (luxon.isLuxonDateTime && typeof luxon.toISO === 'function') return luxon.toISO();
 	return refuse(
 		`${label} must be text, not ${kindOf(value)}: ${shownValue(value)}`,
 		`Point the expression at one text field of the object, e.g. {{ $json.sender.id }} rather than {{ $json.sender }}.`,
