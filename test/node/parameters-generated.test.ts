@@ -7,7 +7,9 @@
  * For each value the test's own model of the declared type says whether it must be taken (and as
  * what: "5" is 5 for a number, "false" is false, one value is a list of one) or refused:
  * - taken: the run sends exactly what a run with the taken value itself sends (the requests that
- *   reached the sandbox, the errors, and the output when nothing is sent);
+ *   reached the sandbox, the errors, and the output when nothing is sent); that run gives the
+ *   typed value through the same expression, or typed into the field for a parameter read once
+ *   per run (Options → Concurrency), whose values each get a run of their own;
  * - refused: nothing is sent and the error names the field as the editor shows it.
  * No request, output or error may hold "[object Object]" or a JavaScript TypeError. A parameter
  * whose refusal does not happen (it was never read where its display conditions put it) fails
@@ -529,6 +531,16 @@ test('every parameter of every operation of the action node, each JSON type, thr
 		}
 	}
 	expect(problems.map((p) => p.slice(0, 500))).toEqual([]);
+	// The walk itself: it reaches into collections, fixed collections and both node versions.
+	expect(covered).toEqual(
+		expect.arrayContaining([
+			'transaction/create Options → Concurrency (v1.1)',
+			'transaction/create Document Options → Carry Over Charges and Allowances (v1.1)',
+			'transaction/create Line Decisions → Line → Quantity (v1.1)',
+			'transaction/getMany Filters → Transaction Types (v1.1)',
+			'inbox/accept Transaction ID (v1)',
+		]),
+	);
 }, 180_000);
 
 /** The trigger: one poll per value (a trigger has no input item: the expression holds the value). */
@@ -577,6 +589,9 @@ test('every parameter of the trigger, each JSON type, through a poll', async () 
 		await exerciseTrigger(target, context(params, target, {}));
 	}
 	expect(problems.map((p) => p.slice(0, 500))).toEqual([]);
+	expect(covered).toEqual(
+		expect.arrayContaining(['trigger Transaction Types', 'trigger Options → Start From']),
+	);
 }, 180_000);
 
 afterAll(() => {
