@@ -6,12 +6,32 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { Poller } from '../../harness';
-import { interchange, useNodeSandbox } from './helpers';
+import { Poller, type RunResult } from '../../harness';
+import { createParameters, interchange, useNodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();
 
 const posts = async () => (await sb.requests()).filter((r) => r.method === 'POST');
+
+/** The partner's 850 as Inbox → Get Many emits it (with its message); requests cleared after. */
+async function inboxItem(): Promise<IDataObject> {
+	await sb.admin('POST', '/partner/send-850');
+	const inbox = await sb.run({
+		resource: 'inbox',
+		operation: 'getMany',
+		limit: 10,
+		simplify: false,
+	});
+	await sb.clearRequests();
+	return inbox.items[0].json as IDataObject;
+}
+
+/** The run failed with exactly this message, and nothing was sent. */
+async function refused(result: RunResult, message: string) {
+	expect(result.status).toBe('error');
+	expect(result.error?.message).toBe(message);
+	expect(await posts()).toEqual([]);
+}
 
 const order = {
 	transactionId: 7,
@@ -46,9 +66,7 @@ test('Create: a Sender ID that resolves to an object is refused naming the field
 		},
 		{ input: [{ sender: { id: 'YOURCOMPANY' }, message: { purchaseOrderNumber: 'PO-1' } }] },
 	);
-	expect(result.status).toBe('error');
-	expect(result.error?.message).toBe('Sender ID must be text, not an object: {"id":"YOURCOMPANY"}');
-	expect(await posts()).toEqual([]);
+	await refused(result, 'Sender ID must be text, not an object: {"id":"YOURCOMPANY"}');
 });
 
 test('Build 810: Carry Over Charges and Allowances "false" (text from an expression) leaves the freight out', async () => {
@@ -136,15 +154,7 @@ test('Options → Concurrency "5" (text) is 5; "lots" is refused showing what ar
 });
 
 test('Inbox → Accept: a Note that resolves to an object is refused naming the field; nothing is recorded', async () => {
-	await sb.admin('POST', '/partner/send-850');
-	const inbox = await sb.run({
-		resource: 'inbox',
-		operation: 'getMany',
-		limit: 10,
-		simplify: false,
-	});
-	const item = inbox.items[0].json as IDataObject;
-	await sb.clearRequests();
+	const item = await inboxItem();
 	const result = await sb.run(
 		{
 			resource: 'inbox',
@@ -154,9 +164,7 @@ test('Inbox → Accept: a Note that resolves to an object is refused naming the 
 		},
 		{ input: [{ ...item, note: { text: 'done' } }] },
 	);
-	expect(result.status).toBe('error');
-	expect(result.error?.message).toBe('Note must be text, not an object: {"text":"done"}');
-	expect(await posts()).toEqual([]);
+	await refused(result, 'Note must be text, not an object: {"text":"done"}');
 });
 
 test('trigger: Transaction Types "850" (one value) watches 850s, no TypeError', async () => {
@@ -186,14 +194,7 @@ test('trigger: Transaction Types "850" (one value) watches 850s, no TypeError', 
 });
 
 test('Inbox → Accept twice: the second says the delivery was already accepted, with the note that stands', async () => {
-	await sb.admin('POST', '/partner/send-850');
-	const inbox = await sb.run({
-		resource: 'inbox',
-		operation: 'getMany',
-		limit: 10,
-		simplify: false,
-	});
-	const item = inbox.items[0].json as IDataObject;
+	const item = await inboxItem();
 	const accept = (note: string) =>
 		sb.run(
 			{ resource: 'inbox', operation: 'accept', deliverySource: 'inputItem', note },
@@ -212,20 +213,14 @@ test('Inbox → Accept twice: the second says the delivery was already accepted,
 
 test('Create: a Stream that is not one of its options is refused listing them; nothing is sent', async () => {
 	const result = await sb.run(
-		{
-			resource: 'transaction',
-			operation: 'create',
-			documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+		createParameters({
 			stream: '={{ $json.stream }}',
-			senderId: 'YOURCOMPANY',
-			receiverId: 'DEMORETAIL',
 			messageSource: 'json',
 			message: '{"purchaseOrderNumber":"PO-1","status":"accepted","lineItems":[]}',
-		},
+		}),
 		{ input: [{ stream: 'prod' }] },
 	);
-	expect(result.error?.message).toBe('Stream must be one of "test", "live", not "prod"');
-	expect(await posts()).toEqual([]);
+	await refused(result, 'Stream must be one of "test", "live", not "prod"');
 });
 
 test('Acknowledge: a bad Options → Control Number fails only its item, named; the next item is built', async () => {
@@ -260,17 +255,10 @@ test('trigger: Options → Max Items per Poll "many" is refused naming the optio
 });
 
 test('Inbox → Accept: a Note given as {{ $now }} (a date, not text) is recorded as its ISO text', async () => {
-	await sb.admin('POST', '/partner/send-850');
-	const inbox = await sb.run({
-		resource: 'inbox',
-		operation: 'getMany',
-		limit: 10,
-		simplify: false,
-	});
-	await sb.clearRequests();
+	const item = await inboxItem();
 	const result = await sb.run(
 		{ resource: 'inbox', operation: 'accept', deliverySource: 'inputItem', note: '={{ $now }}' },
-		{ input: [inbox.items[0].json as IDataObject] },
+		{ input: [item] },
 	);
 	expect(result.status).toBe('success');
 	const [sent] = await posts();
