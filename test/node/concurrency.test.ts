@@ -349,6 +349,8 @@ test('a Concurrency outside 1–100 is refused before anything is sent', async (
 	const service = await holdingService((held) => held);
 	const result = await run(service.url, createEach({ concurrency: 0 }), 2);
 	expect(result.status).toBe('error');
-	expect(result.error?.message).toBe('Concurrency must be a whole number from 1 to 100, not 0');
+	expect(result.error?.message).toBe(
+		'Options → Concurrency must be a whole number from 1 to 100, not 0',
+	);
 	expect(server!.requests).toHaveLength(0);
 });

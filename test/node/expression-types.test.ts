@@ -6,12 +6,32 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { Poller } from '../../harness';
-import { useNodeSandbox } from './helpers';
+import { Poller, type RunResult } from '../../harness';
+import { createParameters, interchange, useNodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();
 
 const posts = async () => (await sb.requests()).filter((r) => r.method === 'POST');
+
+/** The partner's 850 as Inbox → Get Many emits it (with its message); requests cleared after. */
+async function inboxItem(): Promise<IDataObject> {
+	await sb.admin('POST', '/partner/send-850');
+	const inbox = await sb.run({
+		resource: 'inbox',
+		operation: 'getMany',
+		limit: 10,
+		simplify: false,
+	});
+	await sb.clearRequests();
+	return inbox.items[0].json as IDataObject;
+}
+
+/** The run failed with exactly this message, and nothing was sent. */
+async function refused(result: RunResult, message: string) {
+	expect(result.status).toBe('error');
+	expect(result.error?.message).toBe(message);
+	expect(await posts()).toEqual([]);
+}
 
 const order = {
 	transactionId: 7,
@@ -46,9 +66,7 @@ test('Create: a Sender ID that resolves to an object is refused naming the field
 		},
 		{ input: [{ sender: { id: 'YOURCOMPANY' }, message: { purchaseOrderNumber: 'PO-1' } }] },
 	);
-	expect(result.status).toBe('error');
-	expect(result.error?.message).toBe('Sender ID must be text, not an object: {"id":"YOURCOMPANY"}');
-	expect(await posts()).toEqual([]);
+	await refused(result, 'Sender ID must be text, not an object: {"id":"YOURCOMPANY"}');
 });
 
 test('Build 810: Carry Over Charges and Allowances "false" (text from an expression) leaves the freight out', async () => {
@@ -131,20 +149,12 @@ test('Options → Concurrency "5" (text) is 5; "lots" is refused showing what ar
 		);
 	expect((await run('={{ "5" }}')).error?.message ?? '').not.toMatch(/Concurrency/);
 	expect((await run('={{ "lots" }}')).error?.message).toBe(
-		'Concurrency must be a whole number from 1 to 100, not "lots"',
+		'Options → Concurrency must be a whole number from 1 to 100, not "lots"',
 	);
 });
 
 test('Inbox → Accept: a Note that resolves to an object is refused naming the field; nothing is recorded', async () => {
-	await sb.admin('POST', '/partner/send-850');
-	const inbox = await sb.run({
-		resource: 'inbox',
-		operation: 'getMany',
-		limit: 10,
-		simplify: false,
-	});
-	const item = inbox.items[0].json as IDataObject;
-	await sb.clearRequests();
+	const item = await inboxItem();
 	const result = await sb.run(
 		{
 			resource: 'inbox',
@@ -154,9 +164,7 @@ test('Inbox → Accept: a Note that resolves to an object is refused naming the 
 		},
 		{ input: [{ ...item, note: { text: 'done' } }] },
 	);
-	expect(result.status).toBe('error');
-	expect(result.error?.message).toBe('Note must be text, not an object: {"text":"done"}');
-	expect(await posts()).toEqual([]);
+	await refused(result, 'Note must be text, not an object: {"text":"done"}');
 });
 
 test('trigger: Transaction Types "850" (one value) watches 850s, no TypeError', async () => {
@@ -186,14 +194,7 @@ test('trigger: Transaction Types "850" (one value) watches 850s, no TypeError', 
 });
 
 test('Inbox → Accept twice: the second says the delivery was already accepted, with the note that stands', async () => {
-	await sb.admin('POST', '/partner/send-850');
-	const inbox = await sb.run({
-		resource: 'inbox',
-		operation: 'getMany',
-		limit: 10,
-		simplify: false,
-	});
-	const item = inbox.items[0].json as IDataObject;
+	const item = await inboxItem();
 	const accept = (note: string) =>
 		sb.run(
 			{ resource: 'inbox', operation: 'accept', deliverySource: 'inputItem', note },
@@ -208,4 +209,58 @@ test('Inbox → Accept twice: the second says the delivery was already accepted,
 		alreadyRecorded: true,
 		hint: 'This delivery was already delivered before, with the note "Into the ERP": that outcome stands, and this note was not recorded.',
 	});
+});
+
+test('Create: a Stream that is not one of its options is refused listing them; nothing is sent', async () => {
+	const result = await sb.run(
+		createParameters({
+			stream: '={{ $json.stream }}',
+			messageSource: 'json',
+			message: '{"purchaseOrderNumber":"PO-1","status":"accepted","lineItems":[]}',
+		}),
+		{ input: [{ stream: 'prod' }] },
+	);
+	await refused(result, 'Stream must be one of "test", "live", not "prod"');
+});
+
+test('Acknowledge: a bad Options → Control Number fails only its item, named; the next item is built', async () => {
+	const result = await sb.run(
+		{
+			resource: 'x12',
+			operation: 'acknowledge',
+			x12Content: interchange(),
+			send: false,
+			options: { controlNumber: '={{ $json.cn }}' },
+		},
+		{ input: [{ cn: 'lots' }, { cn: '7' }], continueOnFail: true },
+	);
+	expect(result.status).toBe('success');
+	expect(result.items.map((i) => i.json.error ?? i.json.interchangeControlNumber)).toEqual([
+		'Options → Control Number must be a whole number from 0 to 999999999, not "lots"',
+		'000000007',
+	]);
+});
+
+test('trigger: Options → Max Items per Poll "many" is refused naming the option before any request', async () => {
+	const poller = new Poller(sb.credentials, {
+		source: 'transactions',
+		stream: 'test',
+		options: { maxItemsPerPoll: '={{ "many" }}' },
+	});
+	const { error } = await poller.poll();
+	expect(error?.message).toBe(
+		'Options → Max Items per Poll must be a whole number 1 or more, not "many"',
+	);
+	expect(await sb.requests()).toEqual([]);
+});
+
+test('Inbox → Accept: a Note given as {{ $now }} (a date, not text) is recorded as its ISO text', async () => {
+	const item = await inboxItem();
+	const result = await sb.run(
+		{ resource: 'inbox', operation: 'accept', deliverySource: 'inputItem', note: '={{ $now }}' },
+		{ input: [item] },
+	);
+	expect(result.status).toBe('success');
+	const [sent] = await posts();
+	expect(sent.body.note).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(Z|[+-]\d\d:\d\d)$/);
 });

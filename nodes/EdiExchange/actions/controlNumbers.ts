@@ -11,35 +11,18 @@ import type {
 	IExecuteFunctions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 /** ISA13 is nine digits. */
 export const MAX_CONTROL_NUMBER = 999_999_999;
 /** Where the counters live in the node's static data: { "SENDER→RECEIVER": last number used }. */
 const COUNTERS = 'x12ControlNumbers';
 
-/** A whole number 1…999999999 from a parameter (number or text), or an error naming it. */
-function wholeNumber(
-	this: IExecuteFunctions,
-	value: unknown,
-	label: string,
-	itemIndex: number,
-): number | undefined {
-	if (value === undefined || value === null || value === '' || value === 0) return undefined;
-	const number = typeof value === 'string' ? Number(value.trim()) : value;
-	if (
-		typeof number !== 'number' ||
-		!Number.isInteger(number) ||
-		number < 1 ||
-		number > MAX_CONTROL_NUMBER
-	)
-		throw new NodeOperationError(
-			this.getNode(),
-			`${label} must be a whole number from 1 to ${MAX_CONTROL_NUMBER}, not ${JSON.stringify(value)}`,
-			{ description: 'ISA13 holds nine digits.', itemIndex },
-		);
-	return number;
-}
+/**
+ * A number the options gave, or undefined for 0 (Control Number's "use the counter") and not given:
+ * the parameter reader has already held it to its field's whole-number range.
+ */
+const givenNumber = (value: unknown): number | undefined =>
+	typeof value === 'number' && value > 0 ? value : undefined;
 
 /**
  * The interchange control number for one interchange from `senderId` to `receiverId`: the one
@@ -48,15 +31,13 @@ function wholeNumber(
  */
 export function nextControlNumber(
 	this: IExecuteFunctions,
-	itemIndex: number,
 	senderId: string,
 	receiverId: string,
 	options: IDataObject,
 ): number {
-	const given = wholeNumber.call(this, options.controlNumber, 'Control Number', itemIndex);
+	const given = givenNumber(options.controlNumber);
 	if (given !== undefined) return given;
-	const first =
-		wholeNumber.call(this, options.firstControlNumber, 'First Control Number', itemIndex) ?? 1;
+	const first = givenNumber(options.firstControlNumber) ?? 1;
 	const data = this.getWorkflowStaticData('node');
 	const counters = (
 		typeof data[COUNTERS] === 'object' && data[COUNTERS] !== null ? data[COUNTERS] : {}

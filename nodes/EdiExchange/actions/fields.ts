@@ -5,7 +5,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import { optionsCollection } from '../shared/fields';
 import { expressionFailure, parseJsonText } from '../shared/json';
 import { fromVersion1_1, inVersion1 } from './types';
-import { asText, refuse } from '../shared/parameters';
 
 /**
  * The transaction to act on: a plain ID field in version 1, a resource locator (From List with
@@ -178,11 +177,8 @@ export function readRequiredText(
 	itemIndex: number,
 	hint: string,
 ): string {
-	const value = asText(
-		this.getNodeParameter(name, itemIndex, ''),
-		label,
-		refuse(this, itemIndex),
-	).trim();
+	// Text by its declared type (an object was already refused, naming the field).
+	const value = (this.getNodeParameter(name, itemIndex, '') as string).trim();
 	if (!value)
 		throw new NodeOperationError(this.getNode(), `${label} is empty`, {
 			description: hint,
@@ -192,25 +188,12 @@ export function readRequiredText(
 }
 
 /**
- * Limit as a whole number from 1 to `max` (no upper bound: Infinity): the editor enforces that
- * range, but an expression or an AI tool call can hand over anything, and the service would answer
+ * Limit: a whole number in the range its field declares (limitField), checked by the parameter
+ * reader: an expression or an AI tool call can hand over anything, and the service would answer
  * with a 400 or, behind a client-side filter, the limit would not hold at all.
  */
-export function readLimit(this: IExecuteFunctions, itemIndex: number, max = Infinity): number {
-	const raw = this.getNodeParameter('limit', itemIndex) as unknown;
-	const limit = typeof raw === 'string' && raw.trim() ? Number(raw) : raw;
-	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > max) {
-		const range = max === Infinity ? '1 or more' : `from 1 to ${max}`;
-		throw new NodeOperationError(
-			this.getNode(),
-			`Limit must be a whole number ${range}, not ${JSON.stringify(raw)}`,
-			{
-				description: `Set Limit (or the expression or tool call that fills it) to a number ${range}. Nothing was sent.`,
-				itemIndex,
-			},
-		);
-	}
-	return limit;
+export function readLimit(this: IExecuteFunctions, itemIndex: number): number {
+	return this.getNodeParameter('limit', itemIndex) as number;
 }
 
 /** Sender ID and Receiver ID (Create, Submit): who sends the document and who receives it. */
@@ -246,7 +229,7 @@ export const limitField = (max: number, extra: Partial<INodeProperties> = {}): I
 	displayName: 'Limit',
 	name: 'limit',
 	type: 'number',
-	typeOptions: { minValue: 1, ...(max ? { maxValue: max } : {}) },
+	typeOptions: { minValue: 1, numberPrecision: 0, ...(max ? { maxValue: max } : {}) },
 	default: 50,
 	description: 'Max number of results to return',
 	...extra,

@@ -16,9 +16,9 @@ import { integrationPayload } from './integrationPayload';
 import { byName } from './resource';
 import { transaction } from './transaction';
 import { x12 } from './x12';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './fields';
+import { DEFAULT_CONCURRENCY } from './fields';
 import type { Operation } from './types';
-import { shownValue } from '../shared/parameters';
+import { withDeclaredTypes } from '../shared/parameters';
 
 /** The resources in the order of their fields; the Resource field lists them alphabetically. */
 const RESOURCES = [transaction, inbox, integrationPayload, x12];
@@ -79,8 +79,10 @@ function errorItem(error: Error, toErrorOutput: boolean): IDataObject {
 type ItemOutcome = { results: INodeExecutionData[] } | { error: Error };
 
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const resource = this.getNodeParameter('resource', 0) as string;
-	const operationName = this.getNodeParameter('operation', 0) as string;
+	// Every parameter is read with the type the description declares (shared/parameters.ts).
+	const typed = withDeclaredTypes(this, properties);
+	const resource = typed.getNodeParameter('resource', 0) as string;
+	const operationName = typed.getNodeParameter('operation', 0) as string;
 	const operation = OPERATIONS[resource]?.[operationName];
 	if (!operation)
 		throw new NodeOperationError(
@@ -89,7 +91,9 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		);
 
 	// Items run one at a time unless the operation sends several at once (Create, Submit).
-	const concurrency = operation.concurrent ? readConcurrency.call(this) : 1;
+	const concurrency = operation.concurrent
+		? (typed.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY) as number)
+		: 1;
 	// One client for the run: the credential read once; items sent at once share one pacer.
 	const client = new ServiceClient(this, {
 		pacer: concurrency > 1 ? new Pacer(concurrency) : undefined,
@@ -101,7 +105,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		concurrency,
 		async (itemIndex): Promise<ItemOutcome> => {
 			try {
-				return { results: await operation.execute.call(this, itemIndex, client) };
+				return { results: await operation.execute.call(typed, itemIndex, client) };
 			} catch (error) {
 				// Without Continue On Fail, the first failure stops the items not yet started.
 				stopped ||= !this.continueOnFail();
@@ -166,25 +170,4 @@ function ranges(indexes: number[]): string {
 		i = j + 1;
 	}
 	return parts.join(', ');
-}
-
-/** Options → Concurrency: how many items are sent at once. */
-function readConcurrency(this: IExecuteFunctions): number {
-	const raw = this.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY) as unknown;
-	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-	if (
-		typeof value !== 'number' ||
-		!Number.isInteger(value) ||
-		value < 1 ||
-		value > MAX_CONCURRENCY
-	) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, not ${shownValue(raw)}`,
-			{
-				description: `Open Options → Concurrency and enter how many items to send at once (default ${DEFAULT_CONCURRENCY}; 1 sends them one after another).`,
-			},
-		);
-	}
-	return value;
 }

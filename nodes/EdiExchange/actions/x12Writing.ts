@@ -51,7 +51,7 @@ export function writeOneInterchange(
 	options: IDataObject,
 ): { content: string; controlNumber: string } {
 	const { senderId, receiverId, stream } = envelope;
-	const control = nextControlNumber.call(this, itemIndex, senderId, receiverId, options);
+	const control = nextControlNumber.call(this, senderId, receiverId, options);
 	try {
 		const content = writeInterchange([{ type: set.code, segments: set.segments }], {
 			senderId,

@@ -138,7 +138,7 @@ export const triggerProperties: INodeProperties[] = [
 				displayName: 'Max Items per Poll',
 				name: 'maxItemsPerPoll',
 				type: 'number',
-				typeOptions: { minValue: 1 },
+				typeOptions: { minValue: 1, numberPrecision: 0 },
 				default: DEFAULT_MAX_ITEMS_PER_POLL,
 				description:
 					'The most transactions one poll emits; the rest follow on the next polls, none skipped',

@@ -1,12 +1,12 @@
 /** The trigger's parameters, read once per poll and checked before anything is sent. */
-import type { IPollFunctions } from 'n8n-workflow';
+import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { splitsLines } from '../shared/lineOutput';
 import { MAX_NOTE_LENGTH } from '../transport/inbox';
 import { DEFAULT_DUPLICATE_WINDOW_DAYS, type DuplicateMode } from './duplicates';
 import { watchKey } from './state';
-import { asBoolean, asTextList, refuse } from '../shared/parameters';
+import { pollWithDeclaredTypes } from '../shared/parameters';
 
 export interface TriggerSettings {
 	source: 'transactions' | 'inbox';
@@ -40,16 +40,13 @@ export const MAX_SEEN = 20000;
 export const MESSAGE_CONCURRENCY = 4;
 export const ACCEPT_CONCURRENCY = 4;
 
-export function readSettings(this: IPollFunctions): TriggerSettings {
-	const source = this.getNodeParameter('source', 'transactions') as TriggerSettings['source'];
-	const stream = this.getNodeParameter('stream', 'test') as string;
-	const fail = refuse(this);
-	const types = asTextList(
-		this.getNodeParameter('transactionTypes', []),
-		'Transaction Types',
-		fail,
-	);
-	const options = this.getNodeParameter('options', {}) as {
+/** `properties`: the trigger's description; every parameter is read with its declared type. */
+export function readSettings(this: IPollFunctions, properties: INodeProperties[]): TriggerSettings {
+	const typed = pollWithDeclaredTypes(this, properties);
+	const source = typed.getNodeParameter('source', 'transactions') as TriggerSettings['source'];
+	const stream = typed.getNodeParameter('stream', 'test') as string;
+	const types = typed.getNodeParameter('transactionTypes', []) as string[];
+	const options = typed.getNodeParameter('options', {}) as {
 		maxItemsPerPoll?: number;
 		lateArrivalWindowMinutes?: number;
 		redeliverAfterMinutes?: number;
@@ -60,7 +57,7 @@ export function readSettings(this: IPollFunctions): TriggerSettings {
 	};
 	const acceptMode =
 		source === 'inbox'
-			? (this.getNodeParameter('acceptMode', 'workflow') as TriggerSettings['acceptMode'])
+			? (typed.getNodeParameter('acceptMode', 'workflow') as TriggerSettings['acceptMode'])
 			: 'workflow';
 	const acceptNote = options.acceptNote || DEFAULT_ACCEPT_NOTE;
 	if (acceptMode === 'auto' && acceptNote.length > MAX_NOTE_LENGTH) {
@@ -98,9 +95,8 @@ export function readSettings(this: IPollFunctions): TriggerSettings {
 		stream,
 		types,
 		includeMessage:
-			source === 'transactions' &&
-			asBoolean(this.getNodeParameter('includeMessage', true), 'Include Message', fail),
-		splitLines: splitsLines(this.getNodeParameter('output', 'document')),
+			source === 'transactions' && (typed.getNodeParameter('includeMessage', true) as boolean),
+		splitLines: splitsLines(typed.getNodeParameter('output', 'document')),
 		acceptMode,
 		acceptNote,
 		maxItemsPerPoll: options.maxItemsPerPoll ?? DEFAULT_MAX_ITEMS_PER_POLL,

@@ -33,13 +33,13 @@ export const getMany: Operation = {
 		itemIndex: number,
 		client: ServiceClient,
 	): Promise<INodeExecutionData[]> {
-		const limit = readLimit.call(this, itemIndex, INBOX_WINDOW);
+		const limit = readLimit.call(this, itemIndex);
 		const simplify = this.getNodeParameter('simplify', itemIndex) as boolean;
+		const lines = !simplify && splitsLines(this.getNodeParameter('output', itemIndex, 'document'));
 		// The Limit holds even when the service sends more (oldest first: the oldest are kept).
 		const items = (await readInbox(client, { limit, itemIndex })).slice(0, limit);
 		if (!simplify) {
 			const whole = items.map((item) => ({ json: item }));
-			const lines = splitsLines(this.getNodeParameter('output', itemIndex, 'document'));
 			return lines ? splitIntoLines(whole) : whole;
 		}
 		return items.map(({ message: _message, ...rest }) => ({ json: rest }));

@@ -5,7 +5,6 @@ import { collectTransactions } from '../../transport/pagination';
 import { optionsField, streamField, transactionTypesField } from '../../shared/fields';
 import { limitField, readLimit } from '../fields';
 import { forOperation, type Operation } from '../types';
-import { asBoolean, asTextList, refuse } from '../../shared/parameters';
 
 export const getMany: Operation = {
 	subtitle: '"Get Many Transactions"',
@@ -52,11 +51,10 @@ export const getMany: Operation = {
 		itemIndex: number,
 		client: ServiceClient,
 	): Promise<INodeExecutionData[]> {
-		const fail = refuse(this, itemIndex);
-		const returnAll = asBoolean(this.getNodeParameter('returnAll', itemIndex), 'Return All', fail);
+		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
 		const wanted = returnAll ? Infinity : readLimit.call(this, itemIndex);
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const types = asTextList(filters.transactionTypes, 'Transaction Types', fail);
+		const types = (filters.transactionTypes ?? []) as string[];
 		const keep = types.length
 			? (item: IDataObject) => types.includes(String(item.transactionType))
 			: undefined;

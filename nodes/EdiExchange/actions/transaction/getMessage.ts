@@ -37,6 +37,7 @@ export const getMessage: Operation = {
 		const options = this.getNodeParameter('options', itemIndex, {}) as {
 			binaryPropertyName?: string;
 		};
+		const lines = splitsLines(this.getNodeParameter('output', itemIndex, 'document'));
 		const { format, message } = await fetchMessage(client, transactionId, itemIndex);
 		// X12 also comes as its document (the purchase order for an 850), read locally.
 		const document = format === 'x12' ? x12MessageFields(message as string) : {};
@@ -49,8 +50,6 @@ export const getMessage: Operation = {
 			);
 			item.binary = { [options.binaryPropertyName]: data };
 		}
-		return splitsLines(this.getNodeParameter('output', itemIndex, 'document'))
-			? splitIntoLines([item])
-			: [item];
+		return lines ? splitIntoLines([item]) : [item];
 	},
 };

@@ -113,13 +113,7 @@ async function acknowledgeOne(
 			reason: 'The interchange holds only 997s: a 997 is never acknowledged',
 			acknowledged,
 		};
-	const control = nextControlNumber.call(
-		this,
-		itemIndex,
-		envelope.senderId,
-		envelope.receiverId,
-		options,
-	);
+	const control = nextControlNumber.call(this, envelope.senderId, envelope.receiverId, options);
 	const content = writeInterchange(sets, {
 		...envelope,
 		controlNumbers: { interchange: control, group: control, sets: sets.map((_, i) => control + i) },

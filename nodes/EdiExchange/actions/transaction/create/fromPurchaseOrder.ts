@@ -79,6 +79,10 @@ const lineCollection = (
 	],
 });
 
+/** "line decisions" as a display name: "Line Decisions" (n8n's title case; "to" stays small). */
+const titled = (what: string) =>
+	what.replace(/\b\w+/g, (word) => (word === 'to' ? word : word[0].toUpperCase() + word.slice(1)));
+
 /**
  * Line choices may also come as data (Define Lines → Using JSON): the rows a database query or a
  * spreadsheet returned, e.g. {{ $('Stock').all().map(i => i.json) }}. Shown for one document type.
@@ -106,7 +110,7 @@ const linesInput = (
 		displayOptions: buildable([documentType]),
 	},
 	{
-		displayName: `${what[0].toUpperCase()}${what.slice(1)} (JSON)`,
+		displayName: `${titled(what)} (JSON)`,
 		name: `${name}Json`,
 		type: 'json',
 		default: '[]',
@@ -119,7 +123,7 @@ function readLines(this: IExecuteFunctions, name: string, itemIndex: number): ID
 	if (this.getNodeParameter(`${name}Input`, itemIndex, 'fields') !== 'json')
 		return ((this.getNodeParameter(name, itemIndex, {}) as IDataObject).line ??
 			[]) as IDataObject[];
-	const label = name === 'shipLines' ? 'Lines to Ship (JSON)' : 'Line Decisions (JSON)';
+	const label = `${titled(name === 'shipLines' ? 'lines to ship' : 'line decisions')} (JSON)`;
 	const value = readJsonParameter.call(this, `${name}Json`, label, itemIndex) ?? [];
 	const rows = Array.isArray(value) ? value : [value];
 	rows.forEach((row, index) => {

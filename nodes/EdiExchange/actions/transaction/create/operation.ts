@@ -13,7 +13,6 @@ import { CHECKED_TYPES, refuseProblems, shieldFields, shieldProblems } from '../
 import type { CheckedType } from '../../../documents/check';
 import { buildMessage, fromPurchaseOrderFields } from './fromPurchaseOrder';
 import { integrationPathFields, sendOverX12Path, X12_WRITABLE } from './integrationPath';
-import { asText, refuse } from '../../../shared/parameters';
 
 interface CreateAnswer {
 	id?: number | string;
@@ -134,17 +133,8 @@ export const create: Operation = {
 		const type = this.getNodeParameter('documentType', itemIndex) as string;
 		const stream = this.getNodeParameter('stream', itemIndex) as string;
 		const source = this.getNodeParameter('messageSource', itemIndex) as string;
-		const fail = refuse(this, itemIndex);
-		let senderId = asText(
-			this.getNodeParameter('senderId', itemIndex, ''),
-			'Sender ID',
-			fail,
-		).trim();
-		let receiverId = asText(
-			this.getNodeParameter('receiverId', itemIndex, ''),
-			'Receiver ID',
-			fail,
-		).trim();
+		let senderId = (this.getNodeParameter('senderId', itemIndex, '') as string).trim();
+		let receiverId = (this.getNodeParameter('receiverId', itemIndex, '') as string).trim();
 
 		let message: IDataObject;
 		if (source === 'build') {
