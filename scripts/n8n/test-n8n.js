@@ -154,7 +154,7 @@ async function publicTypes(ctx, file) {
 	return JSON.parse(fs.readFileSync(full, 'utf8'));
 }
 
-/** Each reply node's first item must say ACCEPTED (what the service answered); returns "node: status". */
+/** Each reply node's first item must say ACCEPTED (what the service answered); returns their names. */
 function repliesAccepted(execution, replies) {
 	const items = n8n.itemsByNode(execution);
 	const said = replies.map(({ node }) => [node, items[node] && items[node][0]]);
