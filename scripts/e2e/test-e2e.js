@@ -3,8 +3,9 @@
 // `npm run test:e2e`: a newcomer's first session in the real n8n editor, in a real browser.
 // Debian's Chromium (installed when missing), driven by playwright-core, against the pinned real
 // n8n with this package installed the way Community Nodes installs it, the sandbox and the example
-// workflow: sign in, see our nodes, open their panels, find them in the node creator, test the
-// credential, execute the example, publish it and see a scheduled poll answer a new 850.
+// workflows: sign in, see our nodes, open their panels, find them in the node creator, test the
+// credential, execute the example, execute the X12 example against the partner trading X12, publish
+// the example and see a scheduled poll answer a new 850.
 //
 //   node scripts/e2e/test-e2e.js [--tarball FILE] [--keep] [--verbose] [--shots DIR]
 //
@@ -23,12 +24,14 @@ const lib = require('../n8n/lib');
 const n8n = require('../n8n/n8n');
 const { assert, cliArgs, runChecksScript } = require('../n8n/checks');
 const { startStack } = require('../n8n/stack');
+const orderToCash = require('../n8n/orderToCash');
 const { ensureChromium } = require('./chromium');
 const editor = require('./editor');
 
 const cli = cliArgs();
 const VERBOSE = cli.flag('--verbose');
-const EXAMPLE = path.join(lib.PROJECT_ROOT, 'examples', 'order-to-cash.json');
+const EXAMPLE = orderToCash.planOf('structured').example;
+const X12 = orderToCash.planOf('x12');
 const RECIPES = path.join(lib.PROJECT_ROOT, 'examples', 'recipes');
 const SHOTS = path.resolve(
 	cli.value('--shots') || path.join(lib.PROJECT_ROOT, '.tmp', 'e2e-screenshots'),
@@ -54,14 +57,15 @@ const CHECKS = [
 		run: async (ctx) => (ctx.chromium = await ensureChromium()),
 	},
 	{
-		name: 'real n8n with the package, the sandbox and the example',
+		name: 'real n8n with the package, the sandbox and the examples',
 		run: async (ctx) => {
 			ctx.stack = await startStack(ctx.procs, ctx.work, {
-				example: EXAMPLE,
+				examples: [EXAMPLE, X12.example],
 				tarball: cli.value('--tarball'),
 				echo: VERBOSE,
 			});
-			ctx.nodes = exampleNodes(ctx.stack.workflow);
+			[ctx.workflow, ctx.x12Workflow] = ctx.stack.workflows;
+			ctx.nodes = exampleNodes(ctx.workflow);
 			assert(
 				ctx.nodes.trigger && ctx.nodes.creates.length,
 				'the example has no EDI Exchange Trigger or no Create node',
@@ -71,7 +75,7 @@ const CHECKS = [
 	},
 	{
 		name: 'sign in',
-		needs: ['Chromium (Debian package)', 'real n8n with the package, the sandbox and the example'],
+		needs: ['Chromium (Debian package)', 'real n8n with the package, the sandbox and the examples'],
 		run: async (ctx) => {
 			ctx.browser = await editor.launch(ctx.chromium);
 			ctx.page = await editor.signIn(ctx.browser, ctx.stack.url, n8n.OWNER);
@@ -82,8 +86,8 @@ const CHECKS = [
 		name: 'the example opens',
 		needs: ['sign in'],
 		run: async (ctx) => {
-			await editor.openWorkflow(ctx.page, ctx.stack.url, ctx.stack.workflow.id);
-			return ctx.stack.workflow.name;
+			await editor.openWorkflow(ctx.page, ctx.stack.url, ctx.workflow.id);
+			return ctx.workflow.name;
 		},
 	},
 	{
@@ -197,6 +201,46 @@ const CHECKS = [
 		},
 	},
 	{
+		name: 'X12 example: Execute workflow answers an X12 850 with the 997, 855, 856 and 810, the partner accepts each over x12',
+		needs: ['credential test: the right token connects'],
+		run: async (ctx) => {
+			const { sandbox, url } = ctx.stack;
+			const po = await orderToCash.partnerSends850(sandbox, 'x12');
+			try {
+				await editor.openWorkflow(ctx.page, url, ctx.x12Workflow.id);
+				const last = X12.replies[X12.replies.length - 1].node;
+				await editor.executeWorkflow(ctx.page, last);
+				await editor.shot(ctx.page, SHOTS, 'x12-canvas-executed');
+				const outputs = [];
+				for (const { node } of X12.replies) {
+					const out = await editor.outputOf(ctx.page, node, 'ACCEPTED');
+					assert(
+						/ACCEPTED/.test(out.text),
+						`"${node}" output has no ACCEPTED reply: ${out.text.slice(0, 300)}`,
+					);
+					if (node === X12.replies[0].node || node === last)
+						await editor.shot(
+							ctx.page,
+							SHOTS,
+							`x12-${node.toLowerCase().replace(/\W+/g, '-')}-output`,
+						);
+					await editor.closePanel(ctx.page);
+					outputs.push(`${node}: ${out.items}`);
+				}
+				const verdicts = await orderToCash.expectPathAccepted(
+					sandbox,
+					'x12',
+					po.purchaseOrderNumber,
+				);
+				return `${outputs.join(', ')}; scorecard ${po.purchaseOrderNumber}: ${verdicts}`;
+			} finally {
+				// Back to the structured example and a partner sending structured 850s, for Publish.
+				await orderToCash.partnerFormat(sandbox, 'structured');
+				await editor.openWorkflow(ctx.page, url, ctx.workflow.id);
+			}
+		},
+	},
+	{
 		name: 'Publish',
 		needs: ['Execute workflow: the 855, 856 and 810 go out and the partner accepts them'],
 		run: async (ctx) => {
@@ -206,7 +250,7 @@ const CHECKS = [
 				async () => {
 					const r = await lib.request(
 						'GET',
-						`${ctx.stack.url}/rest/workflows/${ctx.stack.workflow.id}/publication-status`,
+						`${ctx.stack.url}/rest/workflows/${ctx.workflow.id}/publication-status`,
 						{
 							jar: ctx.stack.session.jar,
 							headers: ctx.stack.session.headers,
@@ -250,7 +294,7 @@ const CHECKS = [
 				headers: ctx.stack.session.headers,
 			});
 			const runs = ((r.json && r.json.data && r.json.data.results) || []).filter(
-				(e) => String(e.workflowId) === ctx.stack.workflow.id && e.mode === 'trigger',
+				(e) => String(e.workflowId) === ctx.workflow.id && e.mode === 'trigger',
 			);
 			assert(runs.length, `no trigger execution of the workflow: ${r.text.slice(0, 300)}`);
 			await editor.executionListed(ctx.page, runs[0].id);

@@ -45,7 +45,8 @@ async function packFreshCopy(work) {
 		[npm, 'pack', '--json', '--pack-destination', work],
 		{ cwd: copy, env, capture: true },
 	);
-	const info = JSON.parse(stdout.slice(stdout.indexOf('[')))[0];
+	// (prepack's build logs lines such as "[18:08:43] Using gulpfile" first: the JSON is the "[" line on)
+	const info = JSON.parse(stdout.slice(stdout.search(/^\[$/m)))[0];
 	return { tarball: path.join(work, info.filename), files: info.files.map((f) => f.path) };
 }
 

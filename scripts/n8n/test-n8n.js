@@ -24,6 +24,7 @@ const pack = require('./pack');
 const { assert, cliArgs, runChecksScript } = require('./checks');
 const { ensureInstalled } = require('./install');
 const { adaptForCli } = require('./workflow');
+const orderToCash = require('./orderToCash');
 
 const cli = cliArgs();
 const VERBOSE = cli.flag('--verbose');
@@ -52,8 +53,7 @@ const INSTALLED = "tarball installed the README's way (npm install in ~/.n8n/nod
 const SANDBOX = 'sandbox started';
 const PO_SENT = 'demo partner sent an 850';
 const CREDENTIAL = 'n8n import:credentials (ediExchangeApi → sandbox)';
-const CLI_WORKFLOW = `n8n import:workflow (${EXAMPLE_LABEL}, trigger → manual)`;
-const EDITOR_WORKFLOW = `n8n import:workflow (${EXAMPLE_LABEL} as published, for the editor run)`;
+const WORKFLOWS = `n8n import:workflow (${EXAMPLE_LABEL} and examples/x12-order-to-cash.json, trigger → manual for n8n execute; kept for the editor runs)`;
 const EXECUTED = 'n8n execute --id succeeds';
 const STARTED = 'n8n start: /healthz healthy on 127.0.0.1';
 const SESSION = 'owner setup + login (REST API)';
@@ -88,17 +88,23 @@ async function credentialTest(ctx, apiToken) {
 	return r.json.data;
 }
 
-async function importWorkflow(ctx, workflow, file) {
-	const target = path.join(ctx.work, file);
-	fs.writeFileSync(target, JSON.stringify(workflow, null, 2));
+/** Imports the workflows with one `n8n import:workflow` (one n8n start-up: 10–30 s each). */
+async function importWorkflows(ctx, workflows) {
+	const target = path.join(ctx.work, 'workflows.json');
+	fs.writeFileSync(target, JSON.stringify(workflows, null, 2));
 	await n8n.n8nCommand(ctx.userFolder, ['import:workflow', `--input=${target}`]);
 }
 
-/** `n8n execute` of the CLI variant of the example; keeps its output in the work folder. */
-async function executeCli(ctx) {
-	const output = path.join(ctx.work, 'execute-output.txt');
+/** A workflow as the editor gets it: as it ships, credential references on the sandbox's. */
+function forTheEditor(workflow, id) {
+	return Object.assign(n8n.useSandboxCredential(workflow), { id, active: false });
+}
+
+/** `n8n execute` of a CLI variant of an example; keeps its output in the work folder. */
+async function executeCli(ctx, workflowId = WORKFLOW_ID) {
+	const output = path.join(ctx.work, `execute-output-${workflowId}.txt`);
 	const r = await n8n
-		.n8nCommand(ctx.userFolder, ['execute', `--id=${WORKFLOW_ID}`, '--rawOutput'], {
+		.n8nCommand(ctx.userFolder, ['execute', `--id=${workflowId}`, '--rawOutput'], {
 			timeoutMs: 240000,
 			extraEnv: { N8N_LOG_LEVEL: 'info' }, // the run data is logged at info
 		})
@@ -113,13 +119,13 @@ async function executeCli(ctx) {
 }
 
 /** What the editor's "Execute workflow" sends (the trigger runs in manual mode); resolves the run. */
-async function runLikeTheEditor(ctx) {
+async function runLikeTheEditor(ctx, workflowId = EDITOR_WORKFLOW_ID) {
 	const opts = { jar: ctx.session.jar, headers: ctx.session.headers };
-	const got = await lib.request('GET', `${ctx.n8nUrl}/rest/workflows/${EDITOR_WORKFLOW_ID}`, opts);
+	const got = await lib.request('GET', `${ctx.n8nUrl}/rest/workflows/${workflowId}`, opts);
 	assert(got.status === 200, `GET workflow answered ${got.status} ${got.text.slice(0, 200)}`);
 	const trigger = got.json.data.nodes.find((n) => n.type === n8n.TRIGGER_TYPE);
 	assert(trigger, 'the example has no EDI Exchange Trigger');
-	const run = await lib.request('POST', `${ctx.n8nUrl}/rest/workflows/${EDITOR_WORKFLOW_ID}/run`, {
+	const run = await lib.request('POST', `${ctx.n8nUrl}/rest/workflows/${workflowId}/run`, {
 		...opts,
 		body: { workflowData: got.json.data, triggerToStartFrom: { name: trigger.name } },
 	});
@@ -147,6 +153,92 @@ async function publicTypes(ctx, file) {
 	await lib.waitFor(file, () => fs.existsSync(full), { timeoutMs: 30000 });
 	return JSON.parse(fs.readFileSync(full, 'utf8'));
 }
+
+/** Each reply node's first item must say ACCEPTED (what the service answered); returns their names. */
+function repliesAccepted(execution, replies) {
+	const items = n8n.itemsByNode(execution);
+	const said = replies.map(({ node }) => [node, items[node] && items[node][0]]);
+	const bad = said.filter(([, item]) => !item || item.status !== 'ACCEPTED');
+	assert(
+		!bad.length,
+		bad
+			.map(([node, item]) => `"${node}": ${item ? `status ${item.status}` : 'no output'}`)
+			.join(', '),
+	);
+	return said.map(([node]) => node).join(', ');
+}
+
+/**
+ * The X12 and service-JSON paths of the demo (orderToCash.js): the X12 example imported as it
+ * ships (trigger → manual for the CLI), on the path's Integration Path, against a fresh partner
+ * that sends its 850 as X12; `n8n execute`, then the partner's verdict on the 997, 855, 856 and
+ * 810, each over its path. `editor` adds a run of the unmodified example the way the editor's
+ * "Execute workflow" runs it (its real trigger, in manual mode).
+ */
+function pathChecks(name, { title, cliId, editorId }) {
+	const plan = orderToCash.planOf(name);
+	const label = orderToCash.exampleLabel(name);
+	const types = plan.replies.map((r) => r.type).join(', ');
+	const onPath = plan.integrationPath ? `, Create nodes on ${plan.integrationPath}` : '';
+	const executed = `${title}: ${label} as it ships${onPath}; the partner sends an X12 850, n8n execute --id succeeds`;
+	const workflows = () => [
+		adaptForCli(orderToCash.exampleFor(name), { id: cliId, name: `${title} (CLI run)` }),
+		...(editorId ? [forTheEditor(orderToCash.exampleFor(name), editorId)] : []),
+	];
+	const checks = [
+		{
+			name: executed,
+			needs: [WORKFLOWS, SANDBOX],
+			run: async (ctx) => {
+				ctx.orders[name] = await orderToCash.partnerSends850(ctx.sandbox, name);
+				const execution = await executeCli(ctx, cliId);
+				assert(
+					execution.status === 'success' && execution.finished,
+					`execution status ${execution.status}`,
+				);
+				return `${ctx.orders[name].purchaseOrderNumber}; ACCEPTED from ${repliesAccepted(execution, plan.replies)}`;
+			},
+		},
+		{
+			name: `${title}: scorecard: ${types} accepted, each over its path`,
+			needs: [executed],
+			run: (ctx) =>
+				orderToCash.expectPathAccepted(ctx.sandbox, name, ctx.orders[name].purchaseOrderNumber),
+		},
+	];
+	if (!editorId) return { workflows, cli: checks, editor: [] };
+	const editor = [
+		{
+			name: `${title}: editor "Execute workflow" (REST) of ${label} as it ships: trigger in manual mode → ${types} accepted for a new X12 850`,
+			needs: [SESSION, WORKFLOWS],
+			run: async (ctx) => {
+				const po = await orderToCash.partnerSends850(ctx.sandbox, name);
+				const execution = await runLikeTheEditor(ctx, editorId);
+				assert(
+					execution.status === 'success',
+					`execution ${execution.id} ended ${execution.status}`,
+				);
+				const verdicts = await orderToCash.expectPathAccepted(
+					ctx.sandbox,
+					name,
+					po.purchaseOrderNumber,
+				);
+				return `execution ${execution.id} success; ${po.purchaseOrderNumber}: ${verdicts}`;
+			},
+		},
+	];
+	return { workflows, cli: checks, editor };
+}
+
+const X12_PATH = pathChecks('x12', {
+	title: 'X12 path',
+	cliId: 'ediX12OrderToCashCli',
+	editorId: 'ediX12OrderToCashEdit',
+});
+const JSON_PATH = pathChecks('json', {
+	title: 'service-JSON path',
+	cliId: 'ediJsonOrderToCashCli',
+});
 
 const CHECKS = [
 	{
@@ -196,15 +288,8 @@ const CHECKS = [
 		name: PO_SENT,
 		needs: [SANDBOX],
 		run: async (ctx) => {
-			const r = await lib.request('POST', `${ctx.sandbox.baseUrl}/_sandbox/partner/send-850`, {
-				body: {},
-			});
-			assert(
-				r.status === 201 && r.json && r.json.purchaseOrderNumber,
-				`send-850 answered ${r.status} ${r.text.slice(0, 200)}`,
-			);
-			ctx.po = r.json;
-			return `${r.json.purchaseOrderNumber} (transaction ${r.json.transactionId})`;
+			ctx.po = await orderToCash.partnerSends850(ctx.sandbox, 'structured');
+			return `${ctx.po.purchaseOrderNumber} (transaction ${ctx.po.transactionId})`;
 		},
 	},
 	{
@@ -219,31 +304,26 @@ const CHECKS = [
 		},
 	},
 	{
-		name: CLI_WORKFLOW,
+		name: WORKFLOWS,
 		needs: [CREDENTIAL],
 		run: async (ctx) => {
 			const source = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8'));
-			const wf = adaptForCli(source, {
-				id: WORKFLOW_ID,
-				name: `${source.name || 'EDI Exchange'} (CLI run)`,
-			});
-			await importWorkflow(ctx, wf, 'workflow.json');
-			return `id ${WORKFLOW_ID}, ${wf.nodes.length} nodes`;
-		},
-	},
-	{
-		name: EDITOR_WORKFLOW,
-		needs: [CREDENTIAL],
-		run: async (ctx) => {
-			const wf = n8n.useSandboxCredential(JSON.parse(fs.readFileSync(EXAMPLE, 'utf8')));
-			Object.assign(wf, { id: EDITOR_WORKFLOW_ID, active: false });
-			await importWorkflow(ctx, wf, 'workflow-editor.json');
-			return `id ${EDITOR_WORKFLOW_ID}, trigger kept`;
+			const workflows = [
+				adaptForCli(source, {
+					id: WORKFLOW_ID,
+					name: `${source.name || 'EDI Exchange'} (CLI run)`,
+				}),
+				forTheEditor(JSON.parse(fs.readFileSync(EXAMPLE, 'utf8')), EDITOR_WORKFLOW_ID),
+				...X12_PATH.workflows(),
+				...JSON_PATH.workflows(),
+			];
+			await importWorkflows(ctx, workflows);
+			return workflows.map((w) => `${w.id} (${w.nodes.length} nodes)`).join(', ');
 		},
 	},
 	{
 		name: EXECUTED,
-		needs: [CLI_WORKFLOW, PO_SENT],
+		needs: [WORKFLOWS, PO_SENT],
 		run: async (ctx) => {
 			const execution = await executeCli(ctx);
 			assert(
@@ -260,11 +340,11 @@ const CHECKS = [
 	{
 		name: 'scorecard: 855, 856 and 810 accepted for the PO',
 		needs: [EXECUTED],
-		run: async (ctx) => {
-			await n8n.expectAccepted(ctx.sandbox, ctx.po.purchaseOrderNumber);
-			return `${ctx.po.purchaseOrderNumber}: 855 accepted, 856 accepted, 810 accepted`;
-		},
+		run: async (ctx) =>
+			`${ctx.po.purchaseOrderNumber}: ${await orderToCash.expectPathAccepted(ctx.sandbox, 'structured', ctx.po.purchaseOrderNumber)}`,
 	},
+	...X12_PATH.cli,
+	...JSON_PATH.cli,
 	{
 		name: STARTED,
 		needs: [INSTALLED],
@@ -336,18 +416,20 @@ const CHECKS = [
 	},
 	{
 		name: 'editor "Execute workflow" (REST): trigger in manual mode → 855, 856, 810 accepted for a new PO',
-		needs: [SESSION, EDITOR_WORKFLOW],
+		needs: [SESSION, WORKFLOWS],
 		run: async (ctx) => {
-			const sent = await lib.request('POST', `${ctx.sandbox.baseUrl}/_sandbox/partner/send-850`, {
-				body: {},
-			});
-			assert(sent.status === 201, `send-850 answered ${sent.status}`);
+			const po = await orderToCash.partnerSends850(ctx.sandbox, 'structured');
 			const execution = await runLikeTheEditor(ctx);
 			assert(execution.status === 'success', `execution ${execution.id} ended ${execution.status}`);
-			await n8n.expectAccepted(ctx.sandbox, sent.json.purchaseOrderNumber);
-			return `execution ${execution.id} success; ${sent.json.purchaseOrderNumber}: 855, 856, 810 accepted`;
+			const verdicts = await orderToCash.expectPathAccepted(
+				ctx.sandbox,
+				'structured',
+				po.purchaseOrderNumber,
+			);
+			return `execution ${execution.id} success; ${po.purchaseOrderNumber}: ${verdicts}`;
 		},
 	},
+	...X12_PATH.editor,
 	{
 		name: 'n8n log: no load errors for the package',
 		needs: [STARTED],
@@ -376,5 +458,6 @@ runChecksScript({
 	setUp: (ctx) => {
 		ctx.userFolder = path.join(ctx.work, 'user'); // n8n's user folder, fresh for every run
 		fs.mkdirSync(ctx.userFolder, { recursive: true });
+		ctx.orders = {}; // the partner's 850 of each path's CLI run
 	},
 });
