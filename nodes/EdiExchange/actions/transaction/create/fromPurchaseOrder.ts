@@ -20,7 +20,6 @@ import { isX12Text, purchaseOrderFromX12, type X12PurchaseOrder } from '../../..
 import { optionsField } from '../../../shared/fields';
 import { readJsonParameter } from '../../fields';
 import { expressionFailure } from '../../../shared/json';
-import { asBoolean, refuse } from '../../../shared/parameters';
 
 /** Shown for Create (see forOperation) when the message is built, for these document types. */
 const buildable = (documentTypes: string[]) => ({
@@ -583,13 +582,7 @@ function build(
 		invoiceNumber: options.invoiceNumber as string | undefined,
 		acknowledgment,
 		shipNotice: readJsonParameter.call(this, 'shipNotice', 'Ship Notice (856)', itemIndex),
-		carryChargesAndAllowances:
-			options.carryChargesAndAllowances === undefined
-				? undefined
-				: asBoolean(
-						options.carryChargesAndAllowances,
-						'Carry Over Charges and Allowances',
-						refuse(this, itemIndex),
-					),
+		// Read as a boolean with the options (shared/parameters.ts): "false" is false.
+		carryChargesAndAllowances: options.carryChargesAndAllowances as boolean | undefined,
 	});
 }
