@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 /** The small purchase order the order-to-cash engine tests build from: two lines, as the trigger emits it. */
 export const PO_77 = {
 	transactionId: 7,
@@ -22,3 +24,20 @@ export const PO_77 = {
 		],
 	},
 };
+
+/**
+ * Create → Build From Purchase Order: the 850 from the input item's `po`, the 855 and 856 a later
+ * reply is built with from its `ack` and `asn` (empty when the item has none).
+ */
+export const buildParameters = (documentType: string, extra: IDataObject = {}): IDataObject => ({
+	resource: 'transaction',
+	operation: 'create',
+	documentType,
+	stream: 'test',
+	messageSource: 'build',
+	purchaseOrder: '={{ $json.po }}',
+	acknowledgment: '={{ $json.ack ?? "" }}',
+	shipNotice: '={{ $json.asn ?? "" }}',
+	documentOptions: {},
+	...extra,
+});

@@ -8,6 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useNodeSandbox } from '../node/helpers';
+import { buildParameters } from './order';
 
 const sb = useNodeSandbox({ sendInitialOrder: false });
 
@@ -38,20 +39,7 @@ async function orderInEuros(): Promise<{ item: IDataObject; purchaseOrderNumber:
 }
 
 const build = async (documentType: string, input: IDataObject) => {
-	const result = await sb.run(
-		{
-			resource: 'transaction',
-			operation: 'create',
-			documentType,
-			stream: 'test',
-			messageSource: 'build',
-			purchaseOrder: '={{ $json.po }}',
-			acknowledgment: '={{ $json.ack ?? "" }}',
-			shipNotice: '={{ $json.asn ?? "" }}',
-			documentOptions: {},
-		},
-		{ input: [input] },
-	);
+	const result = await sb.run(buildParameters(documentType), { input: [input] });
 	expect(result.error?.message).toBeUndefined();
 	return result.items[0].json.message as IDataObject;
 };

@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { Poller, runNode } from '../../harness';
 import { useNodeSandbox } from '../node/helpers';
+import { buildParameters } from './order';
 import { hasValidator, validateAll, VALIDATOR } from '../x12Interop';
 
 const sb = useNodeSandbox({ sendInitialOrder: false, inboundFormat: 'x12' });
@@ -54,17 +55,7 @@ test('order to cash from an X12 850: the trigger emits its document, the partner
 		runNode({
 			credentials: sb.credentials,
 			input: [{ po, ...extra }],
-			parameters: {
-				resource: 'transaction',
-				operation: 'create',
-				documentType,
-				stream: 'test',
-				messageSource: 'build',
-				purchaseOrder: '={{ $json.po }}',
-				...(extra.ack ? { acknowledgment: '={{ $json.ack }}' } : {}),
-				...(extra.asn ? { shipNotice: '={{ $json.asn }}' } : {}),
-				documentOptions: {},
-			},
+			parameters: buildParameters(documentType),
 		});
 	const ack = await create('855_PURCHASE_ORDER_ACKNOWLEDGMENT', {});
 	expect(ack.error?.message).toBeUndefined();

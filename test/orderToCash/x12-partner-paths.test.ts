@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { Poller, runNode } from '../../harness';
 import { X12_LAYOUT_PRESETS } from '../../sandbox/x12/layout';
 import { useNodeSandbox } from '../node/helpers';
+import { buildParameters } from './order';
 
 const sb = useNodeSandbox({ sendInitialOrder: false, inboundFormat: 'x12' });
 
@@ -69,19 +70,10 @@ test.each([
 			runNode({
 				credentials: sb.credentials,
 				input: [{ po, ...extra }],
-				parameters: {
-					resource: 'transaction',
-					operation: 'create',
-					documentType,
-					stream: 'test',
-					messageSource: 'build',
-					purchaseOrder: '={{ $json.po }}',
-					...(extra.ack ? { acknowledgment: '={{ $json.ack }}' } : {}),
-					...(extra.asn ? { shipNotice: '={{ $json.asn }}' } : {}),
-					documentOptions: {},
+				parameters: buildParameters(documentType, {
 					integrationPath: path,
 					x12Options: firstControlNumber ? { firstControlNumber: firstControlNumber + offset } : {},
-				},
+				}),
 			});
 		const ack = await create('855_PURCHASE_ORDER_ACKNOWLEDGMENT', {}, 0);
 		expect(ack.error?.message).toBeUndefined();
