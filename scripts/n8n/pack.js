@@ -30,7 +30,7 @@ async function freshCopy(dest) {
 	);
 }
 
-/** `npm run build` then `npm pack` in a fresh copy under `work`; the tarball and its file list. */
+/** A plain `npm pack` in a fresh copy under `work` (its prepack builds dist/); the tarball and its file list. */
 async function packFreshCopy(work) {
 	const copy = path.join(work, 'fresh-copy');
 	await freshCopy(copy);
@@ -39,7 +39,6 @@ async function packFreshCopy(work) {
 	const npm = lib.npmCli();
 	const env = { ...process.env };
 	for (const k of Object.keys(env)) if (/^npm_/i.test(k)) delete env[k]; // as typed in a shell
-	await lib.run(process.execPath, [npm, 'run', 'build'], { cwd: copy, env, capture: true });
 	const { stdout } = await lib.run(
 		process.execPath,
 		[npm, 'pack', '--json', '--pack-destination', work],

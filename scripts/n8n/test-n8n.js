@@ -48,7 +48,7 @@ const SHIPPED = [
 const INSTALLED_N8N = `n8n ${lib.N8N_VERSION} + Node ${lib.NODE_VERSION} installed (cache)`;
 const PACKED = TARBALL
 	? 'package tarball given'
-	: "fresh copy of the checkout: the README's npm run build + npm pack ship dist/";
+	: "fresh copy of the checkout: the README's npm pack builds first and ships dist/";
 const INSTALLED = "tarball installed the README's way (npm install in ~/.n8n/nodes)";
 const SANDBOX = 'sandbox started';
 const PO_SENT = 'demo partner sent an 850';
