@@ -49,6 +49,7 @@ test('Check Document lists what a retailer would charge back, and sends nothing'
 		ok: false,
 		problems: [
 			{
+				rule: 'quantity',
 				field: 'orders[0].pallets[0].cartons[0].items[1].quantityShipped',
 				problem: 'line 2: shipped 3 but only 0 accepted',
 				partner: 'charges back',

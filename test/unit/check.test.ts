@@ -209,6 +209,73 @@ describe('810', () => {
 	});
 });
 
+/** What the shield let through before each rule existed, and the partner rejects (issue #33). */
+describe('the four misses', () => {
+	const released = { ...order, releaseNumber: 'R7', buyersCurrency: { currencyCode: 'EUR' } };
+	const releasedInvoice = buildInvoice(released, { invoiceDate: '2026-11-23' });
+	const problemsOf810 = (change: (m: any) => void) => {
+		const broken = clone(releasedInvoice) as any;
+		change(broken);
+		return checkDocument('810', broken, released);
+	};
+
+	test('the builders carry the release number and currency back, so their 810 passes', () => {
+		expect(checkDocument('810', releasedInvoice, released)).toEqual([]);
+	});
+
+	test('an 856 whose carton SSCC has a wrong check digit', () => {
+		const broken = clone(asn) as any;
+		broken.orders[0].pallets[0].cartons[0].serialShippingId = '000614141000000015';
+		expect(checkDocument('856', broken, order, { acknowledgment: ack })).toEqual([
+			{
+				rule: 'sscc',
+				field: 'orders[0].pallets[0].cartons[0].serialShippingId',
+				problem:
+					'is "000614141000000015": not an SSCC-18 (18 digits whose last is the GS1 mod-10 check digit of the first 17)',
+				partner: 'rejects the document',
+			},
+		]);
+		broken.orders[0].pallets[0].cartons[0].serialShippingId = '000614141000000014';
+		expect(checkDocument('856', broken, order, { acknowledgment: ack })).toEqual([]);
+	});
+
+	test('an 810 with release number R8 against the order’s R7', () => {
+		expect(problemsOf810((m) => (m.releaseNumber = 'R8'))).toEqual([
+			{
+				rule: 'releaseNumber',
+				field: 'releaseNumber',
+				problem: 'is R8, but the purchase order’s is R7',
+				partner: 'rejects the document',
+			},
+		]);
+	});
+
+	test('an 810 that leaves out the order’s EUR currency', () => {
+		expect(problemsOf810((m) => delete m.buyersCurrency)).toEqual([
+			{
+				rule: 'currency',
+				field: 'buyersCurrency.currencyCode',
+				problem: 'is missing, but the purchase order’s is EUR',
+				partner: 'rejects the document',
+			},
+		]);
+	});
+
+	test('an 810 line carrying a different GTIN from the order’s line', () => {
+		const po = clone(released) as any;
+		po.lineItems[0].productIds.gtin12 = '028374658310';
+		const inv = buildInvoice(po, { invoiceDate: '2026-11-23' }) as any;
+		inv.lineItems[0].productIds.gtin12 = '028374658327';
+		expect(checkDocument('810', inv, po)).toEqual([
+			expect.objectContaining({
+				rule: 'productIds',
+				field: 'lineItems[0].productIds',
+				partner: 'rejects the document',
+			}),
+		]);
+	});
+});
+
 const DECIMAL = fc
 	.tuple(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 0, max: 3 }))
 	.map(([u, s]) => (s ? (u / 10 ** s).toFixed(s) : String(u)));
@@ -223,11 +290,13 @@ property.prop([RANDOM_ORDER])(
 		const po = {
 			purchaseOrderNumber: 'PO-R',
 			purchaseOrderDate: '2026-11-20',
+			releaseNumber: 'R7',
+			buyersCurrency: { currencyCode: 'EUR' },
 			lineItems: lines.map((l, i) => ({
 				purchaseOrderLineId: String(i + 1),
 				quantity: { value: l.quantity },
 				unitCostPrice: l.price,
-				productIds: { buyerItemNumber: `S${i}` },
+				productIds: { buyerItemNumber: `S${i}`, gtin12: `0000000000${i}` },
 			})),
 		};
 		const decisions = lines.flatMap((l, i) =>

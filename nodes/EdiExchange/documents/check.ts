@@ -10,7 +10,6 @@ import {
 	extendedAmount,
 	formatAmount,
 	formatQuantity,
-	parseDecimal,
 	roundDecimal,
 	subtractDecimal,
 	ZERO,
@@ -18,94 +17,51 @@ import {
 import { readAcknowledgment, readShipNotice } from './earlier';
 import { idText, isObject, type PlainObject, unwrapMessage } from './fieldReader';
 import { type PurchaseOrder, readPurchaseOrder } from './purchaseOrder';
+import { type DocumentProblem, Problems } from './shieldRules';
 
 export type CheckedType = '855' | '856' | '810';
-
-export interface DocumentProblem {
-	/** Where in the checked document, e.g. `lineItems[2].quantityInvoiced`. */
-	field: string;
-	problem: string;
-	/** What a retailer's system does with it. */
-	partner: 'rejects the document' | 'charges back';
-}
+export type { DocumentProblem } from './shieldRules';
 
 export interface EarlierDocuments {
 	acknowledgment?: unknown;
 	shipNotice?: unknown;
 }
 
-const STATUSES = ['accepted', 'backordered', 'rejected'];
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
-
-class Problems {
-	readonly list: DocumentProblem[] = [];
-
-	reject(field: string, problem: string): void {
-		this.list.push({ field, problem, partner: 'rejects the document' });
-	}
-
-	chargeBack(field: string, problem: string): void {
-		this.list.push({ field, problem, partner: 'charges back' });
-	}
-
-	/** A decimal field, or undefined after recording why not. */
-	decimal(value: unknown, field: string, what: string): Decimal | undefined {
-		const text = isObject(value) ? value.value : value;
-		try {
-			const amount = parseDecimal(text);
-			if (amount.units >= 0n) return amount;
-		} catch {
-			// recorded below
-		}
-		this.reject(field, `${what} is ${JSON.stringify(text)}, not a decimal of zero or more`);
-		return undefined;
-	}
-
-	/** A date field that must exist on the calendar when given (2026-02-30 does not). */
-	date(value: unknown, field: string, required = false): void {
-		if (value === undefined || value === null || value === '') {
-			if (required) this.reject(field, 'is missing');
-			return;
-		}
-		const match = typeof value === 'string' ? DATE.exec(value) : null;
-		const day = match ? new Date(Date.UTC(+match[1], +match[2] - 1, +match[3])) : undefined;
-		if (!match || !day || day.getUTCDate() !== +match[3] || day.getUTCMonth() !== +match[2] - 1)
-			this.reject(field, `${JSON.stringify(value)} is not a date that exists (YYYY-MM-DD)`);
-	}
+/** What a document is checked against: its 850 and the documents sent before it. */
+interface Against {
+	order: PurchaseOrder;
+	earlier: EarlierDocuments;
 }
 
-function samePurchaseOrder(message: PlainObject, order: PurchaseOrder, p: Problems): void {
+const STATUSES = ['accepted', 'backordered', 'rejected'];
+
+/** The 850's header comes back unchanged: PO number, release number and currency (855, 810). */
+function sameHeader(message: PlainObject, { order }: Against, p: Problems): void {
 	const given = idText(message.purchaseOrderNumber);
-	if (given === undefined) p.reject('purchaseOrderNumber', 'is missing');
+	if (given === undefined) p.add('purchaseOrderNumber', 'purchaseOrderNumber', 'is missing');
 	else if (given !== order.purchaseOrderNumber)
-		p.reject(
+		p.add(
+			'purchaseOrderNumber',
 			'purchaseOrderNumber',
 			`is ${given}, but the purchase order is ${order.purchaseOrderNumber}`,
 		);
-}
-
-/** What the 850 says about money must be what the document says: a retailer matches on it. */
-function sameTerms(message: PlainObject, order: PurchaseOrder, p: Problems): void {
+	p.same('releaseNumber', 'releaseNumber', message.releaseNumber, order.message.releaseNumber);
 	const currency = (m: PlainObject) =>
-		isObject(m.buyersCurrency) ? idText(m.buyersCurrency.currencyCode) : undefined;
-	const ordered = currency(order.message);
-	if (ordered !== undefined && currency(message) !== undefined && currency(message) !== ordered)
-		p.reject(
-			'buyersCurrency.currencyCode',
-			`is ${currency(message)}, but the purchase order is in ${ordered}`,
-		);
+		isObject(m.buyersCurrency) ? m.buyersCurrency.currencyCode : undefined;
+	p.same('currency', 'buyersCurrency.currencyCode', currency(message), currency(order.message));
 }
 
 /** The document's line on the PO, or undefined after recording why not. */
 function orderLine(item: unknown, field: string, order: PurchaseOrder, p: Problems) {
 	const id = isObject(item) ? idText(item.purchaseOrderLineId) : undefined;
 	if (id === undefined) {
-		p.reject(`${field}.purchaseOrderLineId`, 'is missing');
+		p.add('lineOnOrder', `${field}.purchaseOrderLineId`, 'is missing');
 		return undefined;
 	}
 	const line = order.lineById.get(id);
 	if (!line)
-		p.reject(
+		p.add(
+			'lineOnOrder',
 			`${field}.purchaseOrderLineId`,
 			`line ${id} is not on purchase order ${order.purchaseOrderNumber}`,
 		);
@@ -127,106 +83,128 @@ function within(
 	const total = addDecimal(before, amount);
 	totals.set(id, total);
 	if (compareDecimal(total, limit) > 0 && compareDecimal(before, limit) <= 0)
-		p.chargeBack(
+		p.add(
+			'quantity',
 			field,
 			`line ${id}: ${verb} ${formatQuantity(total)} but only ${formatQuantity(limit)} ${limitWord}`,
 		);
 }
 
-function check855(message: PlainObject, order: PurchaseOrder, p: Problems): void {
+/** Each action of an 855 line: a known status, a decimal quantity within the order, real dates. */
+function checkActions(
+	item: PlainObject,
+	field: string,
+	id: string,
+	limit: Decimal,
+	acknowledged: Map<string, Decimal>,
+	p: Problems,
+): void {
+	const actions = Array.isArray(item.actions) ? item.actions : [];
+	if (actions.length === 0) p.add('lineAnswered', `${field}.actions`, `line ${id} has no decision`);
+	actions.forEach((action, j) => {
+		const at = `${field}.actions[${j}]`;
+		if (!isObject(action) || !STATUSES.includes(action.status as string))
+			return p.add(
+				'status',
+				`${at}.status`,
+				`is ${JSON.stringify(isObject(action) ? action.status : action)}, not one of ${STATUSES.join(', ')}`,
+			);
+		const quantity = p.decimal(action.quantity, `${at}.quantity`, 'the quantity');
+		if (quantity)
+			within(acknowledged, id, quantity, limit, `${at}.quantity`, 'acknowledged', 'ordered', p);
+		if (action.unitCostPrice !== undefined)
+			p.decimal(action.unitCostPrice, `${at}.unitCostPrice`, 'the unit price');
+		p.date(action.scheduledShipDate, `${at}.scheduledShipDate`);
+		p.date(action.estimatedDeliveryDate, `${at}.estimatedDeliveryDate`);
+	});
+}
+
+function check855(message: PlainObject, { order }: Against, p: Problems): void {
+	if (typeof message.status !== 'string' || message.status.trim() === '')
+		p.add(
+			'status',
+			'status',
+			'is missing: the acknowledgment states accepted, acceptedWithChanges or rejected',
+		);
 	const items = Array.isArray(message.lineItems) ? message.lineItems : [];
-	if (items.length === 0) p.reject('lineItems', 'the acknowledgment has no lines');
+	if (items.length === 0) p.add('document', 'lineItems', 'the acknowledgment has no lines');
 	const acknowledged = new Map<string, Decimal>();
 	items.forEach((item, i) => {
 		const field = `lineItems[${i}]`;
 		const line = orderLine(item, field, order, p);
 		if (!line || !isObject(item)) return;
-		acknowledged.set(line.purchaseOrderLineId, acknowledged.get(line.purchaseOrderLineId) ?? ZERO);
-		const actions = Array.isArray(item.actions) ? item.actions : [];
-		if (actions.length === 0)
-			p.reject(`${field}.actions`, `line ${line.purchaseOrderLineId} has no decision`);
-		actions.forEach((action, j) => {
-			const at = `${field}.actions[${j}]`;
-			if (!isObject(action) || !STATUSES.includes(action.status as string))
-				return p.reject(
-					`${at}.status`,
-					`is ${JSON.stringify(isObject(action) ? action.status : action)}, not one of ${STATUSES.join(', ')}`,
-				);
-			const quantity = p.decimal(action.quantity, `${at}.quantity`, 'the quantity');
-			if (quantity)
-				within(
-					acknowledged,
-					line.purchaseOrderLineId,
-					quantity,
-					line.quantity,
-					`${at}.quantity`,
-					'acknowledged',
-					'ordered',
-					p,
-				);
-			p.date(action.scheduledShipDate, `${at}.scheduledShipDate`);
-			p.date(action.estimatedDeliveryDate, `${at}.estimatedDeliveryDate`);
-		});
+		const id = line.purchaseOrderLineId;
+		acknowledged.set(id, acknowledged.get(id) ?? ZERO);
+		p.productIds(item.productIds, [line.productIds], `${field}.productIds`, id);
+		checkActions(item, field, id, line.quantity, acknowledged, p);
 	});
 	for (const line of order.lines) {
 		if (!acknowledged.has(line.purchaseOrderLineId))
-			p.reject(
+			p.add(
+				'lineAnswered',
 				'lineItems',
 				`line ${line.purchaseOrderLineId} of the purchase order is not acknowledged`,
 			);
 	}
 }
 
-/** Items of an 856 order wherever its hierarchy puts them, with their fields. */
+/** Items of an 856 order wherever its hierarchy puts them, with their fields; package labels checked on the way. */
 function shippedItems(
 	level: PlainObject,
 	field: string,
 	out: Array<{ item: unknown; field: string }>,
+	p: Problems,
 ): void {
 	if (Array.isArray(level.items))
 		level.items.forEach((item, i) => out.push({ item, field: `${field}.items[${i}]` }));
 	for (const key of ['pallets', 'cartons', 'packs']) {
 		const children = level[key];
-		if (Array.isArray(children))
-			children.forEach(
-				(child, i) => isObject(child) && shippedItems(child, `${field}.${key}[${i}]`, out),
-			);
+		if (!Array.isArray(children)) continue;
+		children.forEach((child, i) => {
+			if (!isObject(child)) return;
+			p.sscc(child.serialShippingId, `${field}.${key}[${i}].serialShippingId`);
+			shippedItems(child, `${field}.${key}[${i}]`, out, p);
+		});
 	}
 }
 
-/** Accepted quantities when the 855 is given, else ordered. */
-function acceptedLimits(
-	order: PurchaseOrder,
-	acknowledgment: unknown,
-): { limits: Map<string, Decimal>; word: string } {
-	if (acknowledgment === undefined)
-		return {
-			limits: new Map(order.lines.map((l) => [l.purchaseOrderLineId, l.quantity])),
-			word: 'ordered',
-		};
-	const accepted = readAcknowledgment(acknowledgment, order);
-	return { limits: new Map([...accepted].map(([id, a]) => [id, a.accepted])), word: 'accepted' };
+/** Per line: how much may go (accepted when the 855 is given, else ordered) and which products. */
+function shippable(order: PurchaseOrder, acknowledgment: unknown) {
+	const accepted =
+		acknowledgment === undefined ? undefined : readAcknowledgment(acknowledgment, order);
+	const limits = new Map<string, Decimal>();
+	const products = new Map<string, PlainObject[]>();
+	for (const line of order.lines) {
+		const id = line.purchaseOrderLineId;
+		limits.set(id, accepted ? (accepted.get(id)?.accepted ?? ZERO) : line.quantity);
+		const substitute = accepted?.get(id)?.substituteProductIds;
+		products.set(id, substitute ? [line.productIds, substitute] : [line.productIds]);
+	}
+	return { accepted, limits, products, word: accepted ? 'accepted' : 'ordered' };
 }
 
-function check856(
-	message: PlainObject,
-	order: PurchaseOrder,
-	earlier: EarlierDocuments,
-	p: Problems,
-): void {
+function check856(message: PlainObject, { order, earlier }: Against, p: Problems): void {
 	const orders = Array.isArray(message.orders) ? message.orders : [];
 	const found: Array<{ item: unknown; field: string }> = [];
 	orders.forEach((o, i) => {
-		if (isObject(o) && idText(o.purchaseOrderNumber) === order.purchaseOrderNumber)
-			shippedItems(o, `orders[${i}]`, found);
+		if (!isObject(o) || idText(o.purchaseOrderNumber) !== order.purchaseOrderNumber) return;
+		p.same(
+			'releaseNumber',
+			`orders[${i}].releaseNumber`,
+			o.releaseNumber,
+			order.message.releaseNumber,
+		);
+		shippedItems(o, `orders[${i}]`, found, p);
 	});
 	if (found.length === 0)
-		p.reject('orders', `ships nothing for purchase order ${order.purchaseOrderNumber}`);
-	const { limits, word } = acceptedLimits(order, earlier.acknowledgment);
+		p.add('document', 'orders', `ships nothing for purchase order ${order.purchaseOrderNumber}`);
+	const { limits, products, word } = shippable(order, earlier.acknowledgment);
 	const shipped = new Map<string, Decimal>();
 	for (const { item, field } of found) {
 		const line = orderLine(item, field, order, p);
 		if (!line || !isObject(item)) continue;
+		const id = line.purchaseOrderLineId;
+		p.productIds(item.productIds, products.get(id) ?? [], `${field}.productIds`, id);
 		const quantity = p.decimal(
 			item.quantityShipped,
 			`${field}.quantityShipped`,
@@ -235,9 +213,9 @@ function check856(
 		if (quantity)
 			within(
 				shipped,
-				line.purchaseOrderLineId,
+				id,
 				quantity,
-				limits.get(line.purchaseOrderLineId) ?? ZERO,
+				limits.get(id) ?? ZERO,
 				`${field}.quantityShipped`,
 				'shipped',
 				word,
@@ -249,29 +227,25 @@ function check856(
 	p.date(dates.deliveryDate, 'dates.deliveryDate');
 }
 
-/** What may be billed per line: shipped (856), else accepted (855), else ordered; and the agreed price. */
+/**
+ * What may be billed per line: shipped (856), else accepted (855), else ordered; the agreed price;
+ * and the products that may be named (ordered, the 855's substitute, what the 856 shipped).
+ */
 function billable(order: PurchaseOrder, earlier: EarlierDocuments) {
 	const shipped =
 		earlier.shipNotice === undefined ? undefined : readShipNotice(earlier.shipNotice, order);
-	const accepted =
-		earlier.acknowledgment === undefined
-			? undefined
-			: readAcknowledgment(earlier.acknowledgment, order);
-	const limits = new Map<string, Decimal>();
+	const { accepted, limits, products, word } = shippable(order, earlier.acknowledgment);
 	const prices = new Map<string, Decimal | undefined>();
 	for (const line of order.lines) {
 		const id = line.purchaseOrderLineId;
-		limits.set(
-			id,
-			shipped
-				? (shipped.lines.get(id)?.shipped ?? ZERO)
-				: accepted
-					? (accepted.get(id)?.accepted ?? ZERO)
-					: line.quantity,
-		);
+		if (shipped) {
+			limits.set(id, shipped.lines.get(id)?.shipped ?? ZERO);
+			const ids = shipped.lines.get(id)?.productIds;
+			if (ids) products.get(id)?.push(ids);
+		}
 		prices.set(id, accepted?.get(id)?.unitCostPrice ?? line.unitCostPrice);
 	}
-	return { limits, prices, word: shipped ? 'shipped' : accepted ? 'accepted' : 'ordered' };
+	return { limits, prices, products, word: shipped ? 'shipped' : word };
 }
 
 function sumAmounts(list: unknown, field: string, p: Problems): Decimal {
@@ -294,20 +268,17 @@ function statedTotal(
 	rule: string,
 	p: Problems,
 ): void {
+	if (stated === undefined || stated === null || stated === '')
+		return p.add('totals', field, `is missing: ${rule} = ${formatAmount(expected)}`);
 	const value = p.decimal(stated, field, field);
 	if (value && compareDecimal(roundDecimal(value, 2), roundDecimal(expected, 2)) !== 0)
-		p.reject(field, `is ${String(stated)} but ${rule} = ${formatAmount(expected)}`);
+		p.add('totals', field, `is ${String(stated)} but ${rule} = ${formatAmount(expected)}`);
 }
 
-function check810(
-	message: PlainObject,
-	order: PurchaseOrder,
-	earlier: EarlierDocuments,
-	p: Problems,
-): void {
+function check810(message: PlainObject, { order, earlier }: Against, p: Problems): void {
 	const items = Array.isArray(message.lineItems) ? message.lineItems : [];
-	if (items.length === 0) p.reject('lineItems', 'the invoice has no lines');
-	const { limits, prices, word } = billable(order, earlier);
+	if (items.length === 0) p.add('document', 'lineItems', 'the invoice has no lines');
+	const { limits, prices, products, word } = billable(order, earlier);
 	const invoiced = new Map<string, Decimal>();
 	let sales = ZERO;
 	items.forEach((item, i) => {
@@ -315,6 +286,7 @@ function check810(
 		const line = orderLine(item, field, order, p);
 		if (!line || !isObject(item)) return;
 		const id = line.purchaseOrderLineId;
+		p.productIds(item.productIds, products.get(id) ?? [], `${field}.productIds`, id);
 		const quantity = p.decimal(
 			item.quantityInvoiced,
 			`${field}.quantityInvoiced`,
@@ -334,7 +306,8 @@ function check810(
 			);
 		const agreed = prices.get(id);
 		if (price && agreed && compareDecimal(price, agreed) > 0)
-			p.chargeBack(
+			p.add(
+				'unitPrice',
 				`${field}.unitPrice`,
 				`line ${id}: billed at ${formatAmount(price)} but the agreed price is ${formatAmount(agreed)}`,
 			);
@@ -361,6 +334,18 @@ function check810(
 	p.date(message.invoiceDate, 'invoiceDate', true);
 }
 
+type RuleSet = (message: PlainObject, against: Against, p: Problems) => void;
+
+/**
+ * The rule sets each checked type goes through, in order. Checking against a changed order
+ * (850 + 860s) adds one more set here, reading the changes from `Against`.
+ */
+const RULE_SETS: Record<CheckedType, RuleSet[]> = {
+	'855': [sameHeader, check855],
+	'856': [check856],
+	'810': [sameHeader, check810],
+};
+
 const KEYS: Record<CheckedType, string> = {
 	'855': 'purchaseOrderNumber',
 	'856': 'orders',
@@ -378,20 +363,17 @@ export function checkDocument(
 	order: unknown,
 	earlier: EarlierDocuments = {},
 ): DocumentProblem[] {
-	const po = readPurchaseOrder(order);
+	const against = { order: readPurchaseOrder(order), earlier };
 	const p = new Problems();
 	const message = unwrapMessage(document, KEYS[type]);
 	if (!isObject(message)) {
-		p.reject(
+		p.add(
+			'document',
 			'message',
 			`the ${type} must be a JSON object, not ${JSON.stringify(message)?.slice(0, 40)}`,
 		);
 		return p.list;
 	}
-	if (type !== '856') samePurchaseOrder(message, po, p);
-	sameTerms(message, po, p);
-	if (type === '855') check855(message, po, p);
-	else if (type === '856') check856(message, po, earlier, p);
-	else check810(message, po, earlier, p);
+	for (const rules of RULE_SETS[type]) rules(message, against, p);
 	return p.list;
 }
