@@ -5,6 +5,7 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { purchaseOrderLines } from '../documents/lines';
+import { x12MessageFields } from './x12Message';
 
 export type LineOutput = 'document' | 'lines';
 
@@ -33,38 +34,69 @@ export const lineOutputField: INodeProperties = {
 /** True for a value of the Output field that splits; anything else keeps documents whole. */
 export const splitsLines = (output: unknown): boolean => output === 'lines';
 
+/** What the trigger's Duplicates marks an item with: every line of it carries the mark too. */
+const MARKS = ['duplicate', 'revision'] as const;
+
+const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The documents an item holds, each with the item's other fields: an X12 message not yet read is
+ * read (the inbox gives the text only), and an interchange of several sets gives one per set.
+ */
+function documentsIn(json: IDataObject): IDataObject[] {
+	let whole = json;
+	if (typeof json.message === 'string' && !('document' in json) && !('documents' in json)) {
+		if (/^\s*ISA/.test(json.message)) whole = { ...json, ...x12MessageFields(json.message) };
+	}
+	if (!Array.isArray(whole.documents)) return [whole];
+	const { documents, ...envelope } = whole;
+	return documents.map((entry) => (isObject(entry) ? { ...envelope, ...entry } : envelope));
+}
+
 /**
  * One item per purchase order line, with the pairing of the item it came from. An item that holds no
  * readable purchase order (another document type, no message) stays whole; one that looks like a
- * purchase order but cannot be read gets `linesError`, so nothing is dropped in silence.
+ * purchase order but cannot be read gets `linesError`, so nothing is dropped in silence. Each 850
+ * of an interchange gives its own lines; X12 text (the inbox's) is read first.
  */
 export function splitIntoLines(items: INodeExecutionData[]): INodeExecutionData[] {
 	const out: INodeExecutionData[] = [];
+	// Pairing comes from the caller (the router pairs per input item; trigger items have none).
+	const paired = (item: INodeExecutionData, json: IDataObject): INodeExecutionData =>
+		item.pairedItem ? { json, pairedItem: item.pairedItem } : { json };
 	for (const item of items) {
-		if (!holdsPurchaseOrder(item.json)) {
-			out.push(item);
-			continue;
-		}
-		try {
-			for (const row of purchaseOrderLines(item.json)) {
-				// Pairing comes from the caller (the router pairs per input item; trigger items have none).
-				out.push(
-					item.pairedItem
-						? { json: row as IDataObject, pairedItem: item.pairedItem }
-						: { json: row as IDataObject },
-				);
+		for (const json of documentsIn(item.json)) {
+			if (!holdsPurchaseOrder(json)) {
+				out.push(paired(item, json));
+				continue;
 			}
-		} catch (error) {
-			const message = error instanceof Error ? error.message : String(error);
-			out.push({ ...item, json: { ...item.json, linesError: message } });
+			const marks: IDataObject = {};
+			for (const mark of MARKS) if (json[mark] !== undefined) marks[mark] = json[mark];
+			try {
+				for (const row of purchaseOrderLines(json))
+					out.push(paired(item, { ...(row as IDataObject), ...marks }));
+			} catch (error) {
+				out.push(paired(item, { ...json, linesError: whyNoLines(json, error) }));
+			}
 		}
 	}
 	return out;
 }
 
+/** An X12 set that could not be read says why in `x12.errors`; else the reader's error. */
+function whyNoLines(json: IDataObject, error: unknown): string {
+	const errors = isObject(json.x12) && !json.document ? json.x12.errors : undefined;
+	if (Array.isArray(errors) && errors.length) return errors.join('; ');
+	return error instanceof Error ? error.message : String(error);
+}
+
 function holdsPurchaseOrder(json: IDataObject): boolean {
-	const type = json.transactionType ?? json.type;
+	const x12Type = isObject(json.x12) ? json.x12.transactionType : undefined;
+	const type = x12Type ?? json.transactionType ?? json.type;
 	if (type !== undefined && !String(type).startsWith('850')) return false;
+	// An X12 850 set holds a purchase order even when it could not be read.
+	if (x12Type !== undefined) return true;
 	const document = (json.document ?? json.message ?? json) as IDataObject;
 	return typeof document === 'object' && document !== null && 'lineItems' in document;
 }

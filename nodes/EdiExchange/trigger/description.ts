@@ -20,7 +20,7 @@ export const triggerProperties: INodeProperties[] = [
 	{
 		// A notice: n8n's verification rules take a sentence as display name only from notices.
 		displayName:
-			'Emits each inbound transaction once. When the workflow is published (or Trigger On, Stream, Transaction Types or Options → Start From change) the existing backlog is not emitted, only what arrives afterwards; to emit older transactions too, add Options → Start From. "Fetch Test Event" shows the newest matching transaction without changing anything.',
+			'Emits each new inbound document once, from publishing on; for older ones, see Options → Start From.',
 		name: 'semanticsNotice',
 		type: 'notice',
 		default: '',
@@ -30,7 +30,8 @@ export const triggerProperties: INodeProperties[] = [
 		{
 			displayName: 'Trigger On',
 			name: 'source',
-			description: 'Where the trigger looks for new inbound documents',
+			description:
+				'Where the trigger looks for new inbound documents. Fetch Test Event shows the newest match and changes nothing.',
 		},
 		[
 			{
@@ -51,7 +52,7 @@ export const triggerProperties: INodeProperties[] = [
 	),
 	streamField({
 		description:
-			'Which documents to watch: test traffic or the live exchange with trading partners',
+			'Which documents to watch: test traffic or the live exchange. Changing what is watched (Trigger On, Stream, Transaction Types, Start From) starts from what arrives next.',
 	}),
 	transactionTypesField('Only these document types; none selected means all types'),
 	{
@@ -103,7 +104,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 0, numberPrecision: 2 },
 				default: DEFAULT_DUPLICATE_WINDOW_DAYS,
 				description: 'How long an emitted document’s numbers are remembered for Duplicates',
-				displayOptions: { show: { '/source': ['transactions'] } },
+				displayOptions: { show: { '/source': ['transactions'], '/includeMessage': [true] } },
 			},
 			{
 				displayName: 'Duplicates',
@@ -111,7 +112,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'options',
 				default: 'off',
 				description:
-					'Retailers resend: what to do with a document whose interchange control number (from the same sender) or purchase order number was already emitted within the Duplicate Window. Needs Include Message.',
+					'Retailers resend: what to do with the same interchange (sender and ISA13) or the same purchase order and purpose already emitted on this stream within the Duplicate Window. A revision (BEG01 05 replace) is emitted and marked revision, never skipped.',
 				options: [
 					{ name: 'Emit', value: 'off', description: 'Emit every document, resent or not' },
 					{
@@ -122,7 +123,7 @@ export const triggerProperties: INodeProperties[] = [
 					},
 					{ name: 'Skip', value: 'skip', description: 'Do not emit it' },
 				],
-				displayOptions: { show: { '/source': ['transactions'] } },
+				displayOptions: { show: { '/source': ['transactions'], '/includeMessage': [true] } },
 			},
 			{
 				displayName: 'Late Arrival Window (Minutes)',
@@ -159,7 +160,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description:
-					'Backfill: when the workflow is published, also emit the inbound transactions created since this date',
+					'Backfill: when the workflow is published, also emit the inbound transactions created since this date. Without it, what is already there when the workflow is published is not emitted, only what arrives afterwards.',
 				displayOptions: { show: { '/source': ['transactions'] } },
 			},
 		],

@@ -90,12 +90,15 @@ export function readSettings(this: IPollFunctions, properties: INodeProperties[]
 			},
 		);
 	}
+	const includeMessage =
+		source === 'transactions' && (typed.getNodeParameter('includeMessage', true) as boolean);
+	// Duplicates reads the message (ISA13, PO number): the panel offers it only with Include Message.
+	const duplicates = includeMessage ? (options.duplicates ?? 'off') : 'off';
 	return {
 		source,
 		stream,
 		types,
-		includeMessage:
-			source === 'transactions' && (typed.getNodeParameter('includeMessage', true) as boolean),
+		includeMessage,
 		splitLines: splitsLines(typed.getNodeParameter('output', 'document')),
 		acceptMode,
 		acceptNote,
@@ -104,7 +107,7 @@ export function readSettings(this: IPollFunctions, properties: INodeProperties[]
 		redeliverAfterMs:
 			Math.max(0, options.redeliverAfterMinutes ?? DEFAULT_REDELIVER_AFTER_MINUTES) * 60_000,
 		startFrom,
-		duplicates: source === 'transactions' ? (options.duplicates ?? 'off') : 'off',
+		duplicates,
 		duplicateWindowMs:
 			Math.max(0, options.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS) * 86_400_000,
 		// A backfill date is part of what is watched: setting it starts a new baseline from that date.
