@@ -10,7 +10,7 @@ import { Poller } from '../../harness';
 import { triggerProperties } from '../../nodes/EdiExchange/trigger/description';
 import { json, raw, startHostileServer, type HostileServer } from '../hostile/server';
 import { applyDuplicates, MAX_REMEMBERED } from '../../nodes/EdiExchange/trigger/duplicates';
-import { retail850 } from '../unit/x12/fixtures';
+import { interchangeOf850s as interchangeOf, retail850 } from '../unit/x12/fixtures';
 
 let server: HostileServer;
 afterEach(async () => await server?.stop());
@@ -56,24 +56,6 @@ const settings = (duplicates: string, extra: object = {}) => ({
 /** The fixture 850 as a replace (BEG01 05): a revision of the order, not a resend. */
 const replace850 = (purchaseOrderNumber: string, control: number) =>
 	retail850(purchaseOrderNumber, control).replace('BEG*00*', 'BEG*05*');
-
-/** One interchange holding an 850 per purchase order number. */
-function interchangeOf(numbers: string[], control: number): string {
-	const lines = retail850('PO-X', control).split('\n');
-	const st = lines.findIndex((l) => l.startsWith('ST*'));
-	const se = lines.findIndex((l) => l.startsWith('SE*'));
-	const sets = numbers.flatMap((number, i) =>
-		lines
-			.slice(st, se + 1)
-			.map((l) =>
-				l
-					.replace('BEG*00*SA*PO-X*', `BEG*00*SA*${number}*`)
-					.replace(/^(ST\*850\*|SE\*\d+\*)0001/, `$1${String(i + 1).padStart(4, '0')}`),
-			),
-	);
-	const tail = lines.slice(se + 1).map((l) => l.replace(/^GE\*1\*/, `GE*${numbers.length}*`));
-	return [...lines.slice(0, st), ...sets, ...tail].join('\n');
-}
 
 test('Flag: a resent interchange and a resent purchase order are emitted with a duplicate field saying which', async () => {
 	const sent = retail850('PO-D1', 42);

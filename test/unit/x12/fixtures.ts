@@ -52,3 +52,21 @@ export const retail850Segments = (): string[][] =>
 	RETAIL_850.split('~\n')
 		.map((line) => line.replace(/~$/, '').split('*'))
 		.filter(([id]) => !['ISA', 'GS', 'ST', 'SE', 'GE', 'IEA'].includes(id));
+
+/** One interchange holding an 850 per purchase order number. */
+export function interchangeOf850s(numbers: string[], control: number): string {
+	const lines = retail850('PO-X', control).split('\n');
+	const st = lines.findIndex((l) => l.startsWith('ST*'));
+	const se = lines.findIndex((l) => l.startsWith('SE*'));
+	const sets = numbers.flatMap((number, i) =>
+		lines
+			.slice(st, se + 1)
+			.map((l) =>
+				l
+					.replace('BEG*00*SA*PO-X*', `BEG*00*SA*${number}*`)
+					.replace(/^(ST\*850\*|SE\*\d+\*)0001/, `$1${String(i + 1).padStart(4, '0')}`),
+			),
+	);
+	const tail = lines.slice(se + 1).map((l) => l.replace(/^GE\*1\*/, `GE*${numbers.length}*`));
+	return [...lines.slice(0, st), ...sets, ...tail].join('\n');
+}
