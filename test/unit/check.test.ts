@@ -276,6 +276,87 @@ describe('the four misses', () => {
 	});
 });
 
+/** The rules from the retail guides docs/order-to-cash.md cites, beyond what the demo partner checks. */
+describe('what the retail guides ask', () => {
+	const po = {
+		...order,
+		references: { vendorNumber: { value: '4875905' }, departmentNumber: { value: '011' } },
+	};
+	const a = buildAcknowledgment(po, {});
+	const s = buildShipNotice(po, { shipDate: '2026-11-22', acknowledgment: a });
+	const inv = buildInvoice(po, { invoiceDate: '2026-11-23', acknowledgment: a, shipNotice: s });
+	const earlier = {
+		'855': {},
+		'856': { acknowledgment: a },
+		'810': { acknowledgment: a, shipNotice: s },
+	};
+	const made = { '855': a, '856': s, '810': inv };
+
+	test('the builders’ documents pass', () => {
+		for (const type of ['855', '856', '810'] as const)
+			expect(checkDocument(type, made[type], po, earlier[type])).toEqual([]);
+	});
+
+	test.each([
+		[
+			'810',
+			'the PO date left out (BIG03)',
+			(m: any) => delete m.dates.purchaseOrderDate,
+			'purchaseOrderDate',
+			'dates.purchaseOrderDate',
+		],
+		[
+			'856',
+			'another PO date (PRF04)',
+			(m: any) => (m.orders[0].purchaseOrderDate = '2026-11-19'),
+			'purchaseOrderDate',
+			'orders[0].purchaseOrderDate',
+		],
+		[
+			'855',
+			'the vendor number left out (REF*IA)',
+			(m: any) => delete m.references.vendorNumber,
+			'references',
+			'references.vendorNumber.value',
+		],
+		[
+			'810',
+			'another department (REF*DP)',
+			(m: any) => (m.references.departmentNumber.value = '012'),
+			'references',
+			'references.departmentNumber.value',
+		],
+		[
+			'856',
+			'shipped in cases, ordered each',
+			(m: any) =>
+				(m.orders[0].pallets[0].cartons[0].items[0].quantityShipped.unitOfMeasure = 'case'),
+			'unitOfMeasure',
+			'orders[0].pallets[0].cartons[0].items[0].quantityShipped.unitOfMeasure',
+		],
+		[
+			'810',
+			'invoiced in cases, ordered each',
+			(m: any) => (m.lineItems[0].quantityInvoiced.unitOfMeasure = 'case'),
+			'unitOfMeasure',
+			'lineItems[0].quantityInvoiced.unitOfMeasure',
+		],
+		[
+			'810',
+			'lines out of the order’s sequence',
+			(m: any) => m.lineItems.reverse(),
+			'lineSequence',
+			'lineItems[1].purchaseOrderLineId',
+		],
+	] as const)('%s: %s', (type, _name, change, rule, field) => {
+		const broken = clone(made[type]) as any;
+		change(broken);
+		expect(checkDocument(type, broken, po, earlier[type])).toContainEqual(
+			expect.objectContaining({ rule, field }),
+		);
+	});
+});
+
 const DECIMAL = fc
 	.tuple(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 0, max: 3 }))
 	.map(([u, s]) => (s ? (u / 10 ** s).toFixed(s) : String(u)));

@@ -16,7 +16,7 @@ import {
 } from './decimal';
 import { readAcknowledgment, readShipNotice } from './earlier';
 import { idText, isObject, type PlainObject, unwrapMessage } from './fieldReader';
-import { type PurchaseOrder, readPurchaseOrder } from './purchaseOrder';
+import { type OrderLine, type PurchaseOrder, readPurchaseOrder } from './purchaseOrder';
 import { type DocumentProblem, Problems } from './shieldRules';
 
 export type CheckedType = '855' | '856' | '810';
@@ -33,22 +33,53 @@ interface Against {
 	earlier: EarlierDocuments;
 }
 
+type RuleSet = (message: PlainObject, against: Against, p: Problems) => void;
+
 const STATUSES = ['accepted', 'backordered', 'rejected'];
 
-/** The 850's header comes back unchanged: PO number, release number and currency (855, 810). */
-function sameHeader(message: PlainObject, { order }: Against, p: Problems): void {
-	const given = idText(message.purchaseOrderNumber);
-	if (given === undefined) p.add('purchaseOrderNumber', 'purchaseOrderNumber', 'is missing');
-	else if (given !== order.purchaseOrderNumber)
-		p.add(
-			'purchaseOrderNumber',
-			'purchaseOrderNumber',
-			`is ${given}, but the purchase order is ${order.purchaseOrderNumber}`,
+/**
+ * The 850's header comes back unchanged: PO number, release number, currency, PO date and the
+ * references a retailer reconciles on (855, 810). An 810 must name the PO date (BIG03).
+ */
+const sameHeader =
+	(dateRequired: boolean): RuleSet =>
+	(message, { order }, p) => {
+		const given = idText(message.purchaseOrderNumber);
+		if (given === undefined) p.add('purchaseOrderNumber', 'purchaseOrderNumber', 'is missing');
+		else if (given !== order.purchaseOrderNumber)
+			p.add(
+				'purchaseOrderNumber',
+				'purchaseOrderNumber',
+				`is ${given}, but the purchase order is ${order.purchaseOrderNumber}`,
+			);
+		p.same('releaseNumber', 'releaseNumber', message.releaseNumber, order.message.releaseNumber);
+		const currency = (m: PlainObject) =>
+			isObject(m.buyersCurrency) ? m.buyersCurrency.currencyCode : undefined;
+		p.same('currency', 'buyersCurrency.currencyCode', currency(message), currency(order.message));
+		const dates = isObject(message.dates) ? message.dates : {};
+		if (dateRequired || dates.purchaseOrderDate !== undefined)
+			p.same(
+				'purchaseOrderDate',
+				'dates.purchaseOrderDate',
+				dates.purchaseOrderDate,
+				order.purchaseOrderDate,
+			);
+		sameReferences(message, order, p);
+	};
+
+/** The references a retailer reconciles on (Lowe's: vendor number REF*IA, department REF*DP). */
+function sameReferences(message: PlainObject, order: PurchaseOrder, p: Problems): void {
+	const valueOf = (m: PlainObject, name: string) => {
+		const reference = isObject(m.references) ? m.references[name] : undefined;
+		return isObject(reference) ? reference.value : reference;
+	};
+	for (const name of ['vendorNumber', 'departmentNumber'])
+		p.same(
+			'references',
+			`references.${name}.value`,
+			valueOf(message, name),
+			valueOf(order.message, name),
 		);
-	p.same('releaseNumber', 'releaseNumber', message.releaseNumber, order.message.releaseNumber);
-	const currency = (m: PlainObject) =>
-		isObject(m.buyersCurrency) ? m.buyersCurrency.currencyCode : undefined;
-	p.same('currency', 'buyersCurrency.currencyCode', currency(message), currency(order.message));
 }
 
 /** The document's line on the PO, or undefined after recording why not. */
@@ -94,8 +125,7 @@ function within(
 function checkActions(
 	item: PlainObject,
 	field: string,
-	id: string,
-	limit: Decimal,
+	{ purchaseOrderLineId: id, quantity: limit, unitOfMeasure: unit }: OrderLine,
 	acknowledged: Map<string, Decimal>,
 	p: Problems,
 ): void {
@@ -110,6 +140,7 @@ function checkActions(
 				`is ${JSON.stringify(isObject(action) ? action.status : action)}, not one of ${STATUSES.join(', ')}`,
 			);
 		const quantity = p.decimal(action.quantity, `${at}.quantity`, 'the quantity');
+		p.unit(action.quantity, unit, `${at}.quantity.unitOfMeasure`, id);
 		if (quantity)
 			within(acknowledged, id, quantity, limit, `${at}.quantity`, 'acknowledged', 'ordered', p);
 		if (action.unitCostPrice !== undefined)
@@ -136,7 +167,7 @@ function check855(message: PlainObject, { order }: Against, p: Problems): void {
 		const id = line.purchaseOrderLineId;
 		acknowledged.set(id, acknowledged.get(id) ?? ZERO);
 		p.productIds(item.productIds, [line.productIds], `${field}.productIds`, id);
-		checkActions(item, field, id, line.quantity, acknowledged, p);
+		checkActions(item, field, line, acknowledged, p);
 	});
 	for (const line of order.lines) {
 		if (!acknowledged.has(line.purchaseOrderLineId))
@@ -194,6 +225,12 @@ function check856(message: PlainObject, { order, earlier }: Against, p: Problems
 			o.releaseNumber,
 			order.message.releaseNumber,
 		);
+		p.same(
+			'purchaseOrderDate',
+			`orders[${i}].purchaseOrderDate`,
+			o.purchaseOrderDate,
+			order.purchaseOrderDate,
+		);
 		shippedItems(o, `orders[${i}]`, found, p);
 	});
 	if (found.length === 0)
@@ -210,6 +247,7 @@ function check856(message: PlainObject, { order, earlier }: Against, p: Problems
 			`${field}.quantityShipped`,
 			'the quantity shipped',
 		);
+		p.unit(item.quantityShipped, line.unitOfMeasure, `${field}.quantityShipped.unitOfMeasure`, id);
 		if (quantity)
 			within(
 				shipped,
@@ -222,6 +260,7 @@ function check856(message: PlainObject, { order, earlier }: Against, p: Problems
 				p,
 			);
 	}
+	sameReferences(message, order, p);
 	const dates = isObject(message.dates) ? message.dates : {};
 	p.date(dates.shipDate, 'dates.shipDate', true);
 	p.date(dates.deliveryDate, 'dates.deliveryDate');
@@ -281,6 +320,7 @@ function check810(message: PlainObject, { order, earlier }: Against, p: Problems
 	const { limits, prices, products, word } = billable(order, earlier);
 	const invoiced = new Map<string, Decimal>();
 	let sales = ZERO;
+	let lastIndex = -1;
 	items.forEach((item, i) => {
 		const field = `lineItems[${i}]`;
 		const line = orderLine(item, field, order, p);
@@ -292,6 +332,19 @@ function check810(message: PlainObject, { order, earlier }: Against, p: Problems
 			`${field}.quantityInvoiced`,
 			'the quantity invoiced',
 		);
+		p.unit(
+			item.quantityInvoiced,
+			line.unitOfMeasure,
+			`${field}.quantityInvoiced.unitOfMeasure`,
+			id,
+		);
+		if (line.index < lastIndex)
+			p.add(
+				'lineSequence',
+				`${field}.purchaseOrderLineId`,
+				`line ${id} comes after a later line of the order: list lines in the order's sequence`,
+			);
+		lastIndex = Math.max(lastIndex, line.index);
 		const price = p.decimal(item.unitPrice, `${field}.unitPrice`, 'the unit price');
 		if (quantity)
 			within(
@@ -334,16 +387,14 @@ function check810(message: PlainObject, { order, earlier }: Against, p: Problems
 	p.date(message.invoiceDate, 'invoiceDate', true);
 }
 
-type RuleSet = (message: PlainObject, against: Against, p: Problems) => void;
-
 /**
  * The rule sets each checked type goes through, in order. Checking against a changed order
  * (850 + 860s) adds one more set here, reading the changes from `Against`.
  */
 const RULE_SETS: Record<CheckedType, RuleSet[]> = {
-	'855': [sameHeader, check855],
+	'855': [sameHeader(false), check855],
 	'856': [check856],
-	'810': [sameHeader, check810],
+	'810': [sameHeader(true), check810],
 };
 
 const KEYS: Record<CheckedType, string> = {

@@ -19,6 +19,22 @@ export const SHIELD_RULES = {
 	purchaseOrderNumber: { partner: REJECTS, checks: 'the purchase order number is the 850’s' },
 	releaseNumber: { partner: REJECTS, checks: 'the 850’s release number comes back unchanged' },
 	currency: { partner: REJECTS, checks: 'the 850’s currency comes back unchanged' },
+	purchaseOrderDate: {
+		partner: REJECTS,
+		checks: 'the 850’s date comes back unchanged (810 BIG03, 856 PRF04; 855 when given)',
+	},
+	references: {
+		partner: REJECTS,
+		checks: 'the 850’s vendor number (REF*IA) and department (REF*DP) come back unchanged',
+	},
+	unitOfMeasure: {
+		partner: REJECTS,
+		checks: 'quantities are in the unit of measure the line was ordered in',
+	},
+	lineSequence: {
+		partner: CHARGES_BACK,
+		checks: 'an 810 lists its lines in the order’s line sequence',
+	},
 	status: {
 		partner: REJECTS,
 		checks:
@@ -133,6 +149,13 @@ export class Problems {
 			field,
 			`line ${lineId}: ${JSON.stringify(given)} is not the product ordered, ${JSON.stringify(allowed[0])}`,
 		);
+	}
+
+	/** A quantity's unit, when it states one, is the unit the line was ordered in. */
+	unit(quantity: unknown, ordered: string, field: string, lineId: string): void {
+		const given = isObject(quantity) ? idText(quantity.unitOfMeasure) : undefined;
+		if (given !== undefined && given.toLowerCase() !== ordered.toLowerCase())
+			this.add('unitOfMeasure', field, `is ${given}, but line ${lineId} was ordered in ${ordered}`);
 	}
 
 	/** A package label given as serialShippingId (MAN*GM): 18 digits (00 before them allowed), right check digit. */
