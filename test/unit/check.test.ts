@@ -301,35 +301,35 @@ describe('what the retail guides ask', () => {
 		[
 			'810',
 			'the PO date left out (BIG03)',
-			(m: any) => delete m.dates.purchaseOrderDate,
+			(m: any): unknown => delete m.dates.purchaseOrderDate,
 			'purchaseOrderDate',
 			'dates.purchaseOrderDate',
 		],
 		[
 			'856',
 			'another PO date (PRF04)',
-			(m: any) => (m.orders[0].purchaseOrderDate = '2026-11-19'),
+			(m: any): unknown => (m.orders[0].purchaseOrderDate = '2026-11-19'),
 			'purchaseOrderDate',
 			'orders[0].purchaseOrderDate',
 		],
 		[
 			'855',
 			'the vendor number left out (REF*IA)',
-			(m: any) => delete m.references.vendorNumber,
+			(m: any): unknown => delete m.references.vendorNumber,
 			'references',
 			'references.vendorNumber.value',
 		],
 		[
 			'810',
 			'another department (REF*DP)',
-			(m: any) => (m.references.departmentNumber.value = '012'),
+			(m: any): unknown => (m.references.departmentNumber.value = '012'),
 			'references',
 			'references.departmentNumber.value',
 		],
 		[
 			'856',
 			'shipped in cases, ordered each',
-			(m: any) =>
+			(m: any): unknown =>
 				(m.orders[0].pallets[0].cartons[0].items[0].quantityShipped.unitOfMeasure = 'case'),
 			'unitOfMeasure',
 			'orders[0].pallets[0].cartons[0].items[0].quantityShipped.unitOfMeasure',
@@ -337,14 +337,14 @@ describe('what the retail guides ask', () => {
 		[
 			'810',
 			'invoiced in cases, ordered each',
-			(m: any) => (m.lineItems[0].quantityInvoiced.unitOfMeasure = 'case'),
+			(m: any): unknown => (m.lineItems[0].quantityInvoiced.unitOfMeasure = 'case'),
 			'unitOfMeasure',
 			'lineItems[0].quantityInvoiced.unitOfMeasure',
 		],
 		[
 			'810',
 			'lines out of the order’s sequence',
-			(m: any) => m.lineItems.reverse(),
+			(m: any): unknown => m.lineItems.reverse(),
 			'lineSequence',
 			'lineItems[1].purchaseOrderLineId',
 		],
