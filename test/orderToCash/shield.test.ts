@@ -1,10 +1,22 @@
 /**
  * The chargeback shield through the engine against the sandbox: Check Document lists the problems
  * of a document built elsewhere; Create with Check Against Purchase Order sends a good one and
- * refuses a bad one before anything reaches the service.
+ * refuses a bad one before anything reaches the service. Then the demo partner's reasons one by
+ * one: for each, a document the partner rejects for it; Check Document flags it first, naming the
+ * rule, and Create sends nothing.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { runNode } from '../../harness';
-import { buildAcknowledgment, buildShipNotice } from '../../nodes/EdiExchange/documents';
+import {
+	buildAcknowledgment,
+	buildInvoice,
+	buildShipNotice,
+} from '../../nodes/EdiExchange/documents';
+import { SHIELD_RULES, type ShieldRule } from '../../nodes/EdiExchange/documents/shieldRules';
+import { write856 } from '../../nodes/EdiExchange/x12Documents';
+import { checkOrderDocument } from '../../sandbox/partner';
+import { readX12Reply } from '../../sandbox/partner/x12Replies';
 import { useSandbox } from '../sandbox/helpers';
 import { credentialsOf, requests, reset } from '../trigger/helpers';
 import { PO_77 } from './order';
@@ -59,14 +71,15 @@ test('Check Document lists what a retailer would charge back, and sends nothing'
 	expect(await posts()).toEqual([]);
 });
 
-const createChecked = (document: object) =>
+/** Create with Check Against Purchase Order: the message from `document`, the 850 and earlier documents from po, ack, asn. */
+const createChecked = (documentType: string, input: IDataObject) =>
 	runNode({
 		credentials: credentialsOf(running),
-		input: [{ po: order, ack, document }],
+		input: [input],
 		parameters: {
 			resource: 'transaction',
 			operation: 'create',
-			documentType: '856_SHIP_NOTICE_MANIFEST',
+			documentType,
 			stream: 'test',
 			senderId: 'YOURCOMPANY',
 			receiverId: 'DEMORETAIL',
@@ -74,12 +87,14 @@ const createChecked = (document: object) =>
 			messageField: 'document',
 			checkAgainstOrder: true,
 			checkOrder: '={{ $json.po }}',
-			checkAcknowledgment: '={{ $json.ack }}',
+			checkAcknowledgment: '={{ $json.ack ?? "" }}',
+			checkShipNotice: '={{ $json.asn ?? "" }}',
 		},
 	});
+const ASN = '856_SHIP_NOTICE_MANIFEST';
 
 test('Create with Check Against Purchase Order refuses the over-shipped 856 before sending, naming the field', async () => {
-	const { error } = await createChecked(overShipped);
+	const { error } = await createChecked(ASN, { po: order, ack, document: overShipped });
 	expect(error?.message).toMatch(
 		/^The 856 does not match its purchase order: orders\[0\]\.pallets\[0\]\.cartons\[0\]\.items\[1\]\.quantityShipped: line 2: shipped 3 but only 0 accepted \(a retailer charges back\)/,
 	);
@@ -88,8 +103,414 @@ test('Create with Check Against Purchase Order refuses the over-shipped 856 befo
 
 test('Create with Check Against Purchase Order sends a document that matches', async () => {
 	const good = buildShipNotice(order, { shipDate: '2026-11-22', acknowledgment: ack });
-	const { error } = await createChecked(good);
+	const { error } = await createChecked(ASN, { po: order, ack, document: good });
 	expect(error).toBeUndefined();
 	const [sent] = await posts();
 	expect(sent.body).toMatchObject({ type: '856_SHIP_NOTICE_MANIFEST', message: good });
+});
+
+// The partner's reasons, one by one.
+
+/** An 850 in EUR with release R7 whose lines name a buyer item number and a GTIN. */
+const po = {
+	purchaseOrderNumber: 'PO-33',
+	purchaseOrderDate: '2026-11-20',
+	releaseNumber: 'R7',
+	buyersCurrency: { currencyCode: 'EUR' },
+	lineItems: [
+		{
+			purchaseOrderLineId: '1',
+			quantity: { value: '4', unitOfMeasure: 'each' },
+			unitCostPrice: '2.50',
+			productIds: { buyerItemNumber: 'A-1', gtin12: '028374658310' },
+		},
+		{
+			purchaseOrderLineId: '2',
+			quantity: { value: '3', unitOfMeasure: 'each' },
+			unitCostPrice: '0.10',
+			productIds: { buyerItemNumber: 'B-2', gtin12: '028374658327' },
+		},
+	],
+};
+/** Line 2 backordered: nothing of it may ship or be billed. */
+const ack33 = buildAcknowledgment(po, {
+	lines: [{ purchaseOrderLineId: '2', status: 'backordered' }],
+});
+const asn = buildShipNotice(po, { shipDate: '2026-11-22', acknowledgment: ack33 }) as any;
+asn.orders[0].pallets[0].cartons[0].serialShippingId = '000614141000000014';
+const invoice = buildInvoice(po, {
+	invoiceDate: '2026-11-23',
+	acknowledgment: ack33,
+	shipNotice: asn,
+});
+
+type Checked = '855' | '856' | '810';
+const GOOD: Record<Checked, unknown> = { '855': ack33, '856': asn, '810': invoice };
+/** The earlier documents each type is checked with, unless a case says otherwise. */
+const EARLIER: Record<Checked, { ack?: unknown; asn?: unknown }> = {
+	'855': {},
+	'856': { ack: ack33 },
+	'810': { ack: ack33, asn },
+};
+
+interface Case {
+	type: Checked;
+	/** The partner's reason, as it words it. */
+	reason: RegExp;
+	rule: ShieldRule;
+	/** Breaks the good document (mutates it). */
+	breaks?: (m: any) => unknown;
+	/** Or: what is sent instead of it. */
+	instead?: unknown;
+	earlier?: { ack?: unknown; asn?: unknown };
+	/** The partner reads this one from the X12 it would receive (MAN*GM), not from JSON. */
+	x12?: boolean;
+}
+
+const line0 = (m: any) => m.lineItems[0];
+const item0 = (m: any) => m.orders[0].pallets[0].cartons[0].items[0];
+const action0 = (m: any) => m.lineItems[0].actions[0];
+
+const CASES: Case[] = [
+	...(['855', '856', '810'] as const).map((type): Case => ({
+		type,
+		reason: new RegExp(`^the ${type} message is not a JSON object$`),
+		rule: 'document',
+		instead: ['shipped'],
+	})),
+	// What the 855 and the 810 share (sandbox/partner/read.ts)
+	...(['855', '810'] as const).flatMap((type): Case[] => [
+		{
+			type,
+			reason: /^no purchaseOrderNumber$/,
+			rule: 'purchaseOrderNumber',
+			breaks: (m) => delete m.purchaseOrderNumber,
+		},
+		{
+			type,
+			reason: /^purchase order number PO-8 does not match PO-33$/,
+			rule: 'purchaseOrderNumber',
+			breaks: (m) => (m.purchaseOrderNumber = 'PO-8'),
+		},
+		{
+			type,
+			reason: /^lineItems\[0\]: no purchaseOrderLineId$/,
+			rule: 'lineOnOrder',
+			breaks: (m) => delete line0(m).purchaseOrderLineId,
+		},
+		{
+			type,
+			reason: /^line 1: no product ids$/,
+			rule: 'productIds',
+			breaks: (m) => delete line0(m).productIds,
+		},
+		{
+			type,
+			reason: /^line 1: product ids .* do not match/,
+			rule: 'productIds',
+			breaks: (m) => (line0(m).productIds.gtin12 = '028374658327'),
+		},
+	]),
+	// 855 (sandbox/partner/acknowledgment.ts)
+	{ type: '855', reason: /^no status$/, rule: 'status', breaks: (m) => delete m.status },
+	{
+		type: '855',
+		reason: /^line 9: not on the purchase order$/,
+		rule: 'lineOnOrder',
+		breaks: (m) => (line0(m).purchaseOrderLineId = '9'),
+	},
+	{
+		type: '855',
+		reason: /^line 2: not acknowledged$/,
+		rule: 'lineAnswered',
+		breaks: (m) => m.lineItems.pop(),
+	},
+	{
+		type: '855',
+		reason: /^line 1: an action is not an object$/,
+		rule: 'status',
+		breaks: (m) => (line0(m).actions[0] = 'accepted'),
+	},
+	{
+		type: '855',
+		reason: /^line 1: action status "shipped" is not one of/,
+		rule: 'status',
+		breaks: (m) => (action0(m).status = 'shipped'),
+	},
+	{
+		type: '855',
+		reason: /^line 1: action quantity .* is not a decimal quantity$/,
+		rule: 'decimal',
+		breaks: (m) => (action0(m).quantity.value = 'four'),
+	},
+	{
+		type: '855',
+		reason: /^line 1: unitCostPrice "2,50" is not a decimal number$/,
+		rule: 'decimal',
+		breaks: (m) => (action0(m).unitCostPrice = '2,50'),
+	},
+	{
+		type: '855',
+		reason: /^line 1: no actions$/,
+		rule: 'lineAnswered',
+		breaks: (m) => (line0(m).actions = []),
+	},
+	{
+		type: '855',
+		reason: /^line 1: acknowledged 5 but only 4 ordered$/,
+		rule: 'quantity',
+		breaks: (m) => (action0(m).quantity.value = '5'),
+	},
+	// 856 (sandbox/partner/shipNotice.ts, x12ShipNotice.ts, sscc.ts)
+	{
+		type: '856',
+		reason: /^no orders\[\] entry for purchase order PO-33$/,
+		rule: 'document',
+		breaks: (m) => (m.orders[0].purchaseOrderNumber = 'PO-8'),
+	},
+	{
+		type: '856',
+		reason: /^no items shipped$/,
+		rule: 'document',
+		breaks: (m) => (m.orders[0].pallets = []),
+	},
+	{
+		type: '856',
+		reason: /^item 1: no purchaseOrderLineId$/,
+		rule: 'lineOnOrder',
+		breaks: (m) => delete item0(m).purchaseOrderLineId,
+	},
+	{
+		type: '856',
+		reason: /^line 9: shipped but not on the purchase order$/,
+		rule: 'lineOnOrder',
+		breaks: (m) => (item0(m).purchaseOrderLineId = '9'),
+	},
+	{
+		type: '856',
+		reason: /^line 1: no product ids$/,
+		rule: 'productIds',
+		breaks: (m) => delete item0(m).productIds,
+	},
+	{
+		type: '856',
+		reason: /^line 1: product ids .* do not match/,
+		rule: 'productIds',
+		breaks: (m) => (item0(m).productIds.gtin12 = '028374658327'),
+	},
+	{
+		type: '856',
+		reason: /^line 1: quantityShipped .* is not a decimal quantity$/,
+		rule: 'decimal',
+		breaks: (m) => (item0(m).quantityShipped.value = '4 cases'),
+	},
+	{
+		type: '856',
+		reason: /^line 1: shipped 5 but only 4 ordered$/,
+		rule: 'quantity',
+		breaks: (m) => (item0(m).quantityShipped.value = '5'),
+		earlier: {},
+	},
+	{
+		type: '856',
+		reason: /^line 2: shipped 3 but only 0 accepted$/,
+		rule: 'quantity',
+		breaks: (m) =>
+			m.orders[0].pallets[0].cartons[0].items.push({
+				purchaseOrderLineId: '2',
+				productIds: { buyerItemNumber: 'B-2' },
+				quantityShipped: { value: '3', unitOfMeasure: 'each' },
+			}),
+	},
+	{
+		type: '856',
+		reason: /MAN\*GM: SSCC 000614141000000015 has check digit 5, but .* is 4$/,
+		rule: 'sscc',
+		x12: true,
+		breaks: (m) => (m.orders[0].pallets[0].cartons[0].serialShippingId = '000614141000000015'),
+	},
+	{
+		type: '856',
+		reason: /MAN\*GM: SSCC "61414100001" is not 18 digits/,
+		rule: 'sscc',
+		x12: true,
+		breaks: (m) => (m.orders[0].pallets[0].cartons[0].serialShippingId = '61414100001'),
+	},
+	// 810 (sandbox/partner/invoice.ts)
+	{ type: '810', reason: /^no lineItems$/, rule: 'document', breaks: (m) => (m.lineItems = []) },
+	{
+		type: '810',
+		reason: /^line 9: invoiced but not on the purchase order$/,
+		rule: 'lineOnOrder',
+		breaks: (m) => (line0(m).purchaseOrderLineId = '9'),
+	},
+	{
+		type: '810',
+		reason: /^line 1: quantityInvoiced .* is not a decimal quantity$/,
+		rule: 'decimal',
+		breaks: (m) => (line0(m).quantityInvoiced.value = 'four'),
+	},
+	{
+		type: '810',
+		reason: /^line 1: unitPrice .* is not a decimal number$/,
+		rule: 'decimal',
+		breaks: (m) => (line0(m).unitPrice = '€2.50'),
+	},
+	{
+		type: '810',
+		reason: /^line 1: invoiced 5 but only 4 ordered$/,
+		rule: 'quantity',
+		breaks: (m) => (line0(m).quantityInvoiced.value = '5'),
+		earlier: {},
+	},
+	{
+		type: '810',
+		reason: /^line 2: invoiced 1 but only 0 shipped$/,
+		rule: 'quantity',
+		breaks: (m) =>
+			m.lineItems.push({
+				purchaseOrderLineId: '2',
+				productIds: { buyerItemNumber: 'B-2' },
+				quantityInvoiced: { value: '1', unitOfMeasure: 'each' },
+				unitPrice: '0.10',
+			}),
+	},
+	{
+		type: '810',
+		reason: /^no currency: the purchase order's is EUR$/,
+		rule: 'currency',
+		breaks: (m) => delete m.buyersCurrency,
+	},
+	{
+		type: '810',
+		reason: /^currency USD does not match the purchase order's EUR$/,
+		rule: 'currency',
+		breaks: (m) => (m.buyersCurrency.currencyCode = 'USD'),
+	},
+	{
+		type: '810',
+		reason: /^no release number: the purchase order's is R7$/,
+		rule: 'releaseNumber',
+		breaks: (m) => delete m.releaseNumber,
+	},
+	{
+		type: '810',
+		reason: /^release number R8 does not match the purchase order's R7$/,
+		rule: 'releaseNumber',
+		breaks: (m) => (m.releaseNumber = 'R8'),
+	},
+	{
+		type: '810',
+		reason: /^charges\[0\]\.amount "free" is not a decimal number$/,
+		rule: 'decimal',
+		breaks: (m) => (m.charges = [{ type: 'freight', amount: 'free' }]),
+	},
+	{
+		type: '810',
+		reason: /^allowances\[0\]\.amount "1,50" is not a decimal number$/,
+		rule: 'decimal',
+		breaks: (m) => (m.allowances = [{ type: 'discount', amount: '1,50' }]),
+	},
+	...(['invoiceSalesTotal', 'invoiceTotal'] as const).flatMap((total): Case[] => [
+		{
+			type: '810',
+			reason: new RegExp(`^no ${total}$`),
+			rule: 'totals',
+			breaks: (m) => delete m[total],
+		},
+		{
+			type: '810',
+			reason: new RegExp(`^${total} "ten" is not a decimal number$`),
+			rule: 'decimal',
+			breaks: (m) => (m[total] = 'ten'),
+		},
+		{
+			type: '810',
+			reason: new RegExp(`^${total} is 1.00 but`),
+			rule: 'totals',
+			breaks: (m) => (m[total] = '1.00'),
+		},
+	]),
+];
+
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+function broken(c: Case): unknown {
+	if (c.instead !== undefined) return c.instead;
+	const document = clone(GOOD[c.type]);
+	c.breaks?.(document);
+	return document;
+}
+
+/** What the partner makes of the document: read from the X12 it would receive, or as JSON. */
+function partnerReasons(c: Case, document: unknown): string[] {
+	const earlier = c.earlier ?? EARLIER[c.type];
+	if (c.x12) {
+		// Our writer refuses a bad serialShippingId, so the partner's X12 is the good one with the label swapped.
+		const label = (document as any).orders[0].pallets[0].cartons[0].serialShippingId;
+		const segments = write856(asn).map((s) =>
+			s[0] === 'MAN' && s[1] === 'GM' ? ['MAN', 'GM', label] : s,
+		);
+		return readX12Reply('856', segments)?.reasons ?? [];
+	}
+	return checkOrderDocument(c.type, document, po, { '855': earlier.ack, '856': earlier.asn });
+}
+
+const inputOf = (c: Case, document: unknown) => {
+	const earlier = c.earlier ?? EARLIER[c.type];
+	return [{ json: { po, document, ack: earlier.ack, asn: earlier.asn } as IDataObject }];
+};
+
+const SERVICE_TYPES: Record<Checked, string> = {
+	'855': '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+	'856': '856_SHIP_NOTICE_MANIFEST',
+	'810': '810_INVOICE',
+};
+
+test('the good documents pass both the partner and the shield', () => {
+	for (const type of ['855', '856', '810'] as const) {
+		const earlier = EARLIER[type];
+		expect(
+			checkOrderDocument(type, GOOD[type], po, { '855': earlier.ack, '856': earlier.asn }),
+		).toEqual([]);
+	}
+	expect(readX12Reply('856', write856(asn))?.reasons).toEqual([]);
+});
+
+const covered: string[] = [];
+
+test.each(CASES.map((c) => [`${c.type} ${c.reason.source}`, c] as const))(
+	'%s: the partner rejects it, the shield flags it first, Create sends nothing',
+	async (_name, c) => {
+		const document = broken(c);
+		expect(partnerReasons(c, document)).toContainEqual(expect.stringMatching(c.reason));
+
+		const checked = await runNode({
+			credentials: credentialsOf(running),
+			input: inputOf(c, document),
+			parameters: {
+				resource: 'transaction',
+				operation: 'checkDocument',
+				checkedType: c.type,
+				checkedDocument: '={{ $json.document }}',
+				checkOrder: '={{ $json.po }}',
+				checkAcknowledgment: '={{ $json.ack ?? "" }}',
+				checkShipNotice: '={{ $json.asn ?? "" }}',
+			},
+		});
+		expect(checked.error).toBeUndefined();
+		expect(checked.items[0].json).toMatchObject({ documentType: c.type, ok: false });
+		expect(checked.items[0].json.problems).toContainEqual(
+			expect.objectContaining({ rule: c.rule, partner: SHIELD_RULES[c.rule].partner }),
+		);
+
+		const created = await createChecked(SERVICE_TYPES[c.type], inputOf(c, document)[0].json);
+		expect(created.error?.message).toBeDefined();
+		expect(await posts()).toEqual([]);
+		covered.push(`${c.type} ${c.reason.source}`);
+	},
+);
+
+afterAll(() => {
+	console.log(`partner rejection reasons covered ${covered.length}/${CASES.length}`);
 });
