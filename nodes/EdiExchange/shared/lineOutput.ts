@@ -68,7 +68,8 @@ export function splitIntoLines(items: INodeExecutionData[]): INodeExecutionData[
 	for (const item of items) {
 		for (const json of documentsIn(item.json)) {
 			if (!holdsPurchaseOrder(json)) {
-				out.push(paired(item, json));
+				// Kept as it came when it is the item itself (another document type, no message).
+				out.push(json === item.json ? item : paired(item, json));
 				continue;
 			}
 			const marks: IDataObject = {};
