@@ -12,7 +12,7 @@ import {
 import { Faults } from './faults';
 import { generatedBusinessNumber, generatedMessage } from './generate';
 import { makePurchaseOrder, ORGANIZATION_ID, PARTNER_ID, withCurrencyAndRelease } from './partner';
-import { applyChanges, makeChange } from './partner/changes';
+import { applyChanges, CHANGE_TRANSACTION_TYPE, makeChange } from './partner/changes';
 import { SCENARIOS, type ScenarioName } from './partner/scenarios';
 import { changeSegments } from './partner/x12Change';
 import { readX12Reply } from './partner/x12Replies';
@@ -198,7 +198,7 @@ export class SandboxState {
 			const x12 = this.inboundFormat === 'x12';
 			const control = this.store.nextId;
 			const transaction = this.store.add({
-				...this.inboundFields('860', 'test', now.getTime()),
+				...this.inboundFields(CHANGE_TRANSACTION_TYPE, 'test', now.getTime()),
 				businessNumber: purchaseOrderNumber,
 				message: x12
 					? { kind: 'x12', text: this.asInterchange('860', changeSegments(change), control, now) }

@@ -7,6 +7,9 @@ import { count, exceeds, minus, NOTHING, plus, readExact } from './amounts';
 import { asArray, idText, isObject, type Json } from './read';
 import type { ChangeSpec, LineChangeSpec, LinePick } from './scenarios';
 
+/** The partner's 860s are listed under the service's long type name: clients read its leading digits. */
+export const CHANGE_TRANSACTION_TYPE = '860_PURCHASE_ORDER_CHANGE_REQUEST_BUYER_INITIATED';
+
 /** What the 860s did to one line: its last change reason and the change sequence number that made it. */
 export interface LineChange {
 	reason: string;

@@ -128,7 +128,11 @@ describe('the partner runs a certification scenario per purchase order (structur
 	const changesFor = async (number: string) => {
 		const list = (await s.api.get('/v3/transactions', { params: { limit: 100 } })).data.items;
 		const ids = list
-			.filter((t: any) => t.transactionType === '860' && t.businessNumber === number)
+			.filter(
+				(t: any) =>
+					t.transactionType === '860_PURCHASE_ORDER_CHANGE_REQUEST_BUYER_INITIATED' &&
+					t.businessNumber === number,
+			)
 			.map((t: any) => t.id)
 			.sort((a: number, b: number) => a - b);
 		return Promise.all(

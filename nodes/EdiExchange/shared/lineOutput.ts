@@ -5,6 +5,7 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { purchaseOrderLines } from '../documents/lines';
+import { typeCodeOf } from './typeCode';
 
 export type LineOutput = 'document' | 'lines';
 
@@ -64,7 +65,7 @@ export function splitIntoLines(items: INodeExecutionData[]): INodeExecutionData[
 
 function holdsPurchaseOrder(json: IDataObject): boolean {
 	const type = json.transactionType ?? json.type;
-	if (type !== undefined && !String(type).startsWith('850')) return false;
+	if (type !== undefined && typeCodeOf(type) !== '850') return false;
 	const document = (json.document ?? json.message ?? json) as IDataObject;
 	return typeof document === 'object' && document !== null && 'lineItems' in document;
 }

@@ -5,6 +5,7 @@
  * Bounded: entries older than the window go, and at most MAX_REMEMBERED are kept (oldest first out).
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { typeCodeOf } from '../shared/typeCode';
 
 export type DuplicateMode = 'off' | 'flag' | 'skip';
 
@@ -39,7 +40,7 @@ export function identitiesOf(json: IDataObject): Identity[] {
 			? json.message
 			: {};
 	const order = text(document.purchaseOrderNumber);
-	if (type.startsWith('850') && order)
+	if (typeCodeOf(type) === '850' && order)
 		found.push({ of: 'purchaseOrderNumber', senderId, value: order });
 	return found;
 }
