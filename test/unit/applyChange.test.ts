@@ -84,7 +84,12 @@ describe('applyChanges: the effective order and the change log', () => {
 			}),
 		]);
 		expect(result.effectiveOrder.appliedChanges).toEqual([
-			{ changeSequenceNumber: '001', purpose: 'change', purchaseOrderChangeDate: '2024-01-15' },
+			{
+				changeSequenceNumber: '001',
+				purpose: 'change',
+				purchaseOrderChangeDate: '2024-01-15',
+				lineIds: ['001', '002', '003'],
+			},
 		]);
 		expect((result.effectiveOrder.lineItems as any[])[0]).not.toHaveProperty('changeReason');
 	});
@@ -119,6 +124,9 @@ describe('applyChanges: the effective order and the change log', () => {
 			]),
 		]);
 		expect(lines(result)).toEqual(lines(applyChanges(order(), [])));
+		expect(result.effectiveOrder.appliedChanges).toEqual([
+			expect.objectContaining({ lineIds: [] }),
+		]);
 		expect(result.changeLog.map((e) => [e.change, e.meaning])).toEqual([
 			['unchanged', 'concurrent item (no change)'],
 			['unchanged', 'replace mode of shipment'],
@@ -157,6 +165,7 @@ describe('applyChanges: the effective order and the change log', () => {
 			changeSequenceNumber: '2',
 			purpose: 'cancellation',
 			purchaseOrderChangeDate: '2026-11-22',
+			lineIds: ['1', '2', '3'],
 		});
 		expect(result.changeLog.map((e) => [e.purchaseOrderLineId, e.change])).toEqual([
 			['1', 'cancelled'],

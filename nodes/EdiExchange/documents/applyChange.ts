@@ -32,7 +32,6 @@ import {
 	type PlainObject,
 	unwrapMessage,
 } from './fieldReader';
-import { orderFields } from './purchaseOrder';
 
 export interface ChangeLogEntry {
 	purchaseOrderLineId: string;
@@ -51,6 +50,8 @@ export interface AppliedRecord {
 	changeSequenceNumber: string;
 	purpose: string;
 	purchaseOrderChangeDate?: string;
+	/** The lines it added, changed or deleted: an 855 sent before it no longer decides them. */
+	lineIds: string[];
 }
 
 export interface AppliedChanges {
@@ -66,6 +67,7 @@ export interface AppliedChanges {
 }
 
 const f = new FieldReader('purchase order change (860)');
+const orderFields = new FieldReader('purchase order');
 /** Fields of an 860 line that describe the change, not the resulting line. */
 const CHANGE_ONLY = ['changeReason', 'originalQuantity', 'changeInQuantity', 'notes'];
 
@@ -194,7 +196,8 @@ function applyOne(change: Change, order: Order, log: ChangeLogEntry[]): void {
 	const purpose = purposeOf(purposeText);
 	if (!purpose)
 		throw f.invalid(`${path}.purpose`, message.purpose, `one of ${KNOWN_PURPOSES.join(', ')}`);
-	const record: AppliedRecord = { changeSequenceNumber: sequence, purpose };
+	const record: AppliedRecord = { changeSequenceNumber: sequence, purpose, lineIds: [] };
+	const logged = log.length;
 	const date = f.optionalDate(message.purchaseOrderChangeDate, `${path}.purchaseOrderChangeDate`);
 	if (date) record.purchaseOrderChangeDate = date;
 	const entry = (id: string, kind: ChangeLogEntry['change'], meaning: string) => ({
@@ -221,7 +224,28 @@ function applyOne(change: Change, order: Order, log: ChangeLogEntry[]): void {
 				log.push(entry(id, 'deleted', 'not on the replacing 860'));
 			}
 	}
+	const touched = log.slice(logged).filter((e) => e.change !== 'unchanged');
+	record.lineIds = [...new Set(touched.map((e) => e.purchaseOrderLineId))];
 	order.applied = [...order.applied, record];
+}
+
+/** Lines the 860s applied to an effective order added, changed or deleted (none for a plain 850). */
+export function changedLineIds(order: PlainObject): Set<string> {
+	const records = Array.isArray(order.appliedChanges) ? order.appliedChanges : [];
+	return new Set(
+		records.flatMap((r) => (isObject(r) && Array.isArray(r.lineIds) ? r.lineIds.map(String) : [])),
+	);
+}
+
+/** A builder refuses an order an 860 cancelled, naming that 860. */
+export function refuseCancelled(order: PlainObject): void {
+	const by = order.cancelledBy;
+	if (!isObject(by)) return;
+	const date = by.purchaseOrderChangeDate ? ` of ${String(by.purchaseOrderChangeDate)}` : '';
+	throw new DocumentError(
+		`Purchase order ${String(order.purchaseOrderNumber)} was cancelled by its 860 (change ${String(by.changeSequenceNumber)}${date}): nothing may be acknowledged, shipped or billed for it`,
+		'cancelledBy',
+	);
 }
 
 /** Applies one 860 line; returns its line id. */

@@ -2,7 +2,12 @@
  * Transaction → Apply Change (860): a purchase order and its purchase order changes → the effective
  * order and a change log per line, locally (documents/applyChange.ts). Sends nothing.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DocumentError } from '../../documents';
@@ -48,3 +53,24 @@ export const applyChangeOperation: Operation = {
 		}
 	},
 };
+
+/** Build From Purchase Order's optional 860s: the document is then built from the effective order. */
+export const purchaseOrderChangesField: INodeProperties = {
+	displayName: 'Changes (860)',
+	name: 'purchaseOrderChanges',
+	type: 'json',
+	default: '',
+	description:
+		'Optional: the 860s received for this order (one message or a list). The document then follows the effective order: deleted and cancelled lines are neither shipped nor billed, changed quantities and prices are used, and a cancelled order is refused. Or give Apply Change’s effective order as the purchase order.',
+};
+
+/** The order to build from: the 850 with the 860s of Changes (860) applied, when given. */
+export function withPurchaseOrderChanges(
+	this: IExecuteFunctions,
+	order: unknown,
+	itemIndex: number,
+): unknown {
+	const changes = readJsonParameter.call(this, 'purchaseOrderChanges', 'Changes (860)', itemIndex);
+	if (changes === undefined || changes === null || changes === '') return order;
+	return applyChanges(order, changes).effectiveOrder;
+}
