@@ -85,6 +85,41 @@ test('the builders without the 860 ship and bill the unchanged order, and the pa
 	);
 });
 
+test('sellerChanges: an 855 rejecting, backordering and repricing lines, then the 856 and 810 that follow it, all accepted', async () => {
+	const sent = await sb.admin('POST', '/partner/send-850', { scenario: 'sellerChanges' });
+	const po = await message(sent.transactionId);
+	const ack = await create(
+		'855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+		{ po },
+		{
+			acknowledgmentLines: {
+				line: [
+					{ purchaseOrderLineId: '1', status: 'rejected' },
+					{ purchaseOrderLineId: '2', status: 'accepted', unitCostPrice: '1.23' },
+					{ purchaseOrderLineId: '3', status: 'backordered' },
+				],
+			},
+		},
+	);
+	expect((ack.lineItems as any[])[1].actions[0]).toMatchObject({
+		status: 'accepted',
+		unitCostPrice: '1.23',
+	});
+	const asn = await create('856_SHIP_NOTICE_MANIFEST', { po, ack });
+	const invoice = await create('810_INVOICE', { po, ack, asn });
+	const billed = (invoice.lineItems as any[]).map((l) => [l.purchaseOrderLineId, l.unitPrice]);
+	expect(billed[0]).toEqual(['2', '1.23']);
+	expect(billed.map(([id]) => id)).not.toContain('1');
+	expect(billed.map(([id]) => id)).not.toContain('3');
+	const entry = await entryOf(sent.purchaseOrderNumber);
+	expect([entry.scenario, entry['855'].state, entry['856'].state, entry['810'].state]).toEqual([
+		'sellerChanges',
+		'accepted',
+		'accepted',
+		'accepted',
+	]);
+});
+
 test('cancellation: Build From Purchase Order refuses the cancelled order naming the 860, nothing sent', async () => {
 	const sent = await sb.admin('POST', '/partner/send-850', { scenario: 'cancellation' });
 	const { transactionIds } = await sb.admin('POST', '/partner/send-860', {
