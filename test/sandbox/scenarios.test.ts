@@ -4,6 +4,7 @@
  * the effective order, the 865 it asks for, and the scorecard's rows and reasons.
  */
 import { useSandbox } from './helpers';
+import { entryOf as scorecardEntry, sendSegments as sendX12Segments } from './x12Replies';
 import { hasValidator, validateAll } from '../x12Interop';
 
 /** Decimal text as integers of millionths: the test's own arithmetic, apart from the partner's. */
@@ -107,19 +108,8 @@ describe('the partner runs a certification scenario per purchase order (structur
 			receiverId: 'DEMORETAIL',
 			message,
 		});
-	const sendSegments = (type: string, segments: string[][]) =>
-		s.api.post('/v2/integration-payloads', {
-			format: 'json',
-			type,
-			stream: 'test',
-			senderId: 'YOURCOMPANY',
-			receiverId: 'DEMORETAIL',
-			content: { segments },
-		});
-	const entryOf = async (number: string) =>
-		(await s.raw.get('/_sandbox/scorecard')).data.purchaseOrders.find(
-			(p: any) => p.purchaseOrderNumber === number,
-		);
+	const sendSegments = (type: string, segments: string[][]) => sendX12Segments(s, type, segments);
+	const entryOf = (number: string) => scorecardEntry(s, number);
 	const newOrder = async (scenario?: string) => {
 		const sent = (await s.raw.post('/_sandbox/partner/send-850', scenario ? { scenario } : {}))
 			.data;
