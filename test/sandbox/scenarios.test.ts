@@ -3,7 +3,11 @@
  * runs, the 860 the partner sends (after the 855, or at once on send-860), replies judged against
  * the effective order, the 865 it asks for, and the scorecard's rows and reasons.
  */
-import { useSandbox } from './helpers';
+import { mkdtempSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import { start, useSandbox } from './helpers';
 import { entryOf as scorecardEntry, sendSegments as sendX12Segments } from './x12Replies';
 import { hasValidator, validateAll } from '../x12Interop';
 
@@ -359,5 +363,53 @@ describe('in the X12 inbound format the partner sends its 860 as X12 (BCH, POC, 
 		const verdicts = validateAll(texts);
 		expect(verdicts.map((v) => v.errors)).toEqual([[], []]);
 		console.log(`x12-validate: ${texts.length} partner 860s, 0 errors`);
+	});
+});
+
+describe('across a restart (--data FILE)', () => {
+	it("keeps each order's scenario and the 860s sent, and judges replies against the effective order", async () => {
+		const dataFile = join(mkdtempSync(join(tmpdir(), 'edi-sandbox-860-')), 'state.json');
+		const options = { sendInitialOrder: false, dataFile };
+		const first = await start(options);
+		let number: string;
+		let order: any;
+		try {
+			const sent = (
+				await first.raw.post('/_sandbox/partner/send-850', { scenario: 'buyerChanges' })
+			).data;
+			number = sent.purchaseOrderNumber;
+			order = (await first.api.get(`/v3/transactions/${sent.transactionId}/message`)).data;
+			await first.raw.post('/_sandbox/partner/send-860', { purchaseOrderNumber: number });
+		} finally {
+			await first.sandbox.stop();
+		}
+		const second = await start(options);
+		try {
+			const entry = await scorecardEntry(second, number);
+			expect(entry.scenario).toBe('buyerChanges');
+			expect(entry['860']).toMatchObject({
+				state: 'sent',
+				sent: [{ changeSequenceNumber: '001' }],
+			});
+			await second.api.post('/v4/transactions', {
+				type: '856_SHIP_NOTICE_MANIFEST',
+				stream: 'test',
+				senderId: 'YOURCOMPANY',
+				receiverId: 'DEMORETAIL',
+				message: asn(order, order.lineItems),
+			});
+			expect((await scorecardEntry(second, number))['856'].reasons).toEqual(
+				expect.arrayContaining([
+					expect.stringContaining("deleted by the partner's 860 (change 001)"),
+				]),
+			);
+			// Its 860s are all out: none sent again.
+			expect(
+				(await second.raw.post('/_sandbox/partner/send-860', { purchaseOrderNumber: number })).data
+					.transactionIds,
+			).toEqual([]);
+		} finally {
+			await second.sandbox.stop();
+		}
 	});
 });
