@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'http';
 import { validateFaultConfig } from './faults';
 import { argumentError, fieldError, isObject, notFound, readJsonBody } from './http';
 import { isRateLimitConfig } from './rateLimit';
-import { resend850 } from './resend';
+import { resend850, send860 } from './resend';
 import type { RequestLog } from './requestLog';
 import type { SandboxState } from './state';
 import type { FieldError, RateLimitConfig, Reply } from './types';
@@ -31,6 +31,8 @@ export async function routeAdmin(
 	switch (route) {
 		case 'POST /_sandbox/partner/send-850':
 			return withBody((body) => resend850(state, body));
+		case 'POST /_sandbox/partner/send-860':
+			return withBody((body) => send860(state, body));
 		case 'GET /_sandbox/scorecard':
 			return { status: 200, body: state.scorecard.view() };
 		case 'POST /_sandbox/transactions':

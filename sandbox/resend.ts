@@ -7,6 +7,7 @@
  */
 import { argumentError, fieldError, isObject } from './http';
 import { ORGANIZATION_ID, PARTNER_ID } from './partner';
+import { isScenarioName, SCENARIO_NAMES, type ScenarioName } from './partner/scenarios';
 import { readPurchaseOrder } from './partner/x12PurchaseOrder';
 import type { GivenX12Order, SandboxState } from './state';
 import type { Reply } from './types';
@@ -16,22 +17,33 @@ import type { CheckedInterchange } from './x12/types';
 
 type Json = Record<string, unknown>;
 
+const FIELDS = ['message', 'x12', 'scenario'];
+
 export function resend850(state: SandboxState, body: Json): Reply {
-	const unknown = Object.keys(body).filter((key) => key !== 'message' && key !== 'x12');
+	const unknown = Object.keys(body).filter((key) => !FIELDS.includes(key));
 	if (unknown.length)
 		return argumentError(
 			unknown.map((key) => fieldError(key, `property ${key} should not exist`, 'unknownProperty')),
 		);
+	const scenario = body.scenario ?? 'standard';
+	if (!isScenarioName(scenario))
+		return argumentError([
+			fieldError('scenario', `scenario must be one of ${SCENARIO_NAMES.join(', ')}`),
+		]);
 	if (body.message !== undefined && body.x12 !== undefined)
 		return argumentError([
 			fieldError('x12', 'give either message (a structured 850) or x12, not both'),
 		]);
-	if (body.x12 !== undefined) return resendInterchange(state, body.x12);
-	if (body.message === undefined) return { status: 201, body: state.sendPartnerOrder() };
+	if (body.x12 !== undefined) return resendInterchange(state, body.x12, scenario);
+	if (body.message === undefined)
+		return { status: 201, body: state.sendPartnerOrder(new Date(), undefined, scenario) };
 	const problem = orderProblem(body.message, 'message');
 	if (problem) return argumentError([fieldError('message', problem)]);
 	try {
-		return { status: 201, body: state.sendPartnerOrder(new Date(), body.message as Json) };
+		return {
+			status: 201,
+			body: state.sendPartnerOrder(new Date(), body.message as Json, scenario),
+		};
 	} catch (error) {
 		// Only the X12 writer throws here: a value holding one of the partner's separators.
 		return argumentError([
@@ -43,7 +55,7 @@ export function resend850(state: SandboxState, body: Json): Reply {
 	}
 }
 
-function resendInterchange(state: SandboxState, x12: unknown): Reply {
+function resendInterchange(state: SandboxState, x12: unknown, scenario: ScenarioName): Reply {
 	if (typeof x12 !== 'string' || x12.trim() === '')
 		return argumentError([
 			fieldError('x12', 'x12 must be the text of an X12 interchange (ISA … IEA)'),
@@ -86,7 +98,7 @@ function resendInterchange(state: SandboxState, x12: unknown): Reply {
 		}
 	}
 	if (errors.length) return argumentError(errors);
-	const sent = state.sendGivenInterchange(orders);
+	const sent = state.sendGivenInterchange(orders, scenario);
 	return { status: 201, body: sent.length === 1 ? sent[0] : { ...sent[0], orders: sent } };
 }
 
@@ -120,4 +132,37 @@ function orderProblem(message: unknown, name: string): string | undefined {
 	const bad = lines.findIndex((line) => !isObject(line) || line.purchaseOrderLineId === undefined);
 	if (bad >= 0) return `${name}.lineItems[${bad}] must be an object with a purchaseOrderLineId`;
 	return undefined;
+}
+
+/**
+ * POST /_sandbox/partner/send-860: the partner sends the 860s its scenario holds for a purchase
+ * order now, without waiting for the 855.
+ */
+export function send860(state: SandboxState, body: Json): Reply {
+	const unknown = Object.keys(body).filter((key) => key !== 'purchaseOrderNumber');
+	if (unknown.length)
+		return argumentError(
+			unknown.map((key) => fieldError(key, `property ${key} should not exist`, 'unknownProperty')),
+		);
+	const number = body.purchaseOrderNumber;
+	const entry = typeof number === 'string' ? state.scorecard.get(number) : undefined;
+	if (!entry)
+		return argumentError([
+			fieldError(
+				'purchaseOrderNumber',
+				`purchaseOrderNumber must name a purchase order the partner sent, found ${JSON.stringify(number)}`,
+			),
+		]);
+	if (!entry['860'])
+		return argumentError([
+			fieldError(
+				'purchaseOrderNumber',
+				`purchase order ${entry.purchaseOrderNumber} runs the ${entry.scenario ?? 'standard'} scenario, which sends no 860 (send the 850 with scenario buyerChanges or cancellation)`,
+			),
+		]);
+	const transactionIds = state.sendChanges(entry.purchaseOrderNumber);
+	return {
+		status: 201,
+		body: { purchaseOrderNumber: entry.purchaseOrderNumber, transactionIds },
+	};
 }

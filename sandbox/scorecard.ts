@@ -1,10 +1,16 @@
 /**
- * The demo partner's order-to-cash scorecard: per purchase order it sent, the verdict on the
- * latest 855, 856 and 810 it received, and for an 850 it sent as X12 on the 997 that answers it.
- * Checks are the partner's (partner/); this file only routes documents to the right order and
- * remembers verdicts.
+ * The demo partner's order-to-cash scorecard: per purchase order it sent, its certification
+ * scenario, the 860s it sent, the verdict on the latest 855, 856, 810 and 865 it received (judged
+ * against the effective order: the 850 with its 860s applied), and for an 850 it sent as X12 on the
+ * 997 that answers it. Checks are the partner's (partner/); this file only routes documents to the
+ * right order and remembers verdicts.
  */
 import { checkOrderDocument, purchaseOrderNumbersOf, type TotalsCheck } from './partner';
+import { sellerChangeReason } from './partner/acknowledgment';
+import { applyChanges } from './partner/changes';
+import type { Json } from './partner/read';
+import { SCENARIOS, type ScenarioName } from './partner/scenarios';
+import { checkChangeAcknowledgment, type ChangeAcknowledgment } from './partner/x12ChangeAck';
 import { acceptsSet, type FunctionalAck } from './partner/x12FunctionalAck';
 
 export type OrderDocumentType = '855' | '856' | '810';
@@ -38,14 +44,33 @@ export interface X12Control {
 	set: string;
 }
 
+/** The 860s the partner sent for a purchase order: `pending` until it sends the first. */
+export interface ChangeRow {
+	state: 'pending' | 'sent';
+	sent: Array<{
+		transactionId: number;
+		changeSequenceNumber: string;
+		purpose: string;
+		path?: ArrivalPath;
+	}>;
+}
+
 export interface ScorecardEntry {
 	purchaseOrderNumber: string;
 	transactionId: number;
+	/** Absent in entries kept from before scenarios: `standard`. */
+	scenario?: ScenarioName;
 	'855': Verdict;
 	'856': Verdict;
 	'810': Verdict;
 	/** Only for an 850 sent as X12: the 997 the organization owes for it. */
 	'997'?: Verdict;
+	/** Only in a scenario where the partner sends 860s. */
+	'860'?: ChangeRow;
+	/** Only in a scenario where the partner asks for an 865. */
+	'865'?: Verdict;
+	/** The 860 messages the partner sent, in sequence: the effective order is the 850 with them applied. */
+	changes?: Json[];
 	/** The last accepted 855 and 856: what later documents are checked against. */
 	accepted: { '855'?: unknown; '856'?: unknown };
 	/** Only for an 850 sent as X12. */
@@ -73,14 +98,24 @@ export class Scorecard {
 	private entries = new Map<string, ScorecardEntry>();
 	private unmatched: Unmatched[] = [];
 
-	addOrder(purchaseOrderNumber: string, transactionId: number, x12?: X12Control): ScorecardEntry {
+	addOrder(
+		purchaseOrderNumber: string,
+		transactionId: number,
+		x12?: X12Control,
+		scenario: ScenarioName = 'standard',
+	): ScorecardEntry {
+		const { changes, asks865 } = SCENARIOS[scenario];
 		const entry: ScorecardEntry = {
 			purchaseOrderNumber,
 			transactionId,
+			scenario,
 			'855': missing(),
 			'856': missing(),
 			'810': missing(),
 			...(x12 && { '997': missing(), x12Control: x12 }),
+			...(changes.length > 0 && { '860': { state: 'pending', sent: [] } }),
+			...(asks865 && { '865': missing() }),
+			changes: [],
 			accepted: {},
 		};
 		this.entries.set(purchaseOrderNumber, entry);
@@ -127,13 +162,7 @@ export class Scorecard {
 					? [arrival.refusal]
 					: [
 							...(arrival.reasons ?? []),
-							...checkOrderDocument(
-								type,
-								message,
-								orderOf(entry.transactionId),
-								{ ...entry.accepted },
-								arrival.totals,
-							),
+							...judge(entry, type, message, orderOf(entry.transactionId), arrival.totals),
 						];
 			} catch (error) {
 				reasons = [`the demo partner could not read the document: ${(error as Error).message}`];
@@ -210,11 +239,75 @@ export class Scorecard {
 		return changed;
 	}
 
-	/** The admin view: entries without the bookkeeping of accepted documents and control numbers. */
+	/** The partner sent an 860 for a purchase order: replies are judged against the effective order from now on. */
+	recordChange(
+		purchaseOrderNumber: string,
+		transactionId: number,
+		change: Json,
+		path?: ArrivalPath,
+	): ScorecardChange {
+		const entry = this.entries.get(purchaseOrderNumber)!;
+		entry.changes = [...(entry.changes ?? []), change];
+		const row = entry['860'] ?? { state: 'pending', sent: [] };
+		entry['860'] = {
+			state: 'sent',
+			sent: [
+				...row.sent,
+				{
+					transactionId,
+					changeSequenceNumber: String(change.changeSequenceNumber),
+					purpose: String(change.purpose),
+					...(path && { path }),
+				},
+			],
+		};
+		return { entries: [entry], unmatched: [] };
+	}
+
+	/** An 865 to the partner: judged against the 860s it sent for the order it names. */
+	receiveChangeAck(
+		transactionId: number,
+		ack: ChangeAcknowledgment,
+		arrival: Arrival = {},
+	): ScorecardChange {
+		const { path } = arrival;
+		const entry = this.entries.get(ack.purchaseOrderNumber);
+		if (!entry) {
+			const record: Unmatched = {
+				transactionId,
+				type: '865',
+				reasons: [
+					...(arrival.refusal ? [arrival.refusal] : []),
+					ack.purchaseOrderNumber
+						? `unknown purchase order ${ack.purchaseOrderNumber}: the demo partner never sent it`
+						: 'the 865 names no purchase order number (BCA03)',
+				],
+				...(path && { path }),
+			};
+			this.unmatched.push(record);
+			return { entries: [], unmatched: [record] };
+		}
+		const reasons = arrival.refusal
+			? [arrival.refusal]
+			: [...(arrival.reasons ?? []), ...checkChangeAcknowledgment(ack, entry.changes ?? [])];
+		entry['865'] = {
+			state: reasons.length ? 'rejected' : 'accepted',
+			reasons,
+			transactionId,
+			...(path && { path }),
+		};
+		return { entries: [entry], unmatched: [] };
+	}
+
+	get(purchaseOrderNumber: string): ScorecardEntry | undefined {
+		return this.entries.get(purchaseOrderNumber);
+	}
+
+	/** The admin view: entries without the bookkeeping of accepted documents, changes and control numbers. */
 	view() {
 		return {
 			purchaseOrders: [...this.entries.values()].map(
-				({ accepted: _accepted, x12Control: _control, ...visible }) => visible,
+				({ accepted: _accepted, x12Control: _control, changes: _changes, ...visible }) => visible,
 			),
 			unmatched: this.unmatched,
 		};
@@ -239,4 +332,36 @@ export class Scorecard {
 /** Control numbers compare as numbers when both are digits ("000000042" is GS06 42). */
 function sameNumber(a: string, b: string): boolean {
 	return /^\d+$/.test(a) && /^\d+$/.test(b) ? BigInt(a) === BigInt(b) : a.trim() === b.trim();
+}
+
+/**
+ * The partner's verdict on an 855, 856 or 810 in its order's scenario: against the effective
+ * order; nothing shipped or billed for a cancelled one; in `sellerChanges` an 855 that changes a line.
+ */
+function judge(
+	entry: ScorecardEntry,
+	type: OrderDocumentType,
+	message: unknown,
+	order: Json,
+	totals?: TotalsCheck,
+): string[] {
+	const effective = applyChanges(order, entry.changes ?? []);
+	if (effective.cancelledBy !== undefined && type !== '855')
+		return [
+			`purchase order ${entry.purchaseOrderNumber} was cancelled by the partner's 860 (change ${effective.cancelledBy}): nothing may be shipped or billed for it`,
+		];
+	const against = effective.cancelledBy === undefined ? effective : applyChanges(order, []);
+	const reasons = checkOrderDocument(
+		type,
+		message,
+		against.order,
+		{ ...entry.accepted },
+		totals,
+		against.lines,
+	);
+	if (type === '855' && !reasons.length && SCENARIOS[entry.scenario ?? 'standard'].sellerChanges) {
+		const reason = sellerChangeReason(message, against.order);
+		if (reason) reasons.push(reason);
+	}
+	return reasons;
 }

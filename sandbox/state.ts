@@ -12,6 +12,9 @@ import {
 import { Faults } from './faults';
 import { generatedBusinessNumber, generatedMessage } from './generate';
 import { makePurchaseOrder, ORGANIZATION_ID, PARTNER_ID, withCurrencyAndRelease } from './partner';
+import { applyChanges, CHANGE_TRANSACTION_TYPE, makeChange } from './partner/changes';
+import { SCENARIOS, type ScenarioName } from './partner/scenarios';
+import { changeSegments } from './partner/x12Change';
 import { readX12Reply } from './partner/x12Replies';
 import { purchaseOrderSegments } from './partner/x12Order';
 import { RateLimiter } from './rateLimit';
@@ -154,29 +157,83 @@ export class SandboxState {
 	 * own. In the X12 inbound mode it is written as an interchange in the partner's layout (this
 	 * throws when a value of a given order holds one of its separators).
 	 */
-	sendPartnerOrder(now = new Date(), given?: Record<string, unknown>): SentOrder {
+	sendPartnerOrder(
+		now = new Date(),
+		given?: Record<string, unknown>,
+		scenario: ScenarioName = 'standard',
+	): SentOrder {
 		let order = given;
 		if (!order) {
 			order = makePurchaseOrder(++this.sequence, now);
 			if (this.inboundFormat === 'x12') order = withCurrencyAndRelease(order, this.sequence);
 		}
 		if (this.inboundFormat !== 'x12')
-			return this.deliverOrder(order, { kind: 'json', value: order }, now);
+			return this.deliverOrder(order, { kind: 'json', value: order }, now, undefined, scenario);
 		// ISA13 and GS06 are the transaction's id: unique per sender, and what its 997 names.
 		const control = this.store.nextId;
-		const text = this.asInterchange(order, control, now);
-		return this.deliverOrder(order, { kind: 'x12', text, order }, now, {
-			group: String(control),
-			set: '0001',
-		});
+		const text = this.asInterchange('850', purchaseOrderSegments(order), control, now);
+		return this.deliverOrder(
+			order,
+			{ kind: 'x12', text, order },
+			now,
+			{ group: String(control), set: '0001' },
+			scenario,
+		);
+	}
+
+	/**
+	 * The partner sends the 860s its scenario holds for a purchase order and has not sent yet, in
+	 * the organization's inbound format, each written against the order as the earlier ones left it.
+	 * Returns the transactions sent (none when the scenario has no 860, or all were sent).
+	 */
+	sendChanges(purchaseOrderNumber: string, now = new Date()): number[] {
+		const entry = this.scorecard.get(purchaseOrderNumber);
+		if (!entry) return [];
+		const order = this.orderOf(entry.transactionId);
+		const sent: number[] = [];
+		const specs = SCENARIOS[entry.scenario ?? 'standard'].changes;
+		for (const spec of specs.slice(entry.changes?.length ?? 0)) {
+			const earlier = applyChanges(order, entry.changes ?? []).order;
+			const change = makeChange(earlier, spec, (entry.changes?.length ?? 0) + 1, now);
+			const x12 = this.inboundFormat === 'x12';
+			const control = this.store.nextId;
+			const transaction = this.store.add({
+				...this.inboundFields(CHANGE_TRANSACTION_TYPE, 'test', now.getTime()),
+				businessNumber: purchaseOrderNumber,
+				message: x12
+					? { kind: 'x12', text: this.asInterchange('860', changeSegments(change), control, now) }
+					: { kind: 'json', value: change },
+			});
+			const changed = this.scorecard.recordChange(
+				purchaseOrderNumber,
+				transaction.id,
+				change,
+				x12 ? 'x12' : undefined,
+			);
+			this.onChange({ transactions: [transaction], scorecard: changed });
+			sent.push(transaction.id);
+		}
+		return sent;
+	}
+
+	/** In a scenario with 860s the partner sends them once the 855 has arrived. */
+	private afterReply(changed: ScorecardChange): void {
+		for (const entry of changed.entries) {
+			if (entry['860']?.state === 'pending' && entry['855'].state !== 'missing')
+				this.sendChanges(entry.purchaseOrderNumber);
+		}
 	}
 
 	/** "Resend 850" with an interchange: each 850 in it, as given in the X12 mode, as read in the JSON mode. */
-	sendGivenInterchange(orders: GivenX12Order[], now = new Date()): SentOrder[] {
+	sendGivenInterchange(
+		orders: GivenX12Order[],
+		scenario: ScenarioName = 'standard',
+		now = new Date(),
+	): SentOrder[] {
 		return orders.map(({ order, text, control }) =>
 			this.inboundFormat === 'x12'
-				? this.deliverOrder(order, { kind: 'x12', text, order }, now, control)
-				: this.deliverOrder(order, { kind: 'json', value: order }, now),
+				? this.deliverOrder(order, { kind: 'x12', text, order }, now, control, scenario)
+				: this.deliverOrder(order, { kind: 'json', value: order }, now, undefined, scenario),
 		);
 	}
 
@@ -185,6 +242,7 @@ export class SandboxState {
 		message: StoredMessage,
 		now: Date,
 		x12?: X12Control,
+		scenario?: ScenarioName,
 	): SentOrder {
 		const purchaseOrderNumber = String(order.purchaseOrderNumber);
 		const transaction = this.store.add({
@@ -192,7 +250,7 @@ export class SandboxState {
 			businessNumber: purchaseOrderNumber,
 			message,
 		});
-		const entry = this.scorecard.addOrder(purchaseOrderNumber, transaction.id, x12);
+		const entry = this.scorecard.addOrder(purchaseOrderNumber, transaction.id, x12, scenario);
 		this.onChange({
 			transactions: [transaction],
 			sequence: this.sequence,
@@ -235,14 +293,17 @@ export class SandboxState {
 		const changed =
 			reply.kind === 'functionalAck'
 				? this.scorecard.receiveFunctionalAck(transactionId, reply.ack, arrival)
-				: this.scorecard.receive(
-						reply.type,
-						transactionId,
-						reply.message,
-						(id) => this.orderOf(id),
-						arrival,
-					);
+				: reply.kind === 'changeAck'
+					? this.scorecard.receiveChangeAck(transactionId, reply.ack, arrival)
+					: this.scorecard.receive(
+							reply.type,
+							transactionId,
+							reply.message,
+							(id) => this.orderOf(id),
+							arrival,
+						);
 		this.onChange({ scorecard: changed });
+		this.afterReply(changed);
 	}
 
 	private orderOf(transactionId: number): Record<string, unknown> {
@@ -309,6 +370,7 @@ export class SandboxState {
 				(id) => this.orderOf(id),
 			);
 			this.onChange({ scorecard: changed });
+			this.afterReply(changed);
 		}
 		return { transaction, validationErrors };
 	}
@@ -347,15 +409,15 @@ export class SandboxState {
 			: this.messageOf(transaction);
 	}
 
-	/** The partner's 850 as an X12 004010 interchange in its layout. */
-	private asInterchange(order: Record<string, unknown>, control: number, now: Date): string {
+	/** One set the partner sends (its 850 or 860) as an X12 004010 interchange in its layout. */
+	private asInterchange(type: string, segments: string[][], control: number, now: Date): string {
 		return writeInterchange({
 			senderId: PARTNER_ID,
 			receiverId: ORGANIZATION_ID,
 			usage: 'T',
 			controlNumber: control,
 			date: now,
-			sets: [{ type: '850', segments: purchaseOrderSegments(order) }],
+			sets: [{ type, segments }],
 			layout: this.x12Layout,
 			version: '004010',
 		});

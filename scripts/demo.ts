@@ -3,11 +3,13 @@
  * order, and the order-to-cash example answers it through n8n's engine in-process, on each
  * integration path asked for (default: all three, each against a fresh sandbox). Prints the story
  * and the partner's scorecard; exits 0 only when the partner accepted every reply on every path.
+ * With --scenario, the partner's certification scenarios instead (demoScenarios.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox } from '../sandbox';
 import { ORDER_TO_CASH_PATHS, runOrderToCash, type OrderToCashPath } from '../harness';
+import { demoScenarios, parseScenarios } from './demoScenarios';
 
 process.env.N8N_LOG_LEVEL ??= 'silent';
 
@@ -96,6 +98,8 @@ async function demo(path: OrderToCashPath): Promise<boolean> {
 }
 
 async function main(): Promise<boolean> {
+	const scenarios = parseScenarios(process.argv.slice(2));
+	if (scenarios) return await demoScenarios(scenarios);
 	const started = Date.now();
 	const paths = parsePaths(process.argv.slice(2));
 	console.log('EDI Exchange demo: order to cash with the demo trading partner');

@@ -1,5 +1,5 @@
 /** The partner's check of an 855 against its own 850: every line acknowledged, no more than ordered. */
-import { count, exceeds, NOTHING, plus, readExact } from './amounts';
+import { count, exceeds, NOTHING, plus, readExact, sameValue } from './amounts';
 import {
 	asArray,
 	idText,
@@ -78,4 +78,38 @@ export function check855(message: Json, order: Json): string[] {
 		}
 	}
 	return reasons;
+}
+
+/**
+ * In the `sellerChanges` scenario the 855 must change at least one line: backorder or reject it,
+ * accept less than ordered, or change its price (X12 ACK01 IB, IR, IQ, IP).
+ */
+export function sellerChangeReason(message: unknown, order: Json): string | undefined {
+	if (!isObject(message)) return undefined;
+	const lines = orderLines(order);
+	const prices = new Map(
+		asArray(order.lineItems)
+			.filter(isObject)
+			.map((l) => [idText(l.purchaseOrderLineId), readExact(l.unitCostPrice)]),
+	);
+	const changes = asArray(message.lineItems).some((line) => {
+		const id = isObject(line) ? idText(line.purchaseOrderLineId) : undefined;
+		const ordered = id === undefined ? undefined : lines.get(id);
+		if (!isObject(line) || !ordered) return false;
+		const actions = asArray(line.actions).filter(isObject);
+		return actions.some((action) => {
+			const quantity = quantityOf(action.quantity);
+			const price = readExact(action.unitCostPrice);
+			const listed = prices.get(id);
+			return (
+				action.status !== 'accepted' ||
+				!quantity ||
+				exceeds(ordered.ordered, quantity) ||
+				(price !== undefined && listed !== undefined && !sameValue(price, listed))
+			);
+		});
+	});
+	return changes
+		? undefined
+		: 'the sellerChanges scenario expects the 855 to change at least one line (backorder, reject, accept less, or change its price), and this one accepts every line as ordered';
 }

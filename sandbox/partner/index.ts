@@ -5,6 +5,7 @@
  * a builder bug cannot hide behind a matching partner bug.
  */
 import { check855 } from './acknowledgment';
+import type { LineChange } from './changes';
 import { check810, type TotalsCheck } from './invoice';
 import { asArray, idText, isObject } from './read';
 import { check856 } from './shipNotice';
@@ -22,15 +23,17 @@ export function checkOrderDocument(
 	order: Record<string, unknown>,
 	earlier: { '855'?: unknown; '856'?: unknown },
 	totals?: TotalsCheck,
+	/** Lines the partner's 860s changed: `order` is then the effective order. */
+	changes: Map<string, LineChange> = new Map(),
 ): string[] {
 	if (!isObject(message)) return [`the ${type} message is not a JSON object`];
 	switch (type) {
 		case '855':
 			return check855(message, order);
 		case '856':
-			return check856(message, order, earlier);
+			return check856(message, order, earlier, changes);
 		case '810':
-			return check810(message, order, earlier, totals);
+			return check810(message, order, earlier, totals, changes);
 		default:
 			return [`the demo partner does not check ${String(type)} documents`];
 	}

@@ -10,8 +10,10 @@ import {
 	times,
 	toCents,
 } from './amounts';
+import type { LineChange } from './changes';
 import {
 	accumulate,
+	agreedPrices,
 	asArray,
 	idText,
 	isObject,
@@ -63,6 +65,7 @@ export function check810(
 	order: Json,
 	earlier: { '855'?: unknown; '856'?: unknown },
 	totals: TotalsCheck = statedTotals,
+	changes: Map<string, LineChange> = new Map(),
 ): string[] {
 	const reasons: string[] = [];
 	const numberReason = purchaseOrderNumberReason(message.purchaseOrderNumber, order);
@@ -83,6 +86,7 @@ export function check810(
 				substitutes.set(id, [...(substitutes.get(id) ?? []), item.productIds]);
 		}
 	}
+	const prices = agreedPrices(order, earlier['855'], changes);
 	const invoiced = new Map<string, Exact>();
 	let sales = NOTHING;
 	const lineItems = asArray(message.lineItems);
@@ -93,7 +97,7 @@ export function check810(
 			reasons.push(`lineItems[${index}]: no purchaseOrderLineId`);
 			continue;
 		}
-		if (!matchLine(id, item, 'invoiced', lines, substitutes, reasons)) continue;
+		if (!matchLine(id, item, 'invoiced', lines, substitutes, reasons, changes)) continue;
 		const label = lineLabel(id);
 		const quantity = quantityOf(item.quantityInvoiced);
 		const price = readExact(item.unitPrice);
@@ -101,8 +105,13 @@ export function check810(
 			reasons.push(
 				`${label}: quantityInvoiced ${shown(item.quantityInvoiced)} is not a decimal quantity`,
 			);
+		const agreed = prices.get(id);
 		if (!price)
 			reasons.push(`${label}: unitPrice ${shown(item.unitPrice)} is not a decimal number`);
+		else if (agreed && !sameValue(price, agreed.price))
+			reasons.push(
+				`${label}: billed at ${String(item.unitPrice)} but the price is ${String(agreed.text)} (${agreed.source})`,
+			);
 		if (!quantity) continue;
 		accumulate(invoiced, id, quantity);
 		// Each line's extended amount to cents (half-up), then added: as retail receivers do.

@@ -1,5 +1,6 @@
 /** Reading received documents tolerantly: a bad field becomes a reason, never a crash. */
 import { count, type Exact, exceeds, NOTHING, plus, readExact } from './amounts';
+import type { LineChange } from './changes';
 
 export type Json = Record<string, unknown>;
 
@@ -84,6 +85,18 @@ export function purchaseOrderNumberReason(given: unknown, order: Json): string |
 
 export const lineLabel = (id: string) => `line ${id}`;
 
+const CHANGE_WORDS: Readonly<Record<string, string>> = {
+	cancelled: 'cancelled',
+	deleteItem: 'deleted',
+	addItem: 'added',
+	priceChange: 'price changed',
+	quantityChange: 'quantity changed',
+};
+
+/** "deleted by the partner's 860 (change 001)". */
+export const changeWords = ({ reason, by }: LineChange): string =>
+	`${CHANGE_WORDS[reason] ?? 'changed'} by the partner's 860 (change ${by})`;
+
 /** Adds `amount` to the running total of `id`. */
 export function accumulate(totals: Map<string, Exact>, id: string, amount: Exact): void {
 	totals.set(id, plus(totals.get(id) ?? NOTHING, amount));
@@ -100,8 +113,14 @@ export function matchLine(
 	lines: Map<string, OrderLine>,
 	substitutes: Map<string, Json[]>,
 	reasons: string[],
+	changes: Map<string, LineChange> = new Map(),
 ): OrderLine | undefined {
 	const line = lines.get(id);
+	const change = changes.get(id);
+	if (!line && change) {
+		reasons.push(`${lineLabel(id)}: ${verb} but ${changeWords(change)}`);
+		return undefined;
+	}
 	if (!line) {
 		reasons.push(`${lineLabel(id)}: ${verb} but not on the purchase order`);
 		return undefined;
@@ -179,4 +198,53 @@ export function shipOrdersFor(shipNotice: Json, purchaseOrderNumber: string | un
 	return asArray(shipNotice.orders).filter(
 		(o): o is Json => isObject(o) && idText(o.purchaseOrderNumber) === purchaseOrderNumber,
 	);
+}
+
+/** Totals by line split into the lines the partner's 860s changed and the rest. */
+export function splitByChange(
+	totals: Map<string, Exact>,
+	changes: Map<string, LineChange>,
+): [Map<string, Exact>, Map<string, Exact>] {
+	const changed = new Map<string, Exact>();
+	const unchanged = new Map<string, Exact>();
+	for (const [id, total] of totals) (changes.has(id) ? changed : unchanged).set(id, total);
+	return [changed, unchanged];
+}
+
+export interface AgreedPrice {
+	price: Exact;
+	text: unknown;
+	source: string;
+}
+
+/**
+ * The price each line is billed at: the order's, unless an accepted 855 action stated another
+ * (a seller's price change), unless a later 860 changed the line (then the effective order's).
+ */
+export function agreedPrices(
+	order: Json,
+	acknowledgment: unknown,
+	changes: Map<string, LineChange>,
+): Map<string, AgreedPrice> {
+	const prices = new Map<string, AgreedPrice>();
+	const set = (id: string, text: unknown, source: string) => {
+		const price = readExact(text);
+		if (price) prices.set(id, { price, text, source });
+	};
+	for (const [id, line] of identifiedLines(order))
+		set(id, line.unitCostPrice, 'the purchase order');
+	if (isObject(acknowledgment)) {
+		for (const [id, line] of identifiedLines(acknowledgment)) {
+			if (changes.has(id)) continue;
+			const action = asArray(line.actions).find(
+				(a) => isObject(a) && a.status === 'accepted' && a.unitCostPrice !== undefined,
+			);
+			if (isObject(action)) set(id, action.unitCostPrice, 'the 855');
+		}
+	}
+	for (const [id, change] of changes) {
+		const price = prices.get(id);
+		if (price) price.source = `the partner's 860, change ${change.by}`;
+	}
+	return prices;
 }

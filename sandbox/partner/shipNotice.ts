@@ -1,8 +1,10 @@
 /** The partner's check of an 856 against its own 850 (and the 855 if any): nothing shipped beyond what was accepted. */
 import type { Exact } from './amounts';
+import type { LineChange } from './changes';
 import {
 	acceptedOf,
 	accumulate,
+	changeWords,
 	idText,
 	isObject,
 	lineLabel,
@@ -13,11 +15,21 @@ import {
 	shipOrdersFor,
 	shippedItemsOf,
 	shown,
+	splitByChange,
 	substitutesOf,
 	type Json,
 } from './read';
 
-export function check856(message: Json, order: Json, earlier: { '855'?: unknown }): string[] {
+/**
+ * `order` is the effective order when the partner sent 860s (`changes`): a line they changed is
+ * limited to its new quantity whatever the 855 accepted, and a line they added must be shipped.
+ */
+export function check856(
+	message: Json,
+	order: Json,
+	earlier: { '855'?: unknown },
+	changes: Map<string, LineChange> = new Map(),
+): string[] {
 	const reasons: string[] = [];
 	const purchaseOrderNumber = idText(order.purchaseOrderNumber);
 	const shipOrders = shipOrdersFor(message, purchaseOrderNumber);
@@ -39,7 +51,7 @@ export function check856(message: Json, order: Json, earlier: { '855'?: unknown 
 			reasons.push(`item ${index + 1}: no purchaseOrderLineId`);
 			continue;
 		}
-		if (!matchLine(id, item, 'shipped', lines, substitutes, reasons)) continue;
+		if (!matchLine(id, item, 'shipped', lines, substitutes, reasons, changes)) continue;
 		const label = lineLabel(id);
 		const quantity = quantityOf(item.quantityShipped);
 		if (!quantity) {
@@ -50,6 +62,13 @@ export function check856(message: Json, order: Json, earlier: { '855'?: unknown 
 		}
 		accumulate(shipped, id, quantity);
 	}
-	overLimits(shipped, limits, 'shipped', limitWord, reasons);
+	const [changed, unchanged] = splitByChange(shipped, changes);
+	overLimits(unchanged, limits, 'shipped', limitWord, reasons);
+	const ordered = new Map([...lines.values()].map((l) => [l.id, l.ordered]));
+	overLimits(changed, ordered, 'shipped', "ordered after the partner's 860", reasons);
+	for (const [id, change] of changes) {
+		if (change.reason === 'addItem' && lines.has(id) && !shipped.has(id))
+			reasons.push(`${lineLabel(id)}: not shipped but ${changeWords(change)}`);
+	}
 	return reasons;
 }

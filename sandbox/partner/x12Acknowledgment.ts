@@ -12,10 +12,16 @@ const STATUSES: Readonly<Record<string, string>> = {
 	RJ: 'rejected',
 };
 
-/** ACK01 (668) → a line action's status; other codes stay as they are (and are refused by the check). */
+/**
+ * ACK01 (668) → a line action's status; other codes stay as they are (and are refused by the
+ * check). A price change (IP) is accepted at the price of PO104; a quantity change (IQ) accepted
+ * for the quantity of ACK02.
+ */
 const LINE_STATUSES: Readonly<Record<string, string>> = {
 	IA: 'accepted',
 	IB: 'backordered',
+	IP: 'accepted',
+	IQ: 'accepted',
 	IR: 'rejected',
 	IS: 'accepted',
 };

@@ -2,6 +2,7 @@
 import type { TotalsCheck } from './invoice';
 import type { Json } from './read';
 import { readAcknowledgment } from './x12Acknowledgment';
+import { type ChangeAcknowledgment, readChangeAcknowledgment } from './x12ChangeAck';
 import { type FunctionalAck, readFunctionalAck } from './x12FunctionalAck';
 import { bodyOf } from './x12Elements';
 import { readInvoice } from './x12Invoice';
@@ -15,7 +16,8 @@ export type X12Reply =
 			reasons: string[];
 			totals?: TotalsCheck;
 	  }
-	| { kind: 'functionalAck'; ack: FunctionalAck; reasons: string[]; totals?: undefined };
+	| { kind: 'functionalAck'; ack: FunctionalAck; reasons: string[]; totals?: undefined }
+	| { kind: 'changeAck'; ack: ChangeAcknowledgment; reasons: string[]; totals?: undefined };
 
 /** The set read the partner's way, or undefined for a type it does not score. */
 export function readX12Reply(type: string, segments: string[][]): X12Reply | undefined {
@@ -27,6 +29,8 @@ export function readX12Reply(type: string, segments: string[][]): X12Reply | und
 			return { kind: 'document', type, ...readShipNotice(body) };
 		case '810':
 			return { kind: 'document', type, ...readInvoice(body) };
+		case '865':
+			return { kind: 'changeAck', ack: readChangeAcknowledgment(body), reasons: [] };
 		case '997':
 			return { kind: 'functionalAck', ack: readFunctionalAck(body), reasons: [] };
 		default:

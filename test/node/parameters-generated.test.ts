@@ -448,6 +448,15 @@ async function baselines(): Promise<Record<string, IDataObject>> {
 			checkedDocument: message,
 			checkOrder: order,
 		},
+		'transaction/applyChange': {
+			changedOrder: order,
+			changes: JSON.stringify({
+				purpose: 'change',
+				purchaseOrderNumber: (item.message as IDataObject).purchaseOrderNumber,
+				changeSequenceNumber: '001',
+				lineItems: [],
+			}),
+		},
 		'transaction/create': {
 			documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
 			stream: 'test',

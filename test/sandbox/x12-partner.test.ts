@@ -214,6 +214,7 @@ describe('the default JSON inbound mode is as before', () => {
 			'855',
 			'856',
 			'purchaseOrderNumber',
+			'scenario',
 			'transactionId',
 		]);
 	});

@@ -337,7 +337,7 @@ describe('checkOrderDocument: rejection reasons', () => {
 			lineItems: ['1', '2', '3'].map((id) => ({
 				purchaseOrderLineId: id,
 				quantity: q('1'),
-				unitCostPrice: '0.1',
+				unitCostPrice: '1',
 				productIds: { sku: id },
 			})),
 		};

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { typeLabel } from '../shared/documentTypes';
+import { typeCodeOf } from '../shared/typeCode';
 import { ServiceClient } from '../transport/client';
 import { fetchTransactionPage, PAGE_SIZE, transactionKey } from '../transport/pagination';
 
@@ -21,7 +22,7 @@ function entry(item: IDataObject): INodeListSearchItems {
 		typeof item.createdAt === 'string' ? item.createdAt.slice(0, 16).replace('T', ' ') : '';
 	const parts = [
 		transactionKey(item),
-		typeLabel(String(item.transactionType ?? '')),
+		typeLabel(typeCodeOf(item.transactionType)),
 		item.direction,
 		item.businessNumber,
 		item.stream,

@@ -5,6 +5,7 @@
 import { addDecimal, compareDecimal, type Decimal, formatQuantity, ZERO } from './decimal';
 import { DocumentError } from './errors';
 import { FieldReader, idText, type PlainObject, isObject, unwrapMessage } from './fieldReader';
+import { changedLineIds } from './applyChange';
 import { lineOf, type OrderLine, type PurchaseOrder } from './purchaseOrder';
 
 export interface AcknowledgedLine {
@@ -57,10 +58,19 @@ export function readAcknowledgment(
 		throw new DocumentError('The acknowledgment must be a JSON object: the 855 message');
 	sameOrder(f, message.purchaseOrderNumber, 'purchaseOrderNumber', order, 'acknowledgment (855)');
 	const byLine = new Map<string, AcknowledgedLine>();
+	// A line an 860 changed after the 855 follows the effective order, not the 855.
+	const changed = changedLineIds(order.message);
+	for (const line of order.lines.filter((l) => changed.has(l.purchaseOrderLineId)))
+		byLine.set(line.purchaseOrderLineId, {
+			accepted: line.quantity,
+			unitOfMeasure: line.unitOfMeasure,
+			unitCostPrice: line.unitCostPrice,
+		});
 	f.array(message.lineItems, 'lineItems').forEach((item, i) => {
 		const path = `lineItems[${i}]`;
 		const line = f.object(item, path);
 		const id = f.id(line.purchaseOrderLineId, `${path}.purchaseOrderLineId`);
+		if (changed.has(id)) return;
 		const ordered = lineOf(order, id, `${path}.purchaseOrderLineId`, 'The acknowledgment (855)');
 		const entry = byLine.get(id) ?? { accepted: ZERO };
 		f.array(line.actions, `${path}.actions`).forEach((a, j) => {

@@ -1,4 +1,5 @@
 /** Reads and validates the 850 that every builder starts from: once, with errors naming the field. */
+import { refuseCancelled } from './applyChange';
 import { type Decimal } from './decimal';
 import { DocumentError } from './errors';
 import { FieldReader, type PlainObject, isObject, unwrapMessage } from './fieldReader';
@@ -31,6 +32,7 @@ export function readPurchaseOrder(input: unknown): PurchaseOrder {
 	const message = unwrapMessage(input, 'purchaseOrderNumber');
 	if (!isObject(message))
 		throw new DocumentError('The purchase order must be a JSON object: the 850 message');
+	refuseCancelled(message);
 	const f = orderFields;
 	const purchaseOrderNumber = f.id(message.purchaseOrderNumber, 'purchaseOrderNumber');
 	const purchaseOrderDate = f.date(message.purchaseOrderDate, 'purchaseOrderDate');

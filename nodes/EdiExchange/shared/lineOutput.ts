@@ -5,6 +5,7 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { purchaseOrderLines } from '../documents/lines';
+import { typeCodeOf } from './typeCode';
 import { x12MessageFields } from './x12Message';
 
 export type LineOutput = 'document' | 'lines';
@@ -95,7 +96,7 @@ function whyNoLines(json: IDataObject, error: unknown): string {
 function holdsPurchaseOrder(json: IDataObject): boolean {
 	const x12Type = isObject(json.x12) ? json.x12.transactionType : undefined;
 	const type = x12Type ?? json.transactionType ?? json.type;
-	if (type !== undefined && !String(type).startsWith('850')) return false;
+	if (type !== undefined && typeCodeOf(type) !== '850') return false;
 	// An X12 850 set holds a purchase order even when it could not be read.
 	if (x12Type !== undefined) return true;
 	const document = (json.document ?? json.message ?? json) as IDataObject;

@@ -8,6 +8,7 @@
  * window go, and at most MAX_REMEMBERED are kept (oldest first out).
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { typeCodeOf } from '../shared/typeCode';
 
 export type DuplicateMode = 'off' | 'flag' | 'skip';
 
@@ -59,9 +60,9 @@ function partOf(json: IDataObject, top: IDataObject, senderId: string): Part {
 	const number = text(document.purchaseOrderNumber);
 	const purpose = text(document.purpose) || 'original';
 	const revision =
-		REVISION_TYPES.some((t) => type.startsWith(t)) ||
-		(type.startsWith('850') && REVISION_PURPOSES.includes(purpose));
-	const isOrder = (type.startsWith('850') || revision) && number !== '';
+		REVISION_TYPES.includes(typeCodeOf(type)) ||
+		(typeCodeOf(type) === '850' && REVISION_PURPOSES.includes(purpose));
+	const isOrder = (typeCodeOf(type) === '850' || revision) && number !== '';
 	const stream = text(top.stream);
 	return {
 		json,

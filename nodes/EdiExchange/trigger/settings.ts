@@ -7,6 +7,7 @@ import { MAX_NOTE_LENGTH } from '../transport/inbox';
 import { DEFAULT_DUPLICATE_WINDOW_DAYS, type DuplicateMode } from './duplicates';
 import { watchKey } from './state';
 import { pollWithDeclaredTypes } from '../shared/parameters';
+import { isOneOfTypes } from '../shared/typeCode';
 
 export interface TriggerSettings {
 	source: 'transactions' | 'inbox';
@@ -116,4 +117,4 @@ export function readSettings(this: IPollFunctions, properties: INodeProperties[]
 }
 
 export const matchesTypes = (settings: TriggerSettings, type: unknown): boolean =>
-	settings.types.length === 0 || settings.types.includes(String(type));
+	isOneOfTypes(settings.types, type);

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import type { ServiceClient } from '../../transport/client';
 import { collectTransactions } from '../../transport/pagination';
 import { optionsField, streamField, transactionTypesField } from '../../shared/fields';
+import { isOneOfTypes } from '../../shared/typeCode';
 import { limitField, readLimit } from '../fields';
 import { forOperation, type Operation } from '../types';
 
@@ -56,7 +57,7 @@ export const getMany: Operation = {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const types = (filters.transactionTypes ?? []) as string[];
 		const keep = types.length
-			? (item: IDataObject) => types.includes(String(item.transactionType))
+			? (item: IDataObject) => isOneOfTypes(types, item.transactionType)
 			: undefined;
 		const items = await collectTransactions(
 			client,

@@ -1,4 +1,5 @@
 import { resource } from '../resource';
+import { applyChangeOperation } from './applyChange';
 import { checkDocumentOperation } from './checkDocument';
 import { create } from './create/operation';
 import { getMany } from './getMany';
@@ -36,6 +37,14 @@ export const transaction = resource(
 			description:
 				'Check an 855, 856 or 810 built elsewhere against its 850 before sending it: every problem a retailer would reject or charge back (sends nothing)',
 			operation: checkDocumentOperation,
+		},
+		{
+			name: 'Apply Change (860)',
+			value: 'applyChange',
+			action: 'Apply purchase order changes',
+			description:
+				'Apply a purchase order’s changes (860) to it: the effective order and what changed on each line (sends nothing)',
+			operation: applyChangeOperation,
 		},
 	],
 );

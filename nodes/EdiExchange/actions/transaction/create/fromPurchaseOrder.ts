@@ -19,6 +19,7 @@ import { serviceTypeOf } from '../../../shared/documentTypes';
 import { isX12Text, purchaseOrderFromX12, type X12PurchaseOrder } from '../../../x12Documents';
 import { optionsField } from '../../../shared/fields';
 import { readJsonParameter } from '../../fields';
+import { purchaseOrderChangesField, withPurchaseOrderChanges } from '../applyChange';
 import { expressionFailure } from '../../../shared/json';
 
 /** Shown for Create (see forOperation) when the message is built, for these document types. */
@@ -153,6 +154,7 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 		hint: "Further down a workflow: {{ $('EDI Exchange Trigger').item.json }}",
 		displayOptions: buildable(ALL),
 	},
+	{ ...purchaseOrderChangesField, displayOptions: buildable(ALL) },
 	{
 		displayName: 'Acknowledgment (855)',
 		name: 'acknowledgment',
@@ -525,7 +527,8 @@ function buildDocument(
 ): IDataObject {
 	const options = this.getNodeParameter('documentOptions', itemIndex, {}) as IDataObject;
 	try {
-		return build.call(this, documentType, order, given(options), itemIndex) as IDataObject;
+		const effective = withPurchaseOrderChanges.call(this, order, itemIndex);
+		return build.call(this, documentType, effective, given(options), itemIndex) as IDataObject;
 	} catch (error) {
 		if (!(error instanceof DocumentError))
 			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
