@@ -16,8 +16,12 @@ import { x12DocumentItem } from '../../shared/x12Message';
 import { documentsFromX12, isX12Text, READABLE_TYPES } from '../../x12Documents';
 import { controlNumberFields } from '../controlNumbers';
 import { partyFields, readJsonParameter, readParties, readRequiredText } from '../fields';
-import { SHIP_NOTICE_HIERARCHY_OPTIONS } from '../transaction/create/integrationPath';
-import { writeOneInterchange, writeSegments, X12_WRITABLE } from '../x12Writing';
+import {
+	hierarchyField,
+	writeOneInterchange,
+	writeSegments,
+	X12_WRITABLE,
+} from '../integrationPaths';
 import { forOperation, type Operation } from '../types';
 
 const forConversion = (conversion: string, fields: INodeProperties[]): INodeProperties[] =>
@@ -91,19 +95,7 @@ export const convert: Operation = {
 			}),
 			streamField({ description: 'Test (ISA15 T) or live (ISA15 P)' }),
 			optionsCollection(
-				[
-					optionsField(
-						{
-							displayName: '856 Hierarchy',
-							name: 'hierarchy',
-							default: 'shipmentOrderPackItem',
-							description: 'The HL levels of the ship notice',
-							displayOptions: { show: { '/documentType': ['856'] } },
-						},
-						SHIP_NOTICE_HIERARCHY_OPTIONS,
-					),
-					...controlNumberFields(),
-				],
+				[hierarchyField('856'), ...controlNumberFields()],
 				'How the document is written as X12',
 			),
 		]),

@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { SERVICE_TYPE_OPTIONS, serviceTypeOf } from '../../../shared/documentTypes';
-import { refusedError } from '../../../shared/failed';
 import { optionsField, streamField } from '../../../shared/fields';
 import { parseJsonText } from '../../../shared/json';
 import type { ServiceClient } from '../../../transport/client';
@@ -12,23 +11,7 @@ import { forOperation, type Operation } from '../../types';
 import { CHECKED_TYPES, refuseProblems, shieldFields, shieldProblems } from '../checkDocument';
 import type { CheckedType } from '../../../documents/check';
 import { buildMessage, fromPurchaseOrderFields } from './fromPurchaseOrder';
-import { integrationPathFields, sendOverX12Path, X12_WRITABLE } from './integrationPath';
-
-interface CreateAnswer {
-	id?: number | string;
-	status?: string;
-	detail?: string;
-	validationErrors?: Array<{ payloadPaths?: string[]; errorMessage?: string; outputPath?: string }>;
-}
-
-/** "message.lineItems[0].productIds: At least one product identifier is required (PO1)" */
-export function describeValidationErrors(answer: CreateAnswer): string[] {
-	return (answer.validationErrors ?? []).map((e) => {
-		const where = (e.payloadPaths ?? []).join(', ');
-		const segment = e.outputPath ? ` (${e.outputPath})` : '';
-		return `${where ? `${where}: ` : ''}${e.errorMessage ?? 'invalid'}${segment}`;
-	});
-}
+import { integrationPathFields, sendDocument } from '../../integrationPaths';
 
 const CHECKABLE = ['855', '856', '810'].map(serviceTypeOf);
 
@@ -171,44 +154,8 @@ export const create: Operation = {
 				'Enter the trading partner’s id.',
 			);
 
-		const path = X12_WRITABLE.includes(type.split('_')[0])
-			? (this.getNodeParameter('integrationPath', itemIndex, 'structured') as string)
-			: 'structured';
-		if (path === 'x12' || path === 'serviceJson') {
-			const document = { type, stream, senderId, receiverId, message };
-			return [{ json: await sendOverX12Path.call(this, client, itemIndex, path, document) }];
-		}
-
-		const { body } = (await client.send({
-			route: 'createTransaction',
-			body: { type, stream, senderId, receiverId, message },
-			itemIndex,
-		})) as { body: CreateAnswer };
-		if (body.status === 'FAILED') {
-			throw refusedError.call(this, body, {
-				refused: `the document (transaction ${body.id}, status FAILED)`,
-				reasons: describeValidationErrors(body).join('; ') || `${body.detail}`,
-				description:
-					'Fix the listed message paths and create the document again. A FAILED document is recorded by the service but not delivered.',
-				itemIndex,
-			});
-		}
-		// An empty detail is left out: n8n's table view shows it as a red "empty", as if something failed.
-		const { detail, ...answer } = body;
-		// The message sent comes along, so the next document of the flow can be built from it.
-		return [
-			{
-				json: {
-					...answer,
-					...(detail ? { detail } : {}),
-					type,
-					stream,
-					senderId,
-					receiverId,
-					message,
-				} as IDataObject,
-			},
-		];
+		const document = { type, stream, senderId, receiverId, message };
+		return [{ json: await sendDocument.call(this, client, itemIndex, document) }];
 	},
 };
 
