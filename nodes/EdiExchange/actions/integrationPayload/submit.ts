@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { TRANSACTION_TYPE_OPTIONS } from '../../shared/documentTypes';
@@ -110,11 +110,7 @@ export const submit: Operation = {
 	]),
 	concurrent: true,
 
-	async execute(
-		this: IExecuteFunctions,
-		itemIndex: number,
-		client: ServiceClient,
-	): Promise<INodeExecutionData[]> {
+	async execute(itemIndex, client) {
 		const format = this.getNodeParameter('format', itemIndex) as string;
 		const body =
 			format === 'x12'

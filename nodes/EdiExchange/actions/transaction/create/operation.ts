@@ -1,11 +1,10 @@
 /** Create: sends one structured document, its message typed, taken from the input item or built from a purchase order. */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { SERVICE_TYPE_OPTIONS, serviceTypeOf } from '../../../shared/documentTypes';
 import { optionsField, streamField } from '../../../shared/fields';
 import { parseJsonText } from '../../../shared/json';
-import type { ServiceClient } from '../../../transport/client';
 import { partyFields, readJsonObject, readRequiredText, sendingOptions } from '../../fields';
 import { forOperation, type Operation } from '../../types';
 import { CHECKED_TYPES, refuseProblems, shieldFields, shieldProblems } from '../checkDocument';
@@ -15,19 +14,21 @@ import { integrationPathFields, sendDocument } from '../../integrationPaths';
 
 const CHECKABLE = ['855', '856', '810'].map(serviceTypeOf);
 
+const documentTypeField = optionsField(
+	{
+		displayName: 'Document Type',
+		name: 'documentType',
+		required: true,
+		default: serviceTypeOf('855'),
+		description: 'The kind of business document to send',
+	},
+	SERVICE_TYPE_OPTIONS,
+);
+
 export const create: Operation = {
 	subtitle: '"Create " + String($parameter["documentType"]).split("_")[0]',
 	description: forOperation('transaction', 'create', [
-		optionsField(
-			{
-				displayName: 'Document Type',
-				name: 'documentType',
-				required: true,
-				default: serviceTypeOf('855'),
-				description: 'The kind of business document to send',
-			},
-			SERVICE_TYPE_OPTIONS,
-		),
+		documentTypeField,
 		streamField({ description: 'Test documents are not passed on as real business documents' }),
 		{
 			displayName:
@@ -108,11 +109,7 @@ export const create: Operation = {
 	]),
 	concurrent: true,
 
-	async execute(
-		this: IExecuteFunctions,
-		itemIndex: number,
-		client: ServiceClient,
-	): Promise<INodeExecutionData[]> {
+	async execute(itemIndex, client) {
 		const type = this.getNodeParameter('documentType', itemIndex) as string;
 		const stream = this.getNodeParameter('stream', itemIndex) as string;
 		const source = this.getNodeParameter('messageSource', itemIndex) as string;
