@@ -31,10 +31,10 @@ export interface OracleInterchange {
 	groups: Array<{ [field: string]: unknown; sets: Array<Record<string, unknown>> }>;
 }
 
-export function corpusFiles(): CorpusFile[] {
+export function corpusFiles(corpus = CORPUS): CorpusFile[] {
 	const files: CorpusFile[] = [];
 	for (const dir of [...CORPUS_TYPES, 'broken']) {
-		const path = join(CORPUS, dir);
+		const path = join(corpus, dir);
 		if (!existsSync(path)) continue;
 		for (const file of readdirSync(path).sort()) {
 			if (!file.endsWith('.edi')) continue;
