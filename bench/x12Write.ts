@@ -12,6 +12,7 @@ import { JSEDINotation, X12Generator } from 'node-x12';
 
 import { buildInvoice, type PlainObject } from '../nodes/EdiExchange/documents';
 import { write810, writeInterchange } from '../nodes/EdiExchange/x12Documents';
+import { TERMS_1_10_NET_30 } from '../sandbox/partner/orders';
 
 const INVOICES = 1000;
 
@@ -32,13 +33,7 @@ function invoices(): PlainObject[] {
 						postalCode: '10001',
 					},
 				},
-				termsOfSale: {
-					type: 'basic',
-					basisDate: 'invoiceDate',
-					discountPercent: '1',
-					discountDaysDue: 10,
-					netDaysDue: 30,
-				},
+				termsOfSale: { ...TERMS_1_10_NET_30 },
 				lineItems: Array.from({ length: 5 }, (_, i) => ({
 					purchaseOrderLineId: String(i + 1),
 					quantity: { value: String(1 + ((n + i) % 40)), unitOfMeasure: 'each' },

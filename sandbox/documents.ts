@@ -31,6 +31,32 @@ export interface CreateEnvelope {
 const nonEmptyString = (value: unknown): value is string =>
 	typeof value === 'string' && value.trim() !== '';
 
+/**
+ * The stream and the two parties of a create or of a service-JSON payload. `requiredWhenMissing`:
+ * a party left out is "required" (createTransaction) rather than "must be a non-empty string".
+ */
+export function streamAndPartyErrors(
+	body: Record<string, unknown>,
+	requiredWhenMissing: boolean,
+): FieldError[] {
+	const errors: FieldError[] = [];
+	const { stream = 'test', senderId, receiverId } = body;
+	if (stream !== 'test' && stream !== 'live')
+		errors.push(
+			fieldError('stream', `stream must be test or live, found ${JSON.stringify(stream)}`),
+		);
+	for (const [name, value] of [
+		['senderId', senderId],
+		['receiverId', receiverId],
+	] as const) {
+		if (value === undefined && requiredWhenMissing)
+			errors.push(fieldError(name, `${name} is required`, 'requiredProperty'));
+		else if (!nonEmptyString(value))
+			errors.push(fieldError(name, `${name} must be a non-empty string`));
+	}
+	return errors;
+}
+
 export function readCreateEnvelope(
 	body: unknown,
 ): { envelope: CreateEnvelope } | { errors: FieldError[] } {
@@ -47,19 +73,7 @@ export function readCreateEnvelope(
 			),
 		);
 	}
-	if (stream !== 'test' && stream !== 'live')
-		errors.push(
-			fieldError('stream', `stream must be test or live, found ${JSON.stringify(stream)}`),
-		);
-	for (const [name, value] of [
-		['senderId', senderId],
-		['receiverId', receiverId],
-	] as const) {
-		if (value === undefined)
-			errors.push(fieldError(name, `${name} is required`, 'requiredProperty'));
-		else if (!nonEmptyString(value))
-			errors.push(fieldError(name, `${name} must be a non-empty string`));
-	}
+	errors.push(...streamAndPartyErrors(body, true));
 	if (message === undefined)
 		errors.push(fieldError('message', 'message is required', 'requiredProperty'));
 	else if (!isObject(message)) errors.push(fieldError('message', 'message must be a JSON object'));

@@ -3,7 +3,7 @@
  * one outbound transaction per ST set) and the service-specific JSON path (one set as segments).
  */
 import { randomUUID } from 'crypto';
-import { businessNumberOfSegments } from './documents';
+import { businessNumberOfSegments, streamAndPartyErrors } from './documents';
 import { argumentError, fieldError, isObject } from './http';
 import { PARTNER_ID } from './partner';
 import type { SandboxState } from './state';
@@ -87,17 +87,7 @@ function submitJson(state: SandboxState, body: Record<string, unknown>): Reply {
 				`type must be a three-digit transaction set code such as "855", found ${JSON.stringify(type)}`,
 			),
 		);
-	if (stream !== 'test' && stream !== 'live')
-		errors.push(
-			fieldError('stream', `stream must be test or live, found ${JSON.stringify(stream)}`),
-		);
-	for (const [name, value] of [
-		['senderId', senderId],
-		['receiverId', receiverId],
-	] as const) {
-		if (typeof value !== 'string' || value.trim() === '')
-			errors.push(fieldError(name, `${name} must be a non-empty string`));
-	}
+	errors.push(...streamAndPartyErrors(body, false));
 	const segments = isObject(content) ? content.segments : undefined;
 	if (!Array.isArray(segments) || segments.length === 0) {
 		errors.push(

@@ -178,7 +178,8 @@ function encode(reply: Reply): { payload: Buffer; contentType: string } {
 	};
 }
 
-function send(res: ServerResponse, reply: Reply, headers: Record<string, string>): void {
+/** Writes the reply's status and headers; the payload, for the caller to send. */
+function writeHead(res: ServerResponse, reply: Reply, headers: Record<string, string>): Buffer {
 	const { payload, contentType } = encode(reply);
 	res.writeHead(reply.status, {
 		...headers,
@@ -186,6 +187,11 @@ function send(res: ServerResponse, reply: Reply, headers: Record<string, string>
 		'content-type': contentType,
 		'content-length': String(payload.length),
 	});
+	return payload;
+}
+
+function send(res: ServerResponse, reply: Reply, headers: Record<string, string>): void {
+	const payload = writeHead(res, reply, headers);
 	if (reply.drainRequest) answerThenDrain(res, payload);
 	else res.end(payload);
 }
@@ -222,13 +228,7 @@ function answerThenDrain(res: ServerResponse, payload: Buffer): void {
 
 /** A processed request whose answer never fully arrives: headers and half the body, then a cut. */
 function drop(res: ServerResponse, reply: Reply, headers: Record<string, string>): void {
-	const { payload, contentType } = encode(reply);
-	res.writeHead(reply.status, {
-		...headers,
-		...reply.headers,
-		'content-type': contentType,
-		'content-length': String(payload.length),
-	});
+	const payload = writeHead(res, reply, headers);
 	res.flushHeaders();
 	res.write(payload.subarray(0, Math.floor(payload.length / 2)), () => res.socket?.destroy());
 }

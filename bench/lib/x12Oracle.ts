@@ -31,10 +31,10 @@ export interface OracleInterchange {
 	groups: Array<{ [field: string]: unknown; sets: Array<Record<string, unknown>> }>;
 }
 
-export function corpusFiles(): CorpusFile[] {
+export function corpusFiles(corpus = CORPUS): CorpusFile[] {
 	const files: CorpusFile[] = [];
 	for (const dir of [...CORPUS_TYPES, 'broken']) {
-		const path = join(CORPUS, dir);
+		const path = join(corpus, dir);
 		if (!existsSync(path)) continue;
 		for (const file of readdirSync(path).sort()) {
 			if (!file.endsWith('.edi')) continue;
@@ -114,6 +114,16 @@ export const segmentCount = (interchange: X12Interchange): number =>
 type Body = Record<string, unknown>;
 type Line = Record<string, unknown>;
 
+/** A PO1 line as the 850 and 855 oracles keep it, with what each adds from later segments. */
+const po1Line = (s: string[], more: Line): Line => ({
+	PO101: at(s, 1),
+	PO102: at(s, 2),
+	PO103: at(s, 3),
+	PO104: at(s, 4),
+	productIds: pairs(s, 6),
+	...more,
+});
+
 const BODIES: Record<string, (segments: string[][]) => Body> = {
 	'850': (segments) => {
 		const body: Body = { BEG01: null, BEG02: null, BEG03: null, BEG05: null, CUR02: null };
@@ -129,14 +139,7 @@ const BODIES: Record<string, (segments: string[][]) => Body> = {
 				if (line) ((line.N1 as Line[] | undefined) ?? (line.N1 = [])).push(party);
 				else n1.push(party);
 			} else if (s[0] === 'PO1') {
-				line = {
-					PO101: at(s, 1),
-					PO102: at(s, 2),
-					PO103: at(s, 3),
-					PO104: at(s, 4),
-					productIds: pairs(s, 6),
-					PID05: [],
-				};
+				line = po1Line(s, { PID05: [] });
 				po1.push(line);
 			} else if (s[0] === 'PID' && line) (line.PID05 as Value[]).push(at(s, 5));
 			else if (s[0] === 'CTT') {
@@ -153,14 +156,7 @@ const BODIES: Record<string, (segments: string[][]) => Body> = {
 			if (s[0] === 'BAK')
 				Object.assign(body, { BAK01: at(s, 1), BAK02: at(s, 2), BAK03: at(s, 3), BAK04: at(s, 4) });
 			else if (s[0] === 'PO1') {
-				line = {
-					PO101: at(s, 1),
-					PO102: at(s, 2),
-					PO103: at(s, 3),
-					PO104: at(s, 4),
-					productIds: pairs(s, 6),
-					ACK: [],
-				};
+				line = po1Line(s, { ACK: [] });
 				(body.PO1 as Line[]).push(line);
 			} else if (s[0] === 'ACK' && line)
 				(line.ACK as Line[]).push({ ACK01: at(s, 1), ACK02: at(s, 2), ACK03: at(s, 3) });

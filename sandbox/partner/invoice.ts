@@ -132,24 +132,13 @@ export function check810(
  */
 export type TotalsCheck = (message: Json, sales: Exact, total: Exact) => string[];
 
-export const statedTotals: TotalsCheck = (message, sales, total) => {
-	const reasons: string[] = [];
-	const salesReason = totalReason(
-		'invoiceSalesTotal',
-		message.invoiceSalesTotal,
-		sales,
-		'Σ quantityInvoiced × unitPrice (each line to cents)',
-	);
-	if (salesReason) reasons.push(salesReason);
-	const totalText = totalReason(
-		'invoiceTotal',
-		message.invoiceTotal,
-		total,
-		'invoiceSalesTotal + Σ charges − Σ allowances',
-	);
-	if (totalText) reasons.push(totalText);
-	return reasons;
-};
+export const statedTotals: TotalsCheck = (message, sales, total) =>
+	(
+		[
+			['invoiceSalesTotal', sales, 'Σ quantityInvoiced × unitPrice (each line to cents)'],
+			['invoiceTotal', total, 'invoiceSalesTotal + Σ charges − Σ allowances'],
+		] as const
+	).flatMap(([field, partners, how]) => totalReason(field, message[field], partners, how) || []);
 
 const currencyOf = (document: Json) =>
 	isObject(document.buyersCurrency) ? idText(document.buyersCurrency.currencyCode) : undefined;

@@ -87,6 +87,15 @@ const SHIP_TO = {
 	countryCode: 'US',
 };
 
+/** The demo partner's terms of sale: 1% off when paid within 10 days, net 30. */
+export const TERMS_1_10_NET_30 = {
+	type: 'basic',
+	basisDate: 'invoiceDate',
+	discountPercent: '1',
+	discountDaysDue: 10,
+	netDaysDue: 30,
+};
+
 /**
  * An 850 message from the demo partner: `PO-<sequence>`, 3–5 lines of distinct products with
  * decimal-string quantities and prices, terms, and sometimes a freight charge and a discount.
@@ -126,14 +135,7 @@ export function makePurchaseOrder(sequence: number, now: Date): Record<string, u
 			shipTo: { ...SHIP_TO },
 			billTo: { ...SHIP_TO, name: 'Demo Retail Accounts Payable' },
 		},
-		termsOfSale: {
-			type: 'basic',
-			basisDate: 'invoiceDate',
-			discountPercent: '1',
-			discountDaysDue: 10,
-			netDaysDue: 30,
-			description: '1% 10 Net 30',
-		},
+		termsOfSale: { ...TERMS_1_10_NET_30, description: '1% 10 Net 30' },
 		references: { vendorNumber: { value: '4875905' }, departmentNumber: { value: '011' } },
 		dates: {
 			earliestShipDate: isoDay(time + 3 * DAY_MS),

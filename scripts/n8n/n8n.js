@@ -70,28 +70,29 @@ async function installPackage(userFolder, tarball) {
 		fs.readFileSync(pj, 'utf8'),
 	);
 	fs.writeFileSync(pj, JSON.stringify(packageJson, null, 2), 'utf8');
-	const env = lib.node24Env();
-	await lib.run(
-		lib.paths().nodeBin,
-		[
-			lib.npmCli(),
-			'install',
-			'--audit=false',
-			'--fund=false',
-			'--bin-links=false',
-			'--install-strategy=shallow',
-			'--ignore-scripts=true',
-			'--package-lock=false',
-			'--loglevel=error',
-		],
-		{ cwd: pkgDir, env, capture: true },
-	);
+	await npmInstall(pkgDir, [
+		'--audit=false',
+		'--fund=false',
+		'--bin-links=false',
+		'--install-strategy=shallow',
+		'--ignore-scripts=true',
+		'--package-lock=false',
+	]);
 	manifest.dependencies = {
 		...(manifest.dependencies || {}),
 		[lib.PACKAGE_NAME]: packageJson.version,
 	};
 	fs.writeFileSync(nodesPkg, JSON.stringify(manifest, null, 2));
 	return { pkgDir, version: packageJson.version };
+}
+
+/** `npm install <args>` in `cwd` with Node 24, quietly (errors only). */
+async function npmInstall(cwd, args) {
+	await lib.run(lib.paths().nodeBin, [lib.npmCli(), 'install', '--loglevel=error', ...args], {
+		cwd,
+		env: lib.node24Env(),
+		capture: true,
+	});
 }
 
 /**
@@ -102,23 +103,7 @@ async function installPackage(userFolder, tarball) {
 async function installTarball(userFolder, tarball) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
-	await lib.run(
-		lib.paths().nodeBin,
-		[
-			lib.npmCli(),
-			'install',
-			'--omit=peer',
-			'--no-audit',
-			'--no-fund',
-			'--loglevel=error',
-			tarball,
-		],
-		{
-			cwd: nodesDir,
-			env: lib.node24Env(),
-			capture: true,
-		},
-	);
+	await npmInstall(nodesDir, ['--omit=peer', '--no-audit', '--no-fund', tarball]);
 	const pkgDir = path.join(nodesDir, 'node_modules', lib.PACKAGE_NAME);
 	return {
 		pkgDir,

@@ -75,23 +75,25 @@ async function main() {
 			'import:credentials',
 			`--input=${n8n.credentialFile(work, { baseUrl: 'http://127.0.0.1:9', apiKey: 'unused-0123456789' })}`,
 		]);
-		const workflow = convertWorkflow(WORKFLOW_ID, {
+		const start = (type, typeVersion, more) => ({
 			id: 'a1',
 			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
+			type,
+			typeVersion,
 			position: [0, 0],
-			parameters: {},
+			...more,
 		});
-		const webhookWorkflow = convertWorkflow(WEBHOOK_WORKFLOW_ID, {
-			id: 'a1',
-			name: 'Start',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			position: [0, 0],
-			webhookId: '5f1d7a52-7c1e-4b5e-9c3a-1f2e3d4c5b6a',
-			parameters: { path: 'x12-control-numbers', httpMethod: 'GET', responseMode: 'lastNode' },
-		});
+		const workflow = convertWorkflow(
+			WORKFLOW_ID,
+			start('n8n-nodes-base.manualTrigger', 1, { parameters: {} }),
+		);
+		const webhookWorkflow = convertWorkflow(
+			WEBHOOK_WORKFLOW_ID,
+			start('n8n-nodes-base.webhook', 2, {
+				webhookId: '5f1d7a52-7c1e-4b5e-9c3a-1f2e3d4c5b6a',
+				parameters: { path: 'x12-control-numbers', httpMethod: 'GET', responseMode: 'lastNode' },
+			}),
+		);
 		for (const [name, wf] of [
 			['workflow.json', workflow],
 			['workflow-webhook.json', webhookWorkflow],

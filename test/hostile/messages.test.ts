@@ -5,23 +5,13 @@
 import { Poller, runNode } from '../../harness';
 import { failure } from '../node/helpers';
 import { json, raw, startHostileServer, type HostileServer } from './server';
+import { transactionList } from '../samples';
 
 const DOCUMENT = { purchaseOrderNumber: 'PO-7', lineItems: [{ quantity: 5 }] };
 const X12 =
 	'ISA*00*          *00*          *ZZ*DEMORETAIL     *ZZ*YOURCOMPANY    *261122*1030*U*00401*000000042*0*T*>~IEA*1*000000042~';
 const getMessage = { resource: 'transaction', operation: 'getMessage', transactionId: '7' };
-const LIST = {
-	items: [
-		{
-			id: 7,
-			transactionType: '850_PURCHASE_ORDER',
-			direction: 'inbound',
-			stream: 'test',
-			createdAt: new Date().toISOString(),
-		},
-	],
-	meta: { total: 1 },
-};
+const LIST = transactionList();
 
 let server: HostileServer;
 const credentials = () => ({ baseUrl: server.url, apiToken: 'secret-token-0e4b6c2d' });

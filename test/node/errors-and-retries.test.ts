@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { SAMPLE_855 } from '../samples';
 import { failure, useNodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();
@@ -15,23 +16,13 @@ const getMessage = (transactionId = '1') => ({
 	operation: 'getMessage',
 	transactionId,
 });
-const VALID_855 = {
-	purchaseOrderNumber: 'PO-1',
-	status: 'accepted',
-	lineItems: [
-		{
-			purchaseOrderLineId: '1',
-			actions: [{ status: 'accepted', quantity: { value: '5', unitOfMeasure: 'each' } }],
-		},
-	],
-};
 const create = {
 	resource: 'transaction',
 	operation: 'create',
 	documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
 	senderId: 'YOURCOMPANY',
 	receiverId: 'DEMORETAIL',
-	message: JSON.stringify(VALID_855),
+	message: JSON.stringify(SAMPLE_855),
 };
 const NOT_RESENT = 'It was NOT sent again, because the service has no idempotency key';
 
@@ -173,7 +164,7 @@ describe('server errors and dropped connections', () => {
 		const N = 10;
 		// Each item's own PO number tells its request apart, whatever order they reach the server in.
 		const input = Array.from({ length: N }, (_, i) => ({
-			message: { ...VALID_855, purchaseOrderNumber: `PO-${i}` },
+			message: { ...SAMPLE_855, purchaseOrderNumber: `PO-${i}` },
 		}));
 		const result = await sb.run(
 			{ ...create, messageSource: 'field', messageField: 'message' },

@@ -5,6 +5,7 @@
  */
 import { ROUTES, type RouteName } from '../../nodes/EdiExchange/transport/routes';
 import { writeInterchange } from '../../sandbox/x12/write';
+import { SAMPLE_855 } from '../samples';
 import { shape, useNodeSandbox, type NodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();
@@ -21,17 +22,6 @@ const X12 = writeInterchange({
 	date: new Date('2026-11-22T10:30:00Z'),
 	sets: [{ type: '855', segments: [['BAK', '00', 'AC', 'PO-1', '20261122']] }],
 });
-
-const VALID_855 = {
-	purchaseOrderNumber: 'PO-1',
-	status: 'accepted',
-	lineItems: [
-		{
-			purchaseOrderLineId: '1',
-			actions: [{ status: 'accepted', quantity: { value: '5', unitOfMeasure: 'each' } }],
-		},
-	],
-};
 
 interface Case {
 	/** Runs the operation; returns the path parameters and what the request must have carried. */
@@ -83,7 +73,7 @@ const CASES: Record<RouteName, Case> = {
 				documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
 				senderId: 'YOURCOMPANY',
 				receiverId: 'DEMORETAIL',
-				message: JSON.stringify(VALID_855),
+				message: JSON.stringify(SAMPLE_855),
 			});
 			expect(r.status).toBe('success');
 			return {
@@ -93,7 +83,7 @@ const CASES: Record<RouteName, Case> = {
 					stream: 'test',
 					senderId: 'YOURCOMPANY',
 					receiverId: 'DEMORETAIL',
-					message: VALID_855,
+					message: SAMPLE_855,
 				},
 			};
 		},

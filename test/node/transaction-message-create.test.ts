@@ -5,20 +5,11 @@
  */
 
 import { writeInterchange } from '../../sandbox/x12/write';
+import { SAMPLE_855 } from '../samples';
 import { createParameters, failure, jsonOf, useNodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();
 
-const VALID_855 = {
-	purchaseOrderNumber: 'PO-1',
-	status: 'accepted',
-	lineItems: [
-		{
-			purchaseOrderLineId: '1',
-			actions: [{ status: 'accepted', quantity: { value: '5', unitOfMeasure: 'each' } }],
-		},
-	],
-};
 /** Two content errors the service reports for an 855 line. */
 const INVALID_855 = {
 	purchaseOrderNumber: 'PO-1',
@@ -139,7 +130,7 @@ describe('Get Message', () => {
 
 describe('Create', () => {
 	test('ACCEPTED: the output has the id and the status, and the request carried the envelope', async () => {
-		const result = await sb.run(create({ stream: 'live', message: JSON.stringify(VALID_855) }));
+		const result = await sb.run(create({ stream: 'live', message: JSON.stringify(SAMPLE_855) }));
 		expect(result.status).toBe('success');
 		expect(jsonOf(result)).toEqual([
 			{
@@ -151,7 +142,7 @@ describe('Create', () => {
 				senderId: 'YOURCOMPANY',
 				receiverId: 'DEMORETAIL',
 				// The message sent comes along, for the next document of the flow.
-				message: VALID_855,
+				message: SAMPLE_855,
 			},
 		]);
 		const requests = await sb.requests();
@@ -161,7 +152,7 @@ describe('Create', () => {
 			stream: 'live',
 			senderId: 'YOURCOMPANY',
 			receiverId: 'DEMORETAIL',
-			message: VALID_855,
+			message: SAMPLE_855,
 		});
 		// The created transaction is there, with the message sent.
 		const read = await sb.run({
@@ -169,7 +160,7 @@ describe('Create', () => {
 			operation: 'getMessage',
 			transactionId: '2',
 		});
-		expect(read.items[0].json.message).toEqual(VALID_855);
+		expect(read.items[0].json.message).toEqual(SAMPLE_855);
 	});
 
 	test('FAILED: the error lists each validation error path and message', async () => {
@@ -207,7 +198,7 @@ describe('Create', () => {
 
 	test('a receiver that is not a trading partner is reported as FAILED', async () => {
 		const error = failure(
-			await sb.run(create({ receiverId: 'STRANGER', message: JSON.stringify(VALID_855) })),
+			await sb.run(create({ receiverId: 'STRANGER', message: JSON.stringify(SAMPLE_855) })),
 		);
 		expect(error.message).toBe(
 			'The service refused the document (transaction 2, status FAILED): receiverId: no relationship with receiver STRANGER (ISA08)',
@@ -219,8 +210,8 @@ describe('Create', () => {
 			create({ messageSource: 'field', messageField: 'payload.document' }),
 			{
 				input: [
-					{ payload: { document: VALID_855 } },
-					{ payload: { document: JSON.stringify({ ...VALID_855, purchaseOrderNumber: 'PO-2' }) } },
+					{ payload: { document: SAMPLE_855 } },
+					{ payload: { document: JSON.stringify({ ...SAMPLE_855, purchaseOrderNumber: 'PO-2' }) } },
 				],
 			},
 		);
@@ -230,15 +221,15 @@ describe('Create', () => {
 			['ACCEPTED', { item: 1 }],
 		]);
 		const bodies = (await sb.requests()).map((r) => r.body.message);
-		expect(bodies).toEqual([VALID_855, { ...VALID_855, purchaseOrderNumber: 'PO-2' }]);
+		expect(bodies).toEqual([SAMPLE_855, { ...SAMPLE_855, purchaseOrderNumber: 'PO-2' }]);
 	});
 
 	test('the message from an expression that yields an object', async () => {
 		const result = await sb.run(create({ message: '={{ $json.doc }}' }), {
-			input: [{ doc: VALID_855 }],
+			input: [{ doc: SAMPLE_855 }],
 		});
 		expect(result.status).toBe('success');
-		expect((await sb.requests())[0].body.message).toEqual(VALID_855);
+		expect((await sb.requests())[0].body.message).toEqual(SAMPLE_855);
 	});
 
 	test('invalid JSON in the message: a NodeOperationError before any request', async () => {

@@ -12,6 +12,7 @@ import { writeInterchange } from '../../sandbox/x12/write';
 import { json, raw, startHostileServer, type HostileServer } from '../hostile/server';
 import { retail850, retail850Segments } from '../unit/x12/fixtures';
 import { failure, useNodeSandbox } from './helpers';
+import { transactionList } from '../samples';
 
 const sb = useNodeSandbox();
 
@@ -25,18 +26,7 @@ afterEach(async () => {
 	inbound = undefined;
 });
 async function serveInbound(x12: string) {
-	const list = {
-		items: [
-			{
-				id: 7,
-				transactionType: '850_PURCHASE_ORDER',
-				direction: 'inbound',
-				stream: 'test',
-				createdAt: new Date().toISOString(),
-			},
-		],
-		meta: { total: 1 },
-	};
+	const list = transactionList();
 	inbound = await startHostileServer((request, res, self) =>
 		(request.path === '/v3/transactions'
 			? json(200, self.requests.length > 1 ? list : { items: [], meta: { total: 0 } })

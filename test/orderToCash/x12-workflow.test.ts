@@ -11,6 +11,7 @@ import { json, raw, startHostileServer, type HostileServer } from '../hostile/se
 import { useSandbox } from '../sandbox/helpers';
 import { credentialsOf, reset } from '../trigger/helpers';
 import { retail850 } from '../unit/x12/fixtures';
+import { transactionList } from '../samples';
 
 const running = useSandbox({ sendInitialOrder: false, rateLimit: null });
 let inbound: HostileServer;
@@ -20,18 +21,7 @@ afterEach(async () => await inbound?.stop());
 test('the X12 example answers an X12 850 with a 997, 855, 856 and 810, each an interchange the service accepts', async () => {
 	const workflow = loadExample(join(__dirname, '..', '..', 'examples', 'x12-order-to-cash.json'));
 	const trigger = workflow.nodes.find((node) => node.type === TRIGGER_NODE)!;
-	const list = {
-		items: [
-			{
-				id: 7,
-				transactionType: '850',
-				direction: 'inbound',
-				stream: 'test',
-				createdAt: new Date().toISOString(),
-			},
-		],
-		meta: { total: 1 },
-	};
+	const list = transactionList({ transactionType: '850' });
 	inbound = await startHostileServer((request, res, self) =>
 		(request.path === '/v3/transactions'
 			? json(200, self.requests.length > 1 ? list : { items: [], meta: { total: 0 } })

@@ -6,12 +6,12 @@
  */
 import axios from 'axios';
 import { spawn, spawnSync } from 'child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
 import { writeInterchange } from '../../sandbox/x12/write';
-import { SHARED } from '../x12Interop';
+import { inShared, needing } from '../shared';
 import { useSandbox } from './helpers';
 import { acknowledgment, entryOf, functionalAck, orderOf, segmentsOf, sendX12 } from './x12Replies';
 
@@ -209,10 +209,8 @@ describe('Resend 850 with an interchange, in the JSON mode', () => {
 	});
 });
 
-const realFile = join(SHARED, 'x12-public', '850', 'nodex12-vics-po.edi');
-const withRealFile = existsSync(realFile) ? it : it.skip;
-if (!existsSync(realFile))
-	console.log(`${realFile} is absent: a real retailer 850 was not replayed`);
+const realFile = inShared('x12-public', '850', 'nodex12-vics-po.edi');
+const withRealFile = needing(realFile).test;
 
 describe('--replay-850 FILE (CLI)', () => {
 	const root = join(__dirname, '..', '..');

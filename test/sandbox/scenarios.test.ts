@@ -9,7 +9,7 @@ import { join } from 'path';
 
 import { start, useSandbox } from './helpers';
 import { entryOf as scorecardEntry, sendSegments as sendX12Segments } from './x12Replies';
-import { hasValidator, validateAll } from '../x12Interop';
+import { validateAll, withValidator } from '../x12Interop';
 
 /** Decimal text as integers of millionths: the test's own arithmetic, apart from the partner's. */
 const micros = (value: string) => {
@@ -359,7 +359,8 @@ describe('in the X12 inbound format the partner sends its 860 as X12 (BCH, POC, 
 				transactionId: changed.transactionIds[0],
 			});
 		}
-		if (!hasValidator) return;
+		// The validator's part needs ../shared: said, and a failure under CI=true (test/shared.ts).
+		if (!withValidator.present && process.env.CI !== 'true') return;
 		const verdicts = validateAll(texts);
 		expect(verdicts.map((v) => v.errors)).toEqual([[], []]);
 		console.log(`x12-validate: ${texts.length} partner 860s, 0 errors`);

@@ -5,23 +5,13 @@
  */
 import { Poller } from '../../harness';
 import { json, stallAfterHeaders, startHostileServer, type HostileServer } from '../hostile/server';
+import { transactionList } from '../samples';
 
 let server: HostileServer;
 afterEach(async () => await server.stop());
 
 const answers = {
-	transactions: json(200, {
-		items: [
-			{
-				id: 1,
-				direction: 'inbound',
-				stream: 'test',
-				transactionType: '850',
-				createdAt: new Date().toISOString(),
-			},
-		],
-		meta: { total: 1 },
-	}),
+	transactions: json(200, transactionList({ id: 1, transactionType: '850' })),
 	inbox: json(200, []),
 };
 

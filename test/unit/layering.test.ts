@@ -1,16 +1,39 @@
 /**
- * Arrows point down: the action node (actions/) and the trigger (trigger/) never import each
- * other; what both use lives in shared/ or transport/, which import neither.
+ * Arrows point down (the diagram in docs/maintainers.md, "Layers"): each folder of
+ * nodes/EdiExchange/ imports only itself and the folders listed for it. The pure cores (x12/,
+ * documents/, x12Documents/) know nothing of n8n's nodes, the service or each other's users;
+ * transport/ talks to the service and knows neither node; the action node (actions/) and the
+ * trigger (trigger/) never import each other. The node classes at the top may import anything.
  */
-import { readFileSync } from 'fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
 import { dirname, join, relative, resolve } from 'path';
 
 import { ROOT, sourceFiles } from './sourceFiles';
 
 const NODE_FOLDER = join(ROOT, 'nodes', 'EdiExchange');
 
-/** "actions" for nodes/EdiExchange/actions/inbox/getMany.ts; the file name for top-level files. */
-const roomOf = (file: string) => relative(NODE_FOLDER, file).split(/[\\/]/)[0];
+/** What each folder may import besides itself. */
+const MAY_IMPORT: Record<string, string[]> = {
+	x12: [],
+	documents: [],
+	x12Documents: ['documents', 'x12'],
+	shared: ['documents', 'x12', 'x12Documents'],
+	transport: ['shared'],
+	trigger: ['shared', 'transport', 'documents', 'x12', 'x12Documents'],
+	actions: ['shared', 'transport', 'documents', 'x12', 'x12Documents'],
+};
+
+/** The node classes (EdiExchange.node.ts, EdiExchangeTrigger.node.ts): the top, importing anything. */
+const NODE_CLASSES = 'node classes';
+
+/** "actions" for nodes/EdiExchange/actions/inbox/getMany.ts (or ../actions); the node classes for a top-level file. */
+const roomOf = (file: string) => {
+	const parts = relative(NODE_FOLDER, file).split(/[\\/]/);
+	const folder = join(NODE_FOLDER, parts[0]);
+	return parts.length === 1 && !(existsSync(folder) && statSync(folder).isDirectory())
+		? NODE_CLASSES
+		: parts[0];
+};
 
 /** Every relative import in the node folder, as "from room → to room (file)". */
 function crossings(): Array<{ from: string; to: string; file: string }> {
@@ -23,24 +46,77 @@ function crossings(): Array<{ from: string; to: string; file: string }> {
 	);
 }
 
-const FORBIDDEN: Record<string, string[]> = {
-	actions: ['trigger'],
-	trigger: ['actions'],
-	shared: ['actions', 'trigger', 'transport'],
-	transport: ['actions', 'trigger'],
-};
-
-test('actions/ and trigger/ do not import each other; shared/ and transport/ import neither', () => {
-	const wrong = crossings()
-		.filter(({ from, to }) => FORBIDDEN[from]?.includes(to))
+/** The imports that break the rule: into the node classes, or into a folder not listed for it. */
+function wrongCrossings(all: Array<{ from: string; to: string; file: string }>): string[] {
+	return all
+		.filter(
+			({ from, to }) =>
+				from !== to &&
+				(to === NODE_CLASSES || (from !== NODE_CLASSES && !(MAY_IMPORT[from] ?? []).includes(to))),
+		)
 		.map(({ from, to, file }) => `${file}: ${from} → ${to}`);
-	expect(wrong).toEqual([]);
+}
+
+test('every folder of nodes/EdiExchange/ has its rule', () => {
+	const folders = readdirSync(NODE_FOLDER).filter((name) =>
+		statSync(join(NODE_FOLDER, name)).isDirectory(),
+	);
+	expect(folders.sort()).toEqual(Object.keys(MAY_IMPORT).sort());
+});
+
+/** The diagram under "## Layers" in docs/maintainers.md, as the same table. */
+function diagram(markdown: string): Record<string, string[]> {
+	const block = markdown.split('## Layers')[1]?.match(/```text\n([\s\S]*?)```/)?.[1] ?? '';
+	return Object.fromEntries(
+		block
+			.split('\n')
+			.map((line) => line.match(/^([\w]+)\/\s+→ (.+)$/))
+			.filter((match): match is RegExpMatchArray => match !== null)
+			.map(([, folder, targets]) => [
+				folder,
+				targets === 'nothing' ? [] : targets.split(' ').map((t) => t.replace(/\/$/, '')),
+			]),
+	);
+}
+
+test('the diagram in docs/maintainers.md is this table', () => {
+	const markdown = readFileSync(join(ROOT, 'docs', 'maintainers.md'), 'utf8');
+	expect(diagram(markdown)).toEqual(MAY_IMPORT);
+});
+
+test('each folder imports only itself and the folders its rule lists', () => {
+	expect(wrongCrossings(crossings())).toEqual([]);
 });
 
 test('the check sees the imports it guards', () => {
 	// Guards the test itself: with no crossings found at all, the test above could never fail.
-	expect(crossings().some(({ from, to }) => from === 'trigger' && to === 'shared')).toBe(true);
-	expect(crossings().some(({ from, to }) => from === 'actions' && to === 'transport')).toBe(true);
+	const all = crossings();
+	for (const [from, to] of [
+		['trigger', 'shared'],
+		['actions', 'transport'],
+		['x12Documents', 'documents'],
+		['shared', 'x12Documents'],
+		[NODE_CLASSES, 'actions'],
+	])
+		expect(all.some((c) => c.from === from && c.to === to)).toBe(true);
+	const file = 'nodes/EdiExchange/x.ts';
+	expect(
+		wrongCrossings([
+			{ from: 'documents', to: 'actions', file },
+			{ from: 'x12', to: 'x12Documents', file },
+			{ from: 'transport', to: 'trigger', file },
+			{ from: 'actions', to: 'trigger', file },
+			{ from: 'shared', to: NODE_CLASSES, file },
+			{ from: 'actions', to: 'x12Documents', file },
+			{ from: NODE_CLASSES, to: 'trigger', file },
+		]),
+	).toEqual([
+		`${file}: documents → actions`,
+		`${file}: x12 → x12Documents`,
+		`${file}: transport → trigger`,
+		`${file}: actions → trigger`,
+		`${file}: shared → ${NODE_CLASSES}`,
+	]);
 });
 
 /**

@@ -70,3 +70,19 @@ test('the anchor rule matches GitHub on this repository’s own headings', () =>
 		'a-1',
 	]);
 });
+
+/** "see *Title* below" (or above): a reference to a section by name, without a link. */
+const namedSections = (page: string) =>
+	[...prose(readFileSync(join(root, page), 'utf8')).matchAll(/\*([^*\n]+)\* (?:below|above)/g)].map(
+		(m) => ({ page, name: m[1] }),
+	);
+
+test.each(pages.flatMap(namedSections).map((s) => [s.page, s.name]))(
+	'%s: the section "%s" named below or above is a heading of that page',
+	(page, name) => {
+		const headings = [...prose(readFileSync(join(root, page), 'utf8')).matchAll(/^#{1,6} (.+)$/gm)];
+		expect(headings.some(([, title]) => title.toLowerCase().startsWith(name.toLowerCase()))).toBe(
+			true,
+		);
+	},
+);

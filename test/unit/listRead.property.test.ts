@@ -18,24 +18,13 @@ import {
 	type FetchedPage,
 	type ListUnreadable,
 } from '../../nodes/EdiExchange/transport/listRead';
+import { mulberry32 as random } from '../../sandbox/faults';
 import { fuzz } from '../fuzz';
 
 /** Runs at the default size (CI); FUZZ_RUNS overrides. */
 export const DEFAULT_RUNS = 1_000;
 
 const TYPES = ['850', '855', '810'];
-
-/** A small seeded generator, so each run's arrivals and serving order replay from its seed. */
-function random(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 type Where = 'front' | 'back' | 'ends' | 'anywhere';
 

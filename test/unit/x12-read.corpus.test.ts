@@ -5,19 +5,14 @@
  * broken file gives a located error list and never throws. Skipped, saying so, where the corpus is
  * absent (the repository's own fixtures cover each case: x12-read.layouts.test.ts).
  */
-import { existsSync } from 'fs';
-
 import { normaliseInterchange, readInterchange, readX12 } from '../../nodes/EdiExchange/x12';
-import { asOracle, CORPUS, corpusFiles, segmentCount } from '../../bench/lib/x12Oracle';
+import { asOracle, corpusFiles, segmentCount } from '../../bench/lib/x12Oracle';
+import { inShared, needing } from '../shared';
 
-const present = existsSync(CORPUS);
-if (!present)
-	console.warn(
-		`x12-public corpus tests SKIPPED: ${CORPUS} is absent (it lives beside the checkout)`,
-	);
+const CORPUS = inShared('x12-public');
 
-(present ? describe : describe.skip)('readX12 on the x12-public corpus', () => {
-	const files = present ? corpusFiles() : [];
+needing(CORPUS).describe('readX12 on the x12-public corpus', () => {
+	const files = corpusFiles(CORPUS);
 	const good = files.filter((file) => file.oracle);
 	const broken = files.filter((file) => !file.oracle);
 	const counted = { read: 0, flagged: 0, normalised: 0 };

@@ -5,30 +5,21 @@
  * 10,000 cases by default (FUZZ_RUNS for more, FUZZ_SEED to replay). readX12 never throws, its
  * answer stays small and located, and Normalise takes whatever it read.
  */
-import { existsSync, readdirSync, readFileSync } from 'fs';
+import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
 import { MAX_PROBLEMS, normaliseInterchange, readX12 } from '../../nodes/EdiExchange/x12';
 import { fuzz } from '../fuzz';
-import { CORPUS, corpusFiles } from '../../bench/lib/x12Oracle';
+import { corpusFiles } from '../../bench/lib/x12Oracle';
+import { mulberry32 as random } from '../../sandbox/faults';
+import { inShared } from '../shared';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'x12');
 const seeds = [
 	...readdirSync(FIXTURES).map((name) => readFileSync(join(FIXTURES, name), 'utf8')),
-	...(existsSync(CORPUS) ? corpusFiles().map((file) => file.bytes.toString('utf8')) : []),
+	// The public corpus adds its files where it is present (../shared): the fixtures alone suffice.
+	...corpusFiles(inShared('x12-public')).map((file) => file.bytes.toString('utf8')),
 ];
-
-/** mulberry32: a small seeded generator, so a failing case replays from its seed. */
-function random(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 const PIECES = [
 	'*',

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection } from '../shared/fields';
 import { expressionFailure, parseJsonText } from '../shared/json';
+import { isX12Text } from '../x12Documents';
 import { fromVersion1_1, inVersion1 } from './types';
 
 /**
@@ -185,6 +186,34 @@ export function readRequiredText(
 			itemIndex,
 		});
 	return value;
+}
+
+/** The X12 Interchange field (x12Content) of an operation that reads X12: by default the item's message. */
+export const x12ContentField = (
+	field: Pick<INodeProperties, 'displayName' | 'description'> & Partial<INodeProperties>,
+): INodeProperties => ({
+	name: 'x12Content',
+	type: 'string',
+	typeOptions: { rows: 6 },
+	default: '={{ $json.message }}',
+	required: true,
+	...field,
+});
+
+/** The X12 Interchange (x12ContentField) as text beginning with ISA, or an error naming the field. */
+export function readX12Content(
+	this: IExecuteFunctions,
+	label: string,
+	itemIndex: number,
+	hints: { empty: string; notX12: string },
+): string {
+	const text = readRequiredText.call(this, 'x12Content', label, itemIndex, hints.empty);
+	if (!isX12Text(text))
+		throw new NodeOperationError(this.getNode(), `${label} does not begin with ISA`, {
+			description: `It begins: ${JSON.stringify(String(text).slice(0, 40))}. ${hints.notX12}`,
+			itemIndex,
+		});
+	return text;
 }
 
 /**

@@ -12,7 +12,10 @@ export interface Operation {
 	description: INodeProperties[];
 	/** The canvas subtitle, as an editor expression in title case: '"Get Many Transactions"'. */
 	subtitle: string;
-	/** `client`: the run's service client (router.ts creates it); every request goes through it. */
+	/**
+	 * `client`: the run's service client (router.ts creates it); every request goes through it.
+	 * Operations write `async execute(itemIndex, client)`: the types and `this` come from here.
+	 */
 	execute(
 		this: IExecuteFunctions,
 		itemIndex: number,

@@ -22,7 +22,12 @@ import {
 } from './earlier';
 import { DocumentError } from './errors';
 import { copy, isObject, type PlainObject, options as optionFields } from './fieldReader';
-import { orderFields, type OrderLine, readPurchaseOrder } from './purchaseOrder';
+import {
+	orderFields,
+	type OrderLine,
+	type PurchaseOrder,
+	readPurchaseOrder,
+} from './purchaseOrder';
 
 /** A charge or allowance: `amount` is a decimal, invoiced at 2 decimals. */
 export interface AmountOption {
@@ -152,6 +157,30 @@ export function buildInvoice(order: unknown, opts: InvoiceOptions): PlainObject 
 			`Nothing to invoice: no line of purchase order ${po.purchaseOrderNumber} has a quantity to bill`,
 		);
 
+	const { sales, charges, allowances, total } = totals(po, billed, opts);
+	const message = header(po, shipped, invoiceNumber, invoiceDate);
+	message.lineItems = billed.map((b) => {
+		const item: PlainObject = {
+			purchaseOrderLineId: b.line.purchaseOrderLineId,
+			quantityInvoiced: { value: formatQuantity(b.quantity), unitOfMeasure: b.unitOfMeasure },
+			unitPrice: formatPrice(b.unitPrice),
+			productIds: copy(b.productIds),
+		};
+		if (b.line.source.productAttributes !== undefined)
+			item.productAttributes = copy(b.line.source.productAttributes);
+		return item;
+	});
+	if (allowances.list.length > 0) message.allowances = allowances.list;
+	if (charges.list.length > 0) message.charges = charges.list;
+	message.invoiceSalesTotal = formatAmount(sales);
+	const discount = termsDiscount(po.message.termsOfSale, sales);
+	if (discount !== undefined) message.invoiceTermsDiscount = formatAmount(discount);
+	message.invoiceTotal = formatAmount(total);
+	return message;
+}
+
+/** Sales, charges, allowances and the total; an invoice allowing more than it sells is charged back, so refused. */
+function totals(po: PurchaseOrder, billed: Billed[], opts: InvoiceOptions) {
 	// Σ of each line's extended amount (quantity × price to cents, half-up), exact: what retail
 	// receivers recompute from IT102 × IT104, so the stated total and theirs agree to the cent.
 	const sales = billed.reduce(
@@ -171,7 +200,6 @@ export function buildInvoice(order: unknown, opts: InvoiceOptions): PlainObject 
 		'allowances',
 		'allowances',
 	);
-	// An invoice whose allowances exceed what it sells is charged back: refuse it before it is sent.
 	if (compareDecimal(allowances.total, sales) > 0) {
 		throw new DocumentError(
 			`The allowances total ${formatAmount(allowances.total)} but the sales only ${formatAmount(sales)}: an invoice cannot allow more than it sells (check the option "allowances" and the purchase order's "allowances")`,
@@ -179,7 +207,16 @@ export function buildInvoice(order: unknown, opts: InvoiceOptions): PlainObject 
 		);
 	}
 	const total = subtractDecimal(addDecimal(sales, charges.total), allowances.total);
+	return { sales, charges, allowances, total };
+}
 
+/** The invoice's head: its number and date, and the order's references, dates, parties and terms, with the 856's shipment. */
+function header(
+	po: PurchaseOrder,
+	shipped: ShipNoticeSummary | undefined,
+	invoiceNumber: string,
+	invoiceDate: string,
+): PlainObject {
 	const references: PlainObject = isObject(po.message.references)
 		? copy(po.message.references)
 		: {};
@@ -208,23 +245,6 @@ export function buildInvoice(order: unknown, opts: InvoiceOptions): PlainObject 
 		if (Object.keys(parties).length > 0) message.parties = parties;
 	}
 	if (po.message.termsOfSale !== undefined) message.termsOfSale = copy(po.message.termsOfSale);
-	message.lineItems = billed.map((b) => {
-		const item: PlainObject = {
-			purchaseOrderLineId: b.line.purchaseOrderLineId,
-			quantityInvoiced: { value: formatQuantity(b.quantity), unitOfMeasure: b.unitOfMeasure },
-			unitPrice: formatPrice(b.unitPrice),
-			productIds: copy(b.productIds),
-		};
-		if (b.line.source.productAttributes !== undefined)
-			item.productAttributes = copy(b.line.source.productAttributes);
-		return item;
-	});
-	if (allowances.list.length > 0) message.allowances = allowances.list;
-	if (charges.list.length > 0) message.charges = charges.list;
-	message.invoiceSalesTotal = formatAmount(sales);
-	const discount = termsDiscount(po.message.termsOfSale, sales);
-	if (discount !== undefined) message.invoiceTermsDiscount = formatAmount(discount);
-	message.invoiceTotal = formatAmount(total);
 	return message;
 }
 

@@ -179,30 +179,12 @@ export async function pollTransactions(
 	const emittable = found.filter(
 		(item) => hasId(item) && matchesTypes(settings, item.transactionType),
 	);
-	const stillHeld: HeldMessage[] = [];
-	let items: INodeExecutionData[] = [];
+	let items: INodeExecutionData[];
+	let stillHeld: HeldMessage[] = [];
 	if (settings.includeMessage) {
-		// Held transactions first (they are older), then the new ones.
-		const fresh = emittable.map((transaction) => ({ transaction, attempts: 0 }));
-		const outcomes = await readMessages([...held, ...fresh], run, true);
-		warnFailedMessages.call(this, outcomes);
-		outcomes.slice(0, held.length).forEach((outcome, i) => {
-			if (!outcome) stillHeld.push(held[i]);
-			else if ('held' in outcome) stillHeld.push(outcome.held);
-			else items.push(outcome.item);
-		});
-		// Out of budget for messages, or too many held: account only up to there; the rest waits for the next poll.
-		const cut = outcomes
-			.slice(held.length)
-			.findIndex((outcome) => !outcome || ('held' in outcome && stillHeld.length >= MAX_HELD));
-		for (const outcome of outcomes.slice(held.length, cut < 0 ? undefined : held.length + cut)) {
-			if (outcome && 'held' in outcome) stillHeld.push(outcome.held);
-			else if (outcome) items.push(outcome.item);
-		}
-		if (cut >= 0) {
-			found = found.slice(0, found.indexOf(emittable[cut]));
-			stopped = true;
-		}
+		const read = await withMessages.call(this, held, emittable, found, run);
+		({ items, stillHeld, found } = read);
+		stopped ||= read.cut;
 	} else {
 		// Include Message turned off while some were held: they go out as they are.
 		items = [...held.map(({ transaction }) => transaction), ...emittable].map((json) => ({ json }));
@@ -214,6 +196,59 @@ export async function pollTransactions(
 	const allFound = found.length >= unaccounted;
 	const complete = !stopped && (allFound || stable);
 	const missing = complete && !allFound ? unaccounted - found.length : 0;
+	const now = Date.now();
+	warnUnemitted.call(this, found, missing, now);
+
+	const next = advance(state, found, { missing, complete }, settings.lateWindowMs, MAX_SEEN, now);
+	if (stillHeld.length) next.held = stillHeld;
+	return { items, next };
+}
+
+/**
+ * The items to emit with their messages read (Include Message): the held transactions first (they
+ * are older), then the new ones. Out of budget for messages, or too many held: `found` is cut
+ * short there (`cut`), and the rest waits for the next poll.
+ */
+async function withMessages(
+	this: IPollFunctions,
+	held: HeldMessage[],
+	emittable: IDataObject[],
+	found: IDataObject[],
+	run: PollRun,
+): Promise<{
+	items: INodeExecutionData[];
+	stillHeld: HeldMessage[];
+	found: IDataObject[];
+	cut: boolean;
+}> {
+	const items: INodeExecutionData[] = [];
+	const stillHeld: HeldMessage[] = [];
+	const fresh = emittable.map((transaction) => ({ transaction, attempts: 0 }));
+	const outcomes = await readMessages([...held, ...fresh], run, true);
+	warnFailedMessages.call(this, outcomes);
+	outcomes.slice(0, held.length).forEach((outcome, i) => {
+		if (!outcome) stillHeld.push(held[i]);
+		else if ('held' in outcome) stillHeld.push(outcome.held);
+		else items.push(outcome.item);
+	});
+	const cut = outcomes
+		.slice(held.length)
+		.findIndex((outcome) => !outcome || ('held' in outcome && stillHeld.length >= MAX_HELD));
+	for (const outcome of outcomes.slice(held.length, cut < 0 ? undefined : held.length + cut)) {
+		if (outcome && 'held' in outcome) stillHeld.push(outcome.held);
+		else if (outcome) items.push(outcome.item);
+	}
+	if (cut < 0) return { items, stillHeld, found, cut: false };
+	return { items, stillHeld, found: found.slice(0, found.indexOf(emittable[cut])), cut: true };
+}
+
+/** Warns of what is wrong with the transactions a poll accounts for: late, without an id or a date, or dated ahead. */
+function warnUnemitted(
+	this: IPollFunctions,
+	found: IDataObject[],
+	missing: number,
+	now: number,
+): void {
 	if (missing) {
 		this.logger.warn(
 			`EDI Exchange Trigger: ${missing} inbound transaction(s) became visible with a creation date before the trigger's cutoff and were not emitted. Widen Options → Late Arrival Window to catch such late transactions.`,
@@ -231,12 +266,7 @@ export async function pollTransactions(
 			`EDI Exchange Trigger: inbound transaction(s) ${listIds(undated)} have no readable createdAt; they are emitted, and the trigger's cutoff does not move for them.`,
 		);
 	}
-	const now = Date.now();
 	warnFutureDated.call(this, found, now);
-
-	const next = advance(state, found, { missing, complete }, settings.lateWindowMs, MAX_SEEN, now);
-	if (stillHeld.length) next.held = stillHeld;
-	return { items, next };
 }
 
 /** Manual mode: the newest matching transactions, touching no state. */

@@ -3,7 +3,7 @@
  * builders accept unchanged. Checked on our own fixture (every mapped segment), on the public
  * corpus against its oracles (../shared/x12-public, skipped when absent) and on mutated input.
  */
-import { existsSync, readdirSync, readFileSync } from 'fs';
+import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import fc from 'fast-check';
 
@@ -14,6 +14,7 @@ import {
 } from '../../../nodes/EdiExchange/documents';
 import { documentsFromX12, read850 } from '../../../nodes/EdiExchange/x12Documents';
 import { fuzz } from '../../fuzz';
+import { inShared, needing } from '../../shared';
 import { RETAIL_850 } from './fixtures';
 
 const only = (text: string) => {
@@ -318,93 +319,89 @@ describe('read850 on mutated input', () => {
 });
 
 /** The public corpus: each 850 against its oracle (extract.mjs, written by someone else). */
-const CORPUS = join(__dirname, '..', '..', '..', '..', 'shared', 'x12-public', '850');
-const corpus = existsSync(CORPUS) ? readdirSync(CORPUS).filter((f) => f.endsWith('.edi')) : [];
-if (corpus.length === 0) console.warn(`Skipped: no public X12 corpus at ${CORPUS}`);
-(corpus.length ? describe : describe.skip)(
-	'read850 on the public corpus (../shared/x12-public/850)',
-	() => {
-		interface OracleLine {
-			PO101: string;
-			PO102: string;
-			PO104: string;
-			productIds: Array<[string, string]>;
-			PID05: string[];
-		}
-		interface OracleSet {
-			ST01: string;
-			ST02: string;
-			body: {
-				BEG03: string;
-				BEG05: string;
-				CUR02: string | null;
-				PO1: OracleLine[];
-				CTT01: string | null;
-			};
-		}
-		const QUALIFIER_WORDS: Record<string, string> = {
-			BP: 'buyerItemNumber',
-			IN: 'buyerItemNumber',
-			VN: 'vendorItemNumber',
-			UP: 'gtin12',
-			EN: 'gtin13',
-			UK: 'gtin14',
-			UA: 'caseCode',
-			SK: 'sku',
+const CORPUS = inShared('x12-public', '850');
+needing(CORPUS).describe('read850 on the public corpus (../shared/x12-public/850)', () => {
+	const corpus = readdirSync(CORPUS).filter((f) => f.endsWith('.edi'));
+	interface OracleLine {
+		PO101: string;
+		PO102: string;
+		PO104: string;
+		productIds: Array<[string, string]>;
+		PID05: string[];
+	}
+	interface OracleSet {
+		ST01: string;
+		ST02: string;
+		body: {
+			BEG03: string;
+			BEG05: string;
+			CUR02: string | null;
+			PO1: OracleLine[];
+			CTT01: string | null;
 		};
+	}
+	const QUALIFIER_WORDS: Record<string, string> = {
+		BP: 'buyerItemNumber',
+		IN: 'buyerItemNumber',
+		VN: 'vendorItemNumber',
+		UP: 'gtin12',
+		EN: 'gtin13',
+		UK: 'gtin14',
+		UA: 'caseCode',
+		SK: 'sku',
+	};
 
-		it.each(corpus)('%s', (file) => {
-			const text = readFileSync(join(CORPUS, file), 'utf8');
-			const oracle = JSON.parse(
-				readFileSync(join(CORPUS, file.replace(/\.edi$/, '.expect.json')), 'utf8'),
-			) as {
-				interchanges: Array<{ ISA06: string; ISA13: string; groups: Array<{ sets: OracleSet[] }> }>;
-			};
-			const { documents } = documentsFromX12(text);
-			if (documents.length === 0) {
-				// Today's strict envelope reader refuses this file's envelope (an unpadded or indented ISA):
-				// the tolerant reader (branch x12-read) reads it; the 850 mapping is not in question here.
-				console.warn(`${file}: envelope not read by readInterchange; 850 mapping not checked`);
-				return;
-			}
-			const sets = oracle.interchanges.flatMap((isa) =>
-				isa.groups
-					.flatMap((g) => g.sets)
-					.filter((s) => s.ST01 === '850')
-					.map((set) => ({ ...set, ISA06: isa.ISA06 })),
+	it.each(corpus)('%s', (file) => {
+		const text = readFileSync(join(CORPUS, file), 'utf8');
+		const oracle = JSON.parse(
+			readFileSync(join(CORPUS, file.replace(/\.edi$/, '.expect.json')), 'utf8'),
+		) as {
+			interchanges: Array<{ ISA06: string; ISA13: string; groups: Array<{ sets: OracleSet[] }> }>;
+		};
+		const { documents } = documentsFromX12(text);
+		if (documents.length === 0) {
+			// Today's strict envelope reader refuses this file's envelope (an unpadded or indented ISA):
+			// the tolerant reader (branch x12-read) reads it; the 850 mapping is not in question here.
+			console.warn(`${file}: envelope not read by readInterchange; 850 mapping not checked`);
+			return;
+		}
+		const sets = oracle.interchanges.flatMap((isa) =>
+			isa.groups
+				.flatMap((g) => g.sets)
+				.filter((s) => s.ST01 === '850')
+				.map((set) => ({ ...set, ISA06: isa.ISA06 })),
+		);
+		expect(documents.map((d) => d.transactionSetControlNumber)).toEqual(sets.map((s) => s.ST02));
+		documents.forEach((read, i) => {
+			const body = sets[i].body;
+			expect(read.senderId).toBe(sets[i].ISA06);
+			expect(read.errors).toEqual([]);
+			const po = read.document as Record<string, any>;
+			expect(po.purchaseOrderNumber).toBe(body.BEG03);
+			expect(po.purchaseOrderDate.replace(/-/g, '')).toBe(
+				body.BEG05.length === 6 ? `20${body.BEG05}` : body.BEG05,
 			);
-			expect(documents.map((d) => d.transactionSetControlNumber)).toEqual(sets.map((s) => s.ST02));
-			documents.forEach((read, i) => {
-				const body = sets[i].body;
-				expect(read.senderId).toBe(sets[i].ISA06);
-				expect(read.errors).toEqual([]);
-				const po = read.document as Record<string, any>;
-				expect(po.purchaseOrderNumber).toBe(body.BEG03);
-				expect(po.purchaseOrderDate.replace(/-/g, '')).toBe(
-					body.BEG05.length === 6 ? `20${body.BEG05}` : body.BEG05,
-				);
-				if (body.CUR02) expect(po.buyersCurrency).toEqual({ currencyCode: body.CUR02 });
-				expect(po.lineItems).toHaveLength(body.PO1.length);
-				body.PO1.forEach((line, n) => {
-					const item = po.lineItems[n];
-					expect(item.purchaseOrderLineId).toBe(line.PO101 || String(n + 1));
-					expect(item.quantity.value).toBe(line.PO102);
-					if (line.PO104) expect(item.unitCostPrice).toBe(line.PO104);
-					const seen = new Set<string>();
-					for (const [qualifier, value] of line.productIds) {
-						const word = QUALIFIER_WORDS[qualifier];
-						if (!word || seen.has(word) || value === '') continue;
-						seen.add(word);
-						expect(item.productIds[word]).toBe(value);
-					}
-					// Every PID05 is somewhere: in the attributes, or kept under x12Unmapped.
-					const kept = JSON.stringify([item.productAttributes ?? {}, po.x12Unmapped]);
-					for (const description of line.PID05)
-						expect(kept).toContain(JSON.stringify(description).slice(1, -1));
-				});
-				if (body.CTT01 !== null && /^\d+$/.test(body.CTT01))
-					expect(po.summary.numberOfLineItems).toBe(Number(body.CTT01));
+			if (body.CUR02) expect(po.buyersCurrency).toEqual({ currencyCode: body.CUR02 });
+			expect(po.lineItems).toHaveLength(body.PO1.length);
+			body.PO1.forEach((line, n) => {
+				const item = po.lineItems[n];
+				expect(item.purchaseOrderLineId).toBe(line.PO101 || String(n + 1));
+				expect(item.quantity.value).toBe(line.PO102);
+				if (line.PO104) expect(item.unitCostPrice).toBe(line.PO104);
+				const seen = new Set<string>();
+				for (const [qualifier, value] of line.productIds) {
+					const word = QUALIFIER_WORDS[qualifier];
+					if (!word || seen.has(word) || value === '') continue;
+					seen.add(word);
+					expect(item.productIds[word]).toBe(value);
+				}
+				// Every PID05 is somewhere: in the attributes, or kept under x12Unmapped.
+				const kept = JSON.stringify([item.productAttributes ?? {}, po.x12Unmapped]);
+				for (const description of line.PID05)
+					expect(kept).toContain(JSON.stringify(description).slice(1, -1));
 			});
+			if (body.CTT01 !== null && /^\d+$/.test(body.CTT01))
+				expect(po.summary.numberOfLineItems).toBe(Number(body.CTT01));
 		});
-	},
-);
+	});
+});

@@ -1,15 +1,9 @@
 /** Accept and Fail: record the outcome of an inbox delivery, found from the input item or from ids. */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsField } from '../../shared/fields';
 import { deliveryHref, MAX_NOTE_LENGTH } from '../../transport/inbox';
-import type { ServiceClient } from '../../transport/client';
 import { readRequiredText, readTransactionId, transactionIdFields } from '../fields';
 import { forOperation, type Operation } from '../types';
 
@@ -63,11 +57,7 @@ function deliveryOperation(operation: 'accept' | 'fail', defaultNote: string): O
 		subtitle: operation === 'accept' ? '"Accept Delivery"' : '"Fail Delivery"',
 		description: forOperation('inbox', operation, deliveryFields(defaultNote)),
 
-		async execute(
-			this: IExecuteFunctions,
-			itemIndex: number,
-			client: ServiceClient,
-		): Promise<INodeExecutionData[]> {
+		async execute(itemIndex, client) {
 			const note = readRequiredText.call(
 				this,
 				'note',

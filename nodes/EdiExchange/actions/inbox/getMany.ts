@@ -1,6 +1,5 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import type { ServiceClient } from '../../transport/client';
 import { INBOX_WINDOW, readInbox } from '../../transport/inbox';
 import { lineOutputField, splitIntoLines, splitsLines } from '../../shared/lineOutput';
 import { limitField, readLimit } from '../fields';
@@ -28,11 +27,7 @@ export const getMany: Operation = {
 		{ ...lineOutputField, displayOptions: { show: { simplify: [false] } } },
 	]),
 
-	async execute(
-		this: IExecuteFunctions,
-		itemIndex: number,
-		client: ServiceClient,
-	): Promise<INodeExecutionData[]> {
+	async execute(itemIndex, client) {
 		const limit = readLimit.call(this, itemIndex);
 		const simplify = this.getNodeParameter('simplify', itemIndex) as boolean;
 		const lines = !simplify && splitsLines(this.getNodeParameter('output', itemIndex, 'document'));

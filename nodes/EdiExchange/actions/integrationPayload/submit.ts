@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { TRANSACTION_TYPE_OPTIONS } from '../../shared/documentTypes';
@@ -15,7 +15,7 @@ import {
 } from '../fields';
 import { forOperation, type Operation } from '../types';
 
-interface SubmitAnswer {
+export interface PayloadAnswer {
 	id?: string;
 	status?: string;
 	transactionIds?: Array<number | string>;
@@ -110,33 +110,16 @@ export const submit: Operation = {
 	]),
 	concurrent: true,
 
-	async execute(
-		this: IExecuteFunctions,
-		itemIndex: number,
-		client: ServiceClient,
-	): Promise<INodeExecutionData[]> {
+	async execute(itemIndex, client) {
 		const format = this.getNodeParameter('format', itemIndex) as string;
 		const body =
 			format === 'x12'
 				? { format, content: await readX12.call(this, itemIndex) }
 				: jsonPayload.call(this, itemIndex);
-		const { body: answer } = (await client.send({
-			route: 'submitIntegrationPayload',
-			body,
-			itemIndex,
-		})) as { body: SubmitAnswer };
-		if (answer.status === 'FAILED') {
-			const reasons = (answer.errors ?? []).map(
-				(e) =>
-					`${e.segment ?? ''}${e.position ? ` (segment ${e.position})` : ''}: ${e.message ?? 'invalid'}`,
-			);
-			throw refusedError.call(this, answer, {
-				refused: 'the payload (status FAILED)',
-				reasons: reasons.join('; ') || 'no reason given',
-				description: 'Fix the listed segments and submit again.',
-				itemIndex,
-			});
-		}
+		const answer = await sendPayload.call(this, client, body, itemIndex, {
+			refused: 'the payload',
+			description: 'Fix the listed segments and submit again.',
+		});
 		return [{ json: answer as IDataObject }];
 	},
 };
@@ -197,4 +180,35 @@ function jsonPayload(this: IExecuteFunctions, itemIndex: number): IDataObject {
 		...readParties.call(this, itemIndex),
 		content: { segments } as IDataObject,
 	};
+}
+
+/**
+ * Submits one integration payload; a FAILED answer (the service recorded it but refused its
+ * content) is an error listing the refused segments. Also how Create's X12 paths send.
+ */
+export async function sendPayload(
+	this: IExecuteFunctions,
+	client: ServiceClient,
+	body: IDataObject,
+	itemIndex: number,
+	refusal: { refused: string; description: string },
+): Promise<PayloadAnswer> {
+	const { body: answer } = (await client.send({
+		route: 'submitIntegrationPayload',
+		body,
+		itemIndex,
+	})) as { body: PayloadAnswer };
+	if (answer.status === 'FAILED') {
+		const reasons = (answer.errors ?? []).map(
+			(e) =>
+				`${e.segment ?? ''}${e.position ? ` (segment ${e.position})` : ''}: ${e.message ?? 'invalid'}`,
+		);
+		throw refusedError.call(this, answer, {
+			refused: `${refusal.refused} (status FAILED)`,
+			reasons: reasons.join('; ') || 'no reason given',
+			description: refusal.description,
+			itemIndex,
+		});
+	}
+	return answer;
 }

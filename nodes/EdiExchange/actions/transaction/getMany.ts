@@ -1,6 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import type { ServiceClient } from '../../transport/client';
 import { collectTransactions } from '../../transport/pagination';
 import { optionsField, streamField, transactionTypesField } from '../../shared/fields';
 import { isOneOfTypes } from '../../shared/typeCode';
@@ -47,11 +46,7 @@ export const getMany: Operation = {
 		},
 	]),
 
-	async execute(
-		this: IExecuteFunctions,
-		itemIndex: number,
-		client: ServiceClient,
-	): Promise<INodeExecutionData[]> {
+	async execute(itemIndex, client) {
 		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
 		const wanted = returnAll ? Infinity : readLimit.call(this, itemIndex);
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

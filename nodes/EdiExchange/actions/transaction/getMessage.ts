@@ -1,6 +1,5 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { ServiceClient } from '../../transport/client';
 import { fetchMessage, X12_MIME_TYPE } from '../../transport/messages';
 import { optionsCollection } from '../../shared/fields';
 import { x12MessageFields } from '../../shared/x12Message';
@@ -28,11 +27,7 @@ export const getMessage: Operation = {
 		),
 	]),
 
-	async execute(
-		this: IExecuteFunctions,
-		itemIndex: number,
-		client: ServiceClient,
-	): Promise<INodeExecutionData[]> {
+	async execute(itemIndex, client) {
 		const transactionId = readTransactionId.call(this, 'transactionId', itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as {
 			binaryPropertyName?: string;

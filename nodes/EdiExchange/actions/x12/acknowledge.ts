@@ -10,24 +10,19 @@ import { refusedError } from '../../shared/failed';
 import { optionsCollection } from '../../shared/fields';
 import type { ServiceClient } from '../../transport/client';
 import { readX12, type X12Interchange, type X12Problem } from '../../x12';
-import { isX12Text, write997, writeInterchange } from '../../x12Documents';
+import { write997, writeInterchange } from '../../x12Documents';
 import { controlNumberFields, nextControlNumber } from '../controlNumbers';
-import { readRequiredText } from '../fields';
+import { readX12Content, x12ContentField } from '../fields';
 import { forOperation, type Operation } from '../types';
 
 export const acknowledge: Operation = {
 	subtitle: '"Acknowledge With 997"',
 	description: forOperation('x12', 'acknowledge', [
-		{
+		x12ContentField({
 			displayName: 'Received X12 Interchange',
-			name: 'x12Content',
-			type: 'string',
-			typeOptions: { rows: 6 },
-			default: '={{ $json.message }}',
-			required: true,
 			description:
 				'The interchange to acknowledge, e.g. the X12 message the trigger or Get Message gives',
-		},
+		}),
 		{
 			displayName: 'Send',
 			name: 'send',
@@ -40,27 +35,11 @@ export const acknowledge: Operation = {
 	]),
 	concurrent: true,
 
-	async execute(
-		this: IExecuteFunctions,
-		itemIndex: number,
-		client: ServiceClient,
-	): Promise<INodeExecutionData[]> {
-		const text: unknown = readRequiredText.call(
-			this,
-			'x12Content',
-			'Received X12 Interchange',
-			itemIndex,
-			'Map the received X12, e.g. {{ $json.message }} after the trigger or Get Message.',
-		);
-		if (!isX12Text(text))
-			throw new NodeOperationError(
-				this.getNode(),
-				'Received X12 Interchange does not begin with ISA',
-				{
-					description: `It begins: ${JSON.stringify(String(text).slice(0, 40))}. Map the X12 text itself, e.g. {{ $json.message }}.`,
-					itemIndex,
-				},
-			);
+	async execute(itemIndex, client) {
+		const text = readX12Content.call(this, 'Received X12 Interchange', itemIndex, {
+			empty: 'Map the received X12, e.g. {{ $json.message }} after the trigger or Get Message.',
+			notX12: 'Map the X12 text itself, e.g. {{ $json.message }}.',
+		});
 		// Read as partners send it (a BOM, padding or layout worked around); one 997 interchange per
 		// received interchange, from that interchange's errors (not the layout warnings).
 		const reading = readX12(text);

@@ -13,11 +13,21 @@ import { NodeOperationError } from 'n8n-workflow';
 import { typeLabel } from '../../shared/documentTypes';
 import { optionsCollection, optionsField, streamField } from '../../shared/fields';
 import { x12DocumentItem } from '../../shared/x12Message';
-import { documentsFromX12, isX12Text, READABLE_TYPES } from '../../x12Documents';
+import { documentsFromX12, READABLE_TYPES } from '../../x12Documents';
 import { controlNumberFields } from '../controlNumbers';
-import { partyFields, readJsonParameter, readParties, readRequiredText } from '../fields';
-import { SHIP_NOTICE_HIERARCHY_OPTIONS } from '../transaction/create/integrationPath';
-import { writeOneInterchange, writeSegments, X12_WRITABLE } from '../x12Writing';
+import {
+	partyFields,
+	readJsonParameter,
+	readParties,
+	readX12Content,
+	x12ContentField,
+} from '../fields';
+import {
+	hierarchyField,
+	writeOneInterchange,
+	writeSegments,
+	X12_WRITABLE,
+} from '../integrationPaths';
 import { forOperation, type Operation } from '../types';
 
 const forConversion = (conversion: string, fields: INodeProperties[]): INodeProperties[] =>
@@ -55,18 +65,13 @@ export const convert: Operation = {
 				},
 			],
 		),
-		{
+		x12ContentField({
 			displayName: 'X12 Interchange',
-			name: 'x12Content',
-			type: 'string',
-			typeOptions: { rows: 6 },
-			default: '={{ $json.message }}',
-			required: true,
 			placeholder: 'ISA*00*          *00*          *ZZ*DEMORETAIL     *ZZ*YOURCOMPANY    *…~',
 			description:
 				'The whole interchange (ISA … IEA), e.g. the message Get Message or the trigger gives for an X12 transaction',
 			displayOptions: { show: { conversion: ['toDocuments'] } },
-		},
+		}),
 		...forConversion('toX12', [
 			optionsField(
 				{
@@ -91,39 +96,20 @@ export const convert: Operation = {
 			}),
 			streamField({ description: 'Test (ISA15 T) or live (ISA15 P)' }),
 			optionsCollection(
-				[
-					optionsField(
-						{
-							displayName: '856 Hierarchy',
-							name: 'hierarchy',
-							default: 'shipmentOrderPackItem',
-							description: 'The HL levels of the ship notice',
-							displayOptions: { show: { '/documentType': ['856'] } },
-						},
-						SHIP_NOTICE_HIERARCHY_OPTIONS,
-					),
-					...controlNumberFields(),
-				],
+				[hierarchyField('856'), ...controlNumberFields()],
 				'How the document is written as X12',
 			),
 		]),
 	]),
 
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(itemIndex) {
 		if (this.getNodeParameter('conversion', itemIndex) === 'toX12')
 			return toX12.call(this, itemIndex);
-		const text: unknown = readRequiredText.call(
-			this,
-			'x12Content',
-			'X12 Interchange',
-			itemIndex,
-			'Enter the interchange text, or map it, e.g. {{ $json.message }} after Get Message.',
-		);
-		if (!isX12Text(text))
-			throw new NodeOperationError(this.getNode(), 'X12 Interchange does not begin with ISA', {
-				description: `It begins: ${JSON.stringify(String(text).slice(0, 40))}. Map the X12 text itself (after Get Message: {{ $json.message }}), not the whole item.`,
-				itemIndex,
-			});
+		const text = readX12Content.call(this, 'X12 Interchange', itemIndex, {
+			empty: 'Enter the interchange text, or map it, e.g. {{ $json.message }} after Get Message.',
+			notX12:
+				'Map the X12 text itself (after Get Message: {{ $json.message }}), not the whole item.',
+		});
 		const { documents, errors } = documentsFromX12(text);
 		if (documents.length === 0)
 			throw new NodeOperationError(

@@ -1,50 +1,34 @@
 /** Create: sends one structured document, its message typed, taken from the input item or built from a purchase order. */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { SERVICE_TYPE_OPTIONS, serviceTypeOf } from '../../../shared/documentTypes';
-import { refusedError } from '../../../shared/failed';
 import { optionsField, streamField } from '../../../shared/fields';
 import { parseJsonText } from '../../../shared/json';
-import type { ServiceClient } from '../../../transport/client';
 import { partyFields, readJsonObject, readRequiredText, sendingOptions } from '../../fields';
 import { forOperation, type Operation } from '../../types';
 import { CHECKED_TYPES, refuseProblems, shieldFields, shieldProblems } from '../checkDocument';
 import type { CheckedType } from '../../../documents/check';
 import { buildMessage, fromPurchaseOrderFields } from './fromPurchaseOrder';
-import { integrationPathFields, sendOverX12Path, X12_WRITABLE } from './integrationPath';
-
-interface CreateAnswer {
-	id?: number | string;
-	status?: string;
-	detail?: string;
-	validationErrors?: Array<{ payloadPaths?: string[]; errorMessage?: string; outputPath?: string }>;
-}
-
-/** "message.lineItems[0].productIds: At least one product identifier is required (PO1)" */
-export function describeValidationErrors(answer: CreateAnswer): string[] {
-	return (answer.validationErrors ?? []).map((e) => {
-		const where = (e.payloadPaths ?? []).join(', ');
-		const segment = e.outputPath ? ` (${e.outputPath})` : '';
-		return `${where ? `${where}: ` : ''}${e.errorMessage ?? 'invalid'}${segment}`;
-	});
-}
+import { integrationPathFields, sendDocument } from '../../integrationPaths';
 
 const CHECKABLE = ['855', '856', '810'].map(serviceTypeOf);
+
+const documentTypeField = optionsField(
+	{
+		displayName: 'Document Type',
+		name: 'documentType',
+		required: true,
+		default: serviceTypeOf('855'),
+		description: 'The kind of business document to send',
+	},
+	SERVICE_TYPE_OPTIONS,
+);
 
 export const create: Operation = {
 	subtitle: '"Create " + String($parameter["documentType"]).split("_")[0]',
 	description: forOperation('transaction', 'create', [
-		optionsField(
-			{
-				displayName: 'Document Type',
-				name: 'documentType',
-				required: true,
-				default: serviceTypeOf('855'),
-				description: 'The kind of business document to send',
-			},
-			SERVICE_TYPE_OPTIONS,
-		),
+		documentTypeField,
 		streamField({ description: 'Test documents are not passed on as real business documents' }),
 		{
 			displayName:
@@ -125,11 +109,7 @@ export const create: Operation = {
 	]),
 	concurrent: true,
 
-	async execute(
-		this: IExecuteFunctions,
-		itemIndex: number,
-		client: ServiceClient,
-	): Promise<INodeExecutionData[]> {
+	async execute(itemIndex, client) {
 		const type = this.getNodeParameter('documentType', itemIndex) as string;
 		const stream = this.getNodeParameter('stream', itemIndex) as string;
 		const source = this.getNodeParameter('messageSource', itemIndex) as string;
@@ -171,44 +151,8 @@ export const create: Operation = {
 				'Enter the trading partner’s id.',
 			);
 
-		const path = X12_WRITABLE.includes(type.split('_')[0])
-			? (this.getNodeParameter('integrationPath', itemIndex, 'structured') as string)
-			: 'structured';
-		if (path === 'x12' || path === 'serviceJson') {
-			const document = { type, stream, senderId, receiverId, message };
-			return [{ json: await sendOverX12Path.call(this, client, itemIndex, path, document) }];
-		}
-
-		const { body } = (await client.send({
-			route: 'createTransaction',
-			body: { type, stream, senderId, receiverId, message },
-			itemIndex,
-		})) as { body: CreateAnswer };
-		if (body.status === 'FAILED') {
-			throw refusedError.call(this, body, {
-				refused: `the document (transaction ${body.id}, status FAILED)`,
-				reasons: describeValidationErrors(body).join('; ') || `${body.detail}`,
-				description:
-					'Fix the listed message paths and create the document again. A FAILED document is recorded by the service but not delivered.',
-				itemIndex,
-			});
-		}
-		// An empty detail is left out: n8n's table view shows it as a red "empty", as if something failed.
-		const { detail, ...answer } = body;
-		// The message sent comes along, so the next document of the flow can be built from it.
-		return [
-			{
-				json: {
-					...answer,
-					...(detail ? { detail } : {}),
-					type,
-					stream,
-					senderId,
-					receiverId,
-					message,
-				} as IDataObject,
-			},
-		];
+		const document = { type, stream, senderId, receiverId, message };
+		return [{ json: await sendDocument.call(this, client, itemIndex, document) }];
 	},
 };
 

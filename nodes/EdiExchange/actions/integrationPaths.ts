@@ -1,0 +1,240 @@
+/**
+ * How Create's document travels to the service, its Integration Path: as a structured message
+ * (the default), as an X12 interchange through integration payloads (X12 passthrough), or as its
+ * X12 segments in service JSON. The X12 is written here, checked element by element, before
+ * anything is sent: what X12 cannot carry is an error naming the document's field. X12 → Convert
+ * writes its interchange with the same functions. Calls go one way: actions → x12Documents.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { DocumentError } from '../documents';
+import { serviceTypeOf } from '../shared/documentTypes';
+import { refusedError } from '../shared/failed';
+import { optionsCollection, optionsField } from '../shared/fields';
+import type { ServiceClient } from '../transport/client';
+import {
+	type ShipNoticeHierarchy,
+	write810,
+	write855,
+	write856,
+	writeInterchange,
+} from '../x12Documents';
+import { controlNumberFields, nextControlNumber } from './controlNumbers';
+import { sendPayload } from './integrationPayload/submit';
+
+/** X12 codes of the documents the writers take. */
+export const X12_WRITABLE = ['855', '856', '810'];
+
+/** X12 Options → 856 Hierarchy: the ship notice's HL shapes, as the writer names them. */
+export const hierarchyField = (documentType: string): INodeProperties =>
+	optionsField(
+		{
+			displayName: '856 Hierarchy',
+			name: 'hierarchy',
+			default: 'shipmentOrderPackItem',
+			description: 'The HL levels of the ship notice',
+			displayOptions: { show: { '/documentType': [documentType] } },
+		},
+		[
+			{ name: 'Shipment, Order, Pack, Item (Pick and Pack)', value: 'shipmentOrderPackItem' },
+			{ name: 'Shipment, Order, Item (Flat)', value: 'shipmentOrderItem' },
+			{ name: 'Shipment, Order, Tare, Pack, Item', value: 'shipmentOrderTarePackItem' },
+		],
+	);
+
+export const integrationPathFields: INodeProperties[] = [
+	optionsField(
+		{
+			displayName: 'Integration Path',
+			name: 'integrationPath',
+			default: 'structured',
+			description: 'How the document travels to the service',
+			displayOptions: { show: { documentType: X12_WRITABLE.map(serviceTypeOf) } },
+		},
+		[
+			{
+				name: 'Structured Message',
+				value: 'structured',
+				description: 'The JSON document as it is (recommended)',
+			},
+			{
+				name: 'X12 Passthrough',
+				value: 'x12',
+				description:
+					'Written as an X12 004010 interchange (ISA … IEA) and sent as an integration payload',
+			},
+			{
+				name: 'Service JSON (Segments)',
+				value: 'serviceJson',
+				description: 'Written as X12 segments (without ST/SE) and sent as an integration payload',
+			},
+		],
+	),
+	{
+		...optionsCollection(
+			[
+				hierarchyField(serviceTypeOf('856')),
+				...controlNumberFields({ show: { '/integrationPath': ['x12'] } }),
+			],
+			'How the document is written as X12',
+		),
+		displayName: 'X12 Options',
+		name: 'x12Options',
+		displayOptions: { show: { integrationPath: ['x12', 'serviceJson'] } },
+	},
+];
+
+/** What Create sends: the document's service type ("855_…"), stream, parties and message. */
+export interface Outbound {
+	type: string;
+	stream: string;
+	senderId: string;
+	receiverId: string;
+	message: IDataObject;
+}
+
+/** Sends the document on the chosen Integration Path; the output item's JSON. */
+export async function sendDocument(
+	this: IExecuteFunctions,
+	client: ServiceClient,
+	itemIndex: number,
+	document: Outbound,
+): Promise<IDataObject> {
+	const path = X12_WRITABLE.includes(document.type.split('_')[0])
+		? (this.getNodeParameter('integrationPath', itemIndex, 'structured') as string)
+		: 'structured';
+	if (path === 'x12' || path === 'serviceJson')
+		return await sendAsX12.call(this, client, itemIndex, path, document);
+	return await sendStructured.call(this, client, itemIndex, document);
+}
+
+interface CreateAnswer {
+	id?: number | string;
+	status?: string;
+	detail?: string;
+	validationErrors?: Array<{ payloadPaths?: string[]; errorMessage?: string; outputPath?: string }>;
+}
+
+/** "message.lineItems[0].productIds: At least one product identifier is required (PO1)" */
+function describeValidationErrors(answer: CreateAnswer): string[] {
+	return (answer.validationErrors ?? []).map((e) => {
+		const where = (e.payloadPaths ?? []).join(', ');
+		const segment = e.outputPath ? ` (${e.outputPath})` : '';
+		return `${where ? `${where}: ` : ''}${e.errorMessage ?? 'invalid'}${segment}`;
+	});
+}
+
+/** Structured Message: the JSON document as it is, through createTransaction. */
+async function sendStructured(
+	this: IExecuteFunctions,
+	client: ServiceClient,
+	itemIndex: number,
+	document: Outbound,
+): Promise<IDataObject> {
+	const { body } = (await client.send({
+		route: 'createTransaction',
+		body: { ...document },
+		itemIndex,
+	})) as { body: CreateAnswer };
+	if (body.status === 'FAILED') {
+		throw refusedError.call(this, body, {
+			refused: `the document (transaction ${body.id}, status FAILED)`,
+			reasons: describeValidationErrors(body).join('; ') || `${body.detail}`,
+			description:
+				'Fix the listed message paths and create the document again. A FAILED document is recorded by the service but not delivered.',
+			itemIndex,
+		});
+	}
+	// An empty detail is left out: n8n's table view shows it as a red "empty", as if something failed.
+	const { detail, ...answer } = body;
+	// The message sent comes along, so the next document of the flow can be built from it.
+	return { ...answer, ...(detail ? { detail } : {}), ...document } as IDataObject;
+}
+
+/** X12 Passthrough (one interchange) or Service JSON (the segments), as an integration payload. */
+async function sendAsX12(
+	this: IExecuteFunctions,
+	client: ServiceClient,
+	itemIndex: number,
+	path: 'x12' | 'serviceJson',
+	document: Outbound,
+): Promise<IDataObject> {
+	const code = document.type.split('_')[0];
+	const options = this.getNodeParameter('x12Options', itemIndex, {}) as IDataObject;
+	const segments = writeSegments.call(this, code, document.message, options, itemIndex);
+	const { senderId, receiverId, stream } = document;
+	let body: IDataObject;
+	let sent: IDataObject;
+	if (path === 'x12') {
+		const set = { code, segments };
+		const { content, controlNumber } = writeOneInterchange.call(
+			this,
+			itemIndex,
+			set,
+			document,
+			options,
+		);
+		body = { format: 'x12', content };
+		sent = { x12: content, interchangeControlNumber: controlNumber };
+	} else {
+		body = { format: 'json', type: code, stream, senderId, receiverId, content: { segments } };
+		sent = { segments };
+	}
+	const answer = await sendPayload.call(this, client, body, itemIndex, {
+		refused: `the ${code} sent as ${path === 'x12' ? 'X12' : 'service JSON'}`,
+		description: 'Fix the listed segments and send again.',
+	});
+	return { ...(answer as IDataObject), ...document, integrationPath: path, ...sent };
+}
+
+/** The document's segments (without ST/SE), or an error naming its field. */
+export function writeSegments(
+	this: IExecuteFunctions,
+	code: string,
+	message: IDataObject,
+	options: IDataObject,
+	itemIndex: number,
+): string[][] {
+	try {
+		if (code === '855') return write855(message);
+		if (code === '856')
+			return write856(message, { hierarchy: options.hierarchy as ShipNoticeHierarchy | undefined });
+		return write810(message);
+	} catch (error) {
+		if (!(error instanceof DocumentError))
+			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		throw new NodeOperationError(this.getNode(), error.message, {
+			description: `Nothing was sent: X12 cannot carry this value. Fix the field named above (too long, or holding one of the X12 separators * > ~ ^), or send the ${code} as a structured message.`,
+			itemIndex,
+		});
+	}
+}
+
+/** One interchange around one set, numbered by the given Control Number or this node's counter. */
+export function writeOneInterchange(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	set: { code: string; segments: string[][] },
+	envelope: { senderId: string; receiverId: string; stream: string },
+	options: IDataObject,
+): { content: string; controlNumber: string } {
+	const { senderId, receiverId, stream } = envelope;
+	const control = nextControlNumber.call(this, senderId, receiverId, options);
+	try {
+		const content = writeInterchange([{ type: set.code, segments: set.segments }], {
+			senderId,
+			receiverId,
+			usage: stream === 'live' ? 'P' : 'T',
+			controlNumbers: { interchange: control, group: control, sets: [control] },
+			date: new Date(),
+			lineEnding: '\n',
+		});
+		return { content, controlNumber: String(control).padStart(9, '0') };
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), (error as Error).message, {
+			description: 'Nothing was sent: the X12 envelope cannot carry this value.',
+			itemIndex,
+		});
+	}
+}
