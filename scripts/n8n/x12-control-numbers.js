@@ -57,7 +57,7 @@ function convertWorkflow(id, trigger) {
 					senderId: 'YOURCOMPANY',
 					receiverId: 'DEMORETAIL',
 					stream: 'test',
-					options: { firstControlNumber: 7000 },
+					options: { numbering: 'counter', firstControlNumber: 7000 },
 				},
 			},
 		],
