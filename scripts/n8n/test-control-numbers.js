@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run test:n8n:control-numbers`: X12 control numbers in real n8n 2.41.1 under load, the way
+// `npm run test:n8n:control-numbers`: X12 control numbers in real n8n 2.41.1 (1.123.81 with
+// EDI_N8N_LINE=1) under load, the way
 // production runs them. Per mode, a published workflow (Webhook → Create 855 over X12 Passthrough,
 // X12 Options as they come: numbering from the execution ID) and a published copy of it get 24
 // executions at once, then 6 one after another, plus one manual run of a third copy from the
-// editor; each sends an 855 answering its own X12 850 of the sandbox's partner, which refuses a
-// repeated ISA13. Prints, per mode: the executions, the repeated ISA13s (must be 0), the
-// interchanges the partner accepted (must be all) and the executions each worker ran (queue mode:
-// both workers used); exits 1 otherwise.
+// editor, then all executions are deleted and one more runs; each sends an 855 answering its own
+// X12 850 of the sandbox's partner, which refuses a repeated ISA13. Prints, per mode: the
+// executions, the repeated ISA13s (must be 0), the interchanges the partner accepted (must be all)
+// and the executions each worker ran (queue mode: both workers used); exits 1 otherwise.
 //
 //   node scripts/n8n/test-control-numbers.js [--modes regular,queue] [--burst 24] [--after 6]
 //                   [--numbering execution|counter] [--tarball FILE] [--keep] [--verbose]
@@ -115,8 +116,11 @@ async function partnerOrder(sandbox) {
 	return { purchaseOrderNumber: sent.json.purchaseOrderNumber, x12: message.text };
 }
 
-/** From the execution ID: the execution an ISA13 came from. */
-const executionOf = (isa13) => String(Math.floor(Number(isa13) / 100));
+/** The executions a worker started, from its log ("Worker started execution N"). */
+const startedBy = (worker) =>
+	[...fs.readFileSync(worker.logFile, 'utf8').matchAll(/Worker started execution (\d+)/g)].map(
+		(m) => m[1],
+	);
 
 class ModeRun {
 	constructor(name, procs, work) {
@@ -262,6 +266,24 @@ class ModeRun {
 		for (const [i, o] of orders.slice(BURST).entries()) after.push(await this.execute(o, i));
 		const manual = await this.executeManually();
 		this.outcomes = [...burst, ...after, manual];
+		await this.deleteAllThenExecute();
+	}
+
+	/** Every execution deleted, then one more: the database never hands an execution ID out again. */
+	async deleteAllThenExecute() {
+		const before = (await this.received()).map((x12) => Number(x12.split('*')[13]));
+		const { results } = await this.rest('GET', '/executions?limit=100');
+		await this.rest('POST', '/executions/delete', { ids: results.map((e) => e.id) });
+		const order = await partnerOrder(this.sandbox);
+		this.orders.push(order);
+		const outcome = await this.execute(order, 0);
+		this.outcomes.push(outcome);
+		const isa13 = outcome.item && outcome.item.interchangeControlNumber;
+		this.afterDeleting = {
+			deleted: results.length,
+			isa13,
+			above: Number(isa13) > Math.max(...before),
+		};
 	}
 
 	/** The interchanges the partner received, in order. */
@@ -280,33 +302,22 @@ class ModeRun {
 		const order = await partnerOrder(this.sandbox);
 		const faults = (body) =>
 			lib.request('PUT', `${this.sandbox.baseUrl}/_sandbox/faults`, { body });
+		const known = new Set(this.workers.flatMap(startedBy));
 		await faults({ latencyMs: 20000 });
 		void this.execute(order, 0, 5000).catch(() => undefined);
 		const mine = async () =>
 			(await this.received()).filter((x12) => x12.includes(`*${order.purchaseOrderNumber}*`));
-		const [first] = await lib.waitFor(
-			'the 855 at the partner',
-			async () => (await mine()).length && mine(),
-		);
-		const executionId = executionOf(first.split('*')[13]);
-		const worker = this.workers.find((w) =>
-			new RegExp(`Worker started execution ${executionId}\\b`).test(
-				fs.readFileSync(w.logFile, 'utf8'),
-			),
-		);
+		await lib.waitFor('the 855 at the partner', async () => (await mine()).length > 0);
+		// The execution no worker had started before: the one under way.
+		const worker = this.workers.find((w) => startedBy(w).some((id) => !known.has(id)));
+		const executionId = startedBy(worker).find((id) => !known.has(id));
 		process.kill(-worker.entry.child.pid, 'SIGKILL');
 		await worker.entry.done;
 		await faults({});
 		await lib.sleep(75000); // Bull looks for stalled jobs every 30 s
 		const execution = await this.rest('GET', `/executions/${executionId}`);
 		const sent = await mine();
-		const runAgain = this.workers.some(
-			(w) =>
-				w !== worker &&
-				new RegExp(`Worker started execution ${executionId}\\b`).test(
-					fs.readFileSync(w.logFile, 'utf8'),
-				),
-		);
+		const runAgain = this.workers.some((w) => w !== worker && startedBy(w).includes(executionId));
 		return {
 			executionId,
 			worker: worker.name,
@@ -327,19 +338,9 @@ class ModeRun {
 			);
 			return entry && entry['855'].state === 'accepted';
 		}).length;
-		const ranBy = {};
-		for (const w of this.workers) {
-			const text = fs.readFileSync(w.logFile, 'utf8');
-			for (const m of text.matchAll(/Worker started execution (\d+)/g)) ranBy[m[1]] = w.name;
-		}
-		// Each number is its execution's ID and a place.
-		const perWorker = Object.fromEntries(this.workers.map((w) => [w.name, 0]));
-		let onMain = 0;
-		for (const isa13 of isa13s) {
-			const by = ranBy[executionOf(isa13)];
-			if (by) perWorker[by]++;
-			else onMain++;
-		}
+		const perWorker = Object.fromEntries(this.workers.map((w) => [w.name, startedBy(w).length]));
+		const onWorkers = Object.values(perWorker).reduce((a, b) => a + b, 0);
+		const onMain = this.outcomes.length - onWorkers;
 		return {
 			executions: this.outcomes.length,
 			failed: this.outcomes.filter((o) => !o.ok).length,
@@ -349,6 +350,7 @@ class ModeRun {
 			perWorker,
 			onMain,
 			isa13s,
+			afterDeleting: this.afterDeleting,
 		};
 	}
 }
@@ -357,7 +359,7 @@ function report(name, t, ms) {
 	const mode = MODES[name];
 	log(`\n## ${mode.label} — ${lib.formatDuration(ms)}\n`);
 	log(
-		`executions:            ${t.executions} (${BURST} at once, ${AFTER} one after another, 1 manual); failed: ${t.failed}`,
+		`executions:            ${t.executions} (${BURST} at once, ${AFTER} one after another, 1 manual, 1 after deleting all); failed: ${t.failed}`,
 	);
 	log(`interchanges sent:     ${t.interchanges}`);
 	log(`repeated ISA13s:       ${t.repeated}`);
@@ -366,7 +368,12 @@ function report(name, t, ms) {
 	log(`executions per worker: ${[...workers, `main: ${t.onMain}`].join(', ')}`);
 	const sorted = [...t.isa13s].sort();
 	log(`ISA13s:                ${sorted[0]} … ${sorted[sorted.length - 1]}`);
+	const d = t.afterDeleting;
+	log(
+		`after deleting all ${d.deleted} executions, the next sent ISA13 ${d.isa13}: ${d.above ? 'above' : 'NOT above'} every number before`,
+	);
 	return (
+		d.above &&
 		t.failed === 0 &&
 		t.interchanges === t.executions &&
 		t.repeated === 0 &&
