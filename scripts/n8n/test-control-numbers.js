@@ -213,19 +213,7 @@ class ModeRun {
 			if (!activated.active) throw new Error(`${id} is not active after activate`);
 			return;
 		}
-		await lib.waitFor(
-			`${id} published`,
-			async () => {
-				const { status, triggers = [] } = await this.rest(
-					'GET',
-					`/workflows/${id}/publication-status`,
-				);
-				if (status === 'failed' || status === 'partial')
-					throw new Error(triggers.map((t) => t.errorMessage).join('; '));
-				return status === 'published';
-			},
-			{ timeoutMs: 90000 },
-		);
+		await n8n.waitForPublication((method, route) => this.rest(method, route), id);
 	}
 
 	/** One production execution: the webhook answers with Create 855's item. */

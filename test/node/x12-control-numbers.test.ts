@@ -2,7 +2,8 @@
  * X12 control numbers from the execution ID (the default), through n8n's engine against the
  * sandbox: every interchange of one execution distinct (items of a node, interchanges of an item,
  * nodes one after another), ISA13 = GS06 = ST02, where the ID wraps, the 99 an execution may
- * number, n8n's Retry On Fail sending the same number again, and an execution without an ID.
+ * number, n8n’s Retry On Fail sending the same number again, an execution without an ID; the other
+ * numberings (a Control Number given, This Node’s Counter and its wrap).
  * (The example's four nodes in one execution: test/orderToCash/x12-workflow.test.ts; executions at
  * once in real n8n, regular and queue mode: npm run test:n8n:control-numbers.)
  */
@@ -26,16 +27,17 @@ const create855 = (options: Record<string, unknown> = {}) => ({
 	integrationPath: 'x12',
 	x12Options: options,
 });
-const toX12 = {
-	resource: 'x12',
-	operation: 'convert',
-	conversion: 'toX12',
-	documentType: '855',
-	document: '={{ $json.message }}',
-	senderId: 'YOURCOMPANY',
-	receiverId: 'DEMORETAIL',
-	stream: 'test',
-};
+/** An EDI Exchange node of a workflow run through the engine. */
+const actionNode = (name: string, parameters: object, settings: Partial<INode> = {}): INode => ({
+	id: name,
+	name,
+	type: ACTION_NODE,
+	typeVersion: ACTION_VERSION,
+	position: [0, 0],
+	parameters: parameters as INode['parameters'],
+	credentials: CREDENTIAL_REF,
+	...settings,
+});
 /** ISA13, GS06 and ST02 of each interchange that reached the sandbox, in order. */
 const sentNumbers = async () =>
 	(await sb.requests())
@@ -78,24 +80,15 @@ describe('numbers from the execution ID (the default)', () => {
 
 	test('nodes one after another in one execution go on counting; each interchange of an item too', async () => {
 		const twoInterchanges = `${retail850('PO-A1', 11)}\n${retail850('PO-A2', 12)}`;
-		const node = (name: string, parameters: object, x: number): INode => ({
-			id: name,
-			name,
-			type: ACTION_NODE,
-			typeVersion: ACTION_VERSION,
-			position: [x, 0],
-			parameters: parameters as INode['parameters'],
-			credentials: CREDENTIAL_REF,
-		});
 		const run = await runWorkflow(
 			{
 				nodes: [
-					node(
-						'Send 997',
-						{ resource: 'x12', operation: 'acknowledge', x12Content: '={{ $json.x12 }}' },
-						0,
-					),
-					node('Create 855', { ...create855(), purchaseOrder: retail850('PO-A1') }, 200),
+					actionNode('Send 997', {
+						resource: 'x12',
+						operation: 'acknowledge',
+						x12Content: '={{ $json.x12 }}',
+					}),
+					actionNode('Create 855', { ...create855(), purchaseOrder: retail850('PO-A1') }),
 				],
 				connections: { 'Send 997': { main: [[{ node: 'Create 855', type: 'main', index: 0 }]] } },
 			},
@@ -122,16 +115,13 @@ describe('numbers from the execution ID (the default)', () => {
 
 	test('the execution ID keeps its last seven digits: execution 10000042 numbers as 42 did, 9999999 ends at 999999999', async () => {
 		const numbers = async (executionId: string, count: number) =>
-			(
-				await sb.run(toX12, {
-					input: Array(count).fill({ message: acknowledgment() }),
-					executionId,
-				})
-			).items.map((i) => i.json.interchangeControlNumber);
+			(await sb.run(create855(), { input: orders(count), executionId })).items.map(
+				(i) => i.json.interchangeControlNumber,
+			);
 		expect(await numbers('42', 1)).toEqual(['000004201']);
 		expect(await numbers('10000042', 1)).toEqual(['000004201']);
 		expect(await numbers('123456789012', 1)).toEqual(['678901201']);
-		expect((await numbers('9999999', 99)).slice(-1)).toEqual(['999999999']);
+		expect((await numbers('9999999', 99)).sort().slice(-1)).toEqual(['999999999']);
 		expect(await numbers('10000000', 1)).toEqual(['000000001']);
 	});
 
@@ -159,18 +149,11 @@ describe('numbers from the execution ID (the default)', () => {
 		const run = await runWorkflow(
 			{
 				nodes: [
-					{
-						id: 'c',
-						name: 'Create 855',
-						type: ACTION_NODE,
-						typeVersion: ACTION_VERSION,
-						position: [0, 0],
-						parameters: create855() as INode['parameters'],
-						credentials: CREDENTIAL_REF,
+					actionNode('Create 855', create855(), {
 						retryOnFail: true,
 						maxTries: 3,
 						waitBetweenTries: 0,
-					},
+					}),
 				],
 				connections: {},
 			},
@@ -215,6 +198,27 @@ describe('the other numberings', () => {
 		]);
 	});
 
+	test('This Node’s Counter starts again at First Control Number after 999999999', async () => {
+		const run = await runWorkflow(
+			{
+				nodes: [
+					actionNode('Create 855', create855({ numbering: 'counter', firstControlNumber: 500 })),
+				],
+				connections: {},
+				staticData: {
+					'node:Create 855': { x12ControlNumbers: { 'YOURCOMPANY→DEMORETAIL': 999999998 } },
+				},
+			},
+			{
+				credentials: sb.credentials,
+				startNode: 'Create 855',
+				input: orders(2).map((json) => ({ json })),
+			},
+		);
+		expect(run.error?.message).toBeUndefined();
+		expect((await sentNumbers()).map(([isa]) => isa).sort()).toEqual(['000000500', '999999999']);
+	});
+
 	test('a 997 answering several groups takes one number per set: ST02s never repeat a later ISA13', async () => {
 		// One interchange holding two functional groups of one 850 each (GS06 42 and 43).
 		const one = retail850('PO-G1');
@@ -241,21 +245,3 @@ describe('the other numberings', () => {
 		]);
 	});
 });
-
-/** A small 855 message for Convert. */
-function acknowledgment() {
-	return {
-		purchaseOrderNumber: 'PO-W1',
-		status: 'accepted',
-		dates: { purchaseOrderDate: '2026-11-22' },
-		lineItems: [
-			{
-				purchaseOrderLineId: '1',
-				quantity: { value: '5', unitOfMeasure: 'each' },
-				unitCostPrice: '1.00',
-				productIds: { buyerItemNumber: 'A-1' },
-				actions: [{ status: 'accepted', quantity: { value: '5', unitOfMeasure: 'each' } }],
-			},
-		],
-	};
-}
