@@ -92,7 +92,7 @@ function fromExecution(this: IExecuteFunctions, at: InterchangeAt, count: number
 				`This execution has numbered ${places.last} X12 interchanges: numbers from the execution ID allow ${PLACES_PER_EXECUTION} per execution`,
 				{
 					description:
-						'Nothing was sent for this item. Send the rest from a sub-workflow (each Execute Workflow run is an execution with its own 99), or give X12 Options → Control Number from your workflow.',
+						'Nothing was sent for this item. Send the rest from a sub-workflow (each Execute Workflow run is an execution with its own 99), or give Control Number (in the node’s options) from your workflow.',
 					itemIndex: at.itemIndex,
 				},
 			);
@@ -111,7 +111,7 @@ function executionBase(this: IExecuteFunctions, itemIndex: number): number {
 			`n8n gave this execution no numeric ID (${JSON.stringify(id)}): X12 control numbers cannot come from it`,
 			{
 				description:
-					'Choose X12 Options → Numbering → This Node’s Counter, or give Control Number from your workflow.',
+					'Choose Numbering → This Node’s Counter (in the node’s options), or give Control Number from your workflow.',
 				itemIndex,
 			},
 		);
