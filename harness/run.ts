@@ -22,6 +22,7 @@ import { ACTION_NODE, ACTION_VERSION, NodeTypes } from './nodeTypes';
 
 export const CREDENTIAL_REF = { ediExchangeApi: { id: 'sandbox', name: 'EDI Exchange sandbox' } };
 
+/** Execution IDs as n8n's database assigns them: whole numbers counting up (per process here). */
 let executions = 0;
 
 export function additionalData(
@@ -100,6 +101,8 @@ export async function runWorkflow(
 		mode?: WorkflowExecuteMode;
 		nodeTypes?: NodeTypes;
 		extraCredentials?: Record<string, ExtraCredential>;
+		/** The execution's ID (what `this.getExecutionId()` gives); the next of this process by default. */
+		executionId?: string;
 	},
 ): Promise<RunResult> {
 	const workflow = makeWorkflow(json, options.nodeTypes);
@@ -112,7 +115,8 @@ export async function runWorkflow(
 		nodes: json.nodes,
 		connections: json.connections,
 	} as IWorkflowBase;
-	const hooks = new ExecutionLifecycleHooks(mode, `harness-${++executions}`, workflowData);
+	const executionId = options.executionId ?? String(++executions);
+	const hooks = new ExecutionLifecycleHooks(mode, executionId, workflowData);
 	const runData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [
@@ -120,7 +124,10 @@ export async function runWorkflow(
 			],
 		},
 	});
-	const data = additionalData(options.credentials, hooks, options.extraCredentials);
+	const data = {
+		...additionalData(options.credentials, hooks, options.extraCredentials),
+		executionId,
+	};
 	const run = await new WorkflowExecute(data, mode, runData).processRunExecutionData(workflow);
 	const outputs: Record<string, INodeExecutionData[]> = {};
 	for (const [name, tasks] of Object.entries(run.data.resultData.runData)) {
@@ -147,6 +154,7 @@ export interface NodeRun {
 	/** The node's version: the version n8n gives a new node unless a test says otherwise. */
 	typeVersion?: number;
 	nodeTypes?: NodeTypes;
+	executionId?: string;
 }
 
 /** Runs one node on the given input items, as a single-node workflow. */
@@ -168,7 +176,13 @@ export async function runNode(options: NodeRun): Promise<RunResult> {
 	);
 	return await runWorkflow(
 		{ nodes: [node], connections: {} },
-		{ credentials: options.credentials, startNode: node.name, input, nodeTypes: options.nodeTypes },
+		{
+			credentials: options.credentials,
+			startNode: node.name,
+			input,
+			nodeTypes: options.nodeTypes,
+			executionId: options.executionId,
+		},
 	);
 }
 

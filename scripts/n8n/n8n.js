@@ -317,6 +317,24 @@ async function ownerSession(url) {
 	return { jar, headers, created, setupStatus: setup.status };
 }
 
+/**
+ * Waits for n8n 2.x to report a workflow's publication `wanted` (published, not_published); a
+ * failed or partial one throws with its triggers' messages. `rest(method, route)` answers n8n's
+ * REST API as the caller's session sees it.
+ */
+async function waitForPublication(rest, id, wanted = 'published', { alive } = {}) {
+	await lib.waitFor(
+		`workflow ${id} ${wanted}`,
+		async () => {
+			const { status, triggers = [] } = await rest('GET', `/workflows/${id}/publication-status`);
+			if (status === 'failed' || status === 'partial')
+				throw new Error(triggers.map((t) => t.errorMessage).join('; '));
+			return status === wanted;
+		},
+		{ timeoutMs: 90000, alive },
+	);
+}
+
 function mkTemp(prefix) {
 	return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
@@ -343,5 +361,6 @@ module.exports = {
 	n8nCommand,
 	startN8n,
 	ownerSession,
+	waitForPublication,
 	mkTemp,
 };

@@ -57,7 +57,7 @@ function convertWorkflow(id, trigger) {
 					senderId: 'YOURCOMPANY',
 					receiverId: 'DEMORETAIL',
 					stream: 'test',
-					options: { firstControlNumber: 7000 },
+					options: { numbering: 'counter', firstControlNumber: 7000 },
 				},
 			},
 		],
@@ -167,19 +167,7 @@ async function main() {
 
 			const { versionId } = await rest('GET', `/workflows/${WEBHOOK_WORKFLOW_ID}`);
 			await rest('POST', `/workflows/${WEBHOOK_WORKFLOW_ID}/activate`, { versionId });
-			await lib.waitFor(
-				'the webhook workflow published',
-				async () => {
-					const { status, triggers = [] } = await rest(
-						'GET',
-						`/workflows/${WEBHOOK_WORKFLOW_ID}/publication-status`,
-					);
-					if (status === 'failed' || status === 'partial')
-						throw new Error(triggers.map((t) => t.errorMessage).join('; '));
-					return status === 'published';
-				},
-				{ timeoutMs: 90000 },
-			);
+			await n8n.waitForPublication(rest, WEBHOOK_WORKFLOW_ID);
 			const production = [];
 			for (let run = 1; run <= 3; run++) {
 				const r = await lib.request('GET', `${url}/webhook/x12-control-numbers`, {

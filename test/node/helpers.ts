@@ -36,6 +36,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	credentials?: Partial<EdiCredentials>;
 	typeVersion?: number;
+	/** The execution's ID (n8n's database assigns one); the next of this process by default. */
+	executionId?: string;
 }
 
 /** Starts one sandbox for the file and resets it (state, settings, faults, request log) before each test. */
@@ -70,6 +72,7 @@ export function useNodeSandbox(options: SandboxOptions = {}): NodeSandbox {
 					input: run.input,
 					continueOnFail: run.continueOnFail,
 					typeVersion: run.typeVersion,
+					executionId: run.executionId,
 				}),
 		});
 	});

@@ -255,6 +255,9 @@ function clean(where: string, ...texts: unknown[]) {
 	}
 }
 
+/** Every run under one execution ID: X12 control numbers come from it, and runs are compared. */
+const SAME_EXECUTION = '7';
+
 async function runAction(
 	params: IDataObject,
 	values: unknown[],
@@ -266,6 +269,7 @@ async function runAction(
 		input: values.map((v) => ({ v }) as IDataObject),
 		continueOnFail: true,
 		typeVersion: version,
+		executionId: SAME_EXECUTION,
 	});
 	const requests = await sb.requests();
 	return { result, requests };
@@ -394,6 +398,7 @@ async function exerciseAgent(where: string, params: IDataObject, version: number
 		input: [{ query: agent.query }],
 		continueOnFail: true,
 		typeVersion: version,
+		executionId: SAME_EXECUTION,
 	});
 	const requests = await sb.requests();
 	clean(`${where} (agent)`, requests, result.items, errorText(result));

@@ -34,6 +34,7 @@ describe('X12 passthrough', () => {
 		async (type, start) => {
 			const result = await sb.run(create(type, { integrationPath: 'x12' }), {
 				input: [{ json: { x12: retail850('PO-P1') } }],
+				executionId: '1',
 			});
 			expect(result.error?.message).toBeUndefined();
 			const [sent] = await posts();
@@ -45,7 +46,7 @@ describe('X12 passthrough', () => {
 				senderId: 'YOURCOMPANY',
 				receiverId: 'DEMORETAIL',
 				usage: 'T',
-				controlNumber: '000000001',
+				controlNumber: '000000101',
 			});
 			const set = read.interchange!.groups[0].sets[0];
 			expect(set.type).toBe(type.slice(0, 3));
@@ -53,15 +54,18 @@ describe('X12 passthrough', () => {
 			expect(result.items[0].json).toMatchObject({
 				status: 'ACCEPTED',
 				integrationPath: 'x12',
-				interchangeControlNumber: '000000001',
+				interchangeControlNumber: '000000101',
 			});
 			expect(JSON.stringify(result.items[0].json.message)).toContain('"PO-P1"');
 		},
 	);
 
-	test('control numbers count per sender and receiver from First Control Number; ISA13, GS06 and ST02 agree', async () => {
+	test('This Node’s Counter counts per sender and receiver from First Control Number; ISA13, GS06 and ST02 agree', async () => {
 		const result = await sb.run(
-			create(ACK, { integrationPath: 'x12', x12Options: { firstControlNumber: 500 } }),
+			create(ACK, {
+				integrationPath: 'x12',
+				x12Options: { numbering: 'counter', firstControlNumber: 500 },
+			}),
 			{
 				input: [{ json: { x12: retail850('PO-C1') } }, { json: { x12: retail850('PO-C2') } }],
 			},

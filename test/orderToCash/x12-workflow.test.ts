@@ -40,6 +40,7 @@ test('the X12 example answers an X12 850 with a 997, 855, 856 and 810, each an i
 		startNode: trigger.name,
 		input: emitted.items ?? undefined,
 		mode: 'trigger',
+		executionId: '1234',
 	});
 	expect(run.error).toBeUndefined();
 	const sent = ['Send 997', 'Create 855', 'Create 856', 'Create 810'].map((name) => {
@@ -51,11 +52,12 @@ test('the X12 example answers an X12 850 with a 997, 855, 856 and 810, each an i
 		expect(read.interchange).toMatchObject({ senderId: 'YOURCOMPANY', receiverId: 'DEMORETAIL' });
 		return [read.interchange!.groups[0].sets[0].type, read.interchange!.controlNumber];
 	});
+	// Numbered from the execution ID, one place after another: four nodes, four numbers.
 	expect(sent).toEqual([
-		['997', '100000000'],
-		['855', '200000000'],
-		['856', '300000000'],
-		['810', '400000000'],
+		['997', '000123401'],
+		['855', '000123402'],
+		['856', '000123403'],
+		['810', '000123404'],
 	]);
 	expect(run.outputs['Create 810'][0].json.message).toMatchObject({
 		purchaseOrderNumber: 'PO-EX1',

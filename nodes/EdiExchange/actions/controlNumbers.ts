@@ -1,9 +1,12 @@
 /**
- * X12 control numbers for what Create sends as X12: one counter per sender → receiver, kept in the
- * workflow's static data of this node. n8n saves static data after a production (activated)
- * execution; where that ends (manual runs, other workflows and nodes, executions running at the
- * same time) is written in docs/x12.md. A user who needs one sequence across workflows gives the
- * number from a store of their own (Control Number, e.g. from a Data Table step before this one).
+ * X12 control numbers (ISA13, GS06, ST02) for what the nodes write, chosen per node in its options
+ * (where each guarantee ends: docs/x12.md#control-numbers):
+ * - **from the execution** (default): n8n's execution ID, which its database assigns and queue
+ *   workers share, followed by two digits, the interchange's place in the execution (01–99),
+ *   counted in the execution's own memory (its flow context), which every node of it shares;
+ * - **this node's counter**: the workflow's static data of this node, per sender → receiver; right
+ *   only for one n8n process running one execution of the workflow at a time (not queue mode);
+ * - **a Control Number the workflow gives** (e.g. the id of a row a Data Table step inserted).
  */
 import type {
 	IDataObject,
@@ -11,46 +14,133 @@ import type {
 	IExecuteFunctions,
 	INodeProperties,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 /** ISA13 is nine digits. */
 export const MAX_CONTROL_NUMBER = 999_999_999;
+/** From the execution: the ID's last seven digits, then two for the place, 01–99. */
+export const PLACES_PER_EXECUTION = 99;
+const EXECUTION_DIGITS = 7;
 /** Where the counters live in the node's static data: { "SENDER→RECEIVER": last number used }. */
 const COUNTERS = 'x12ControlNumbers';
+/** Where the execution's places live in its flow context: the last place, and each taker's first. */
+const PLACES = 'x12ControlNumberPlaces';
+
+/** ISA13 = GS06, and ST02 of each set: what writeInterchange takes. */
+export interface ControlNumbers {
+	interchange: number;
+	group: number;
+	sets: number[];
+}
+
+/** Which interchange is numbered: the item, and its place among the item's interchanges. */
+export interface InterchangeAt {
+	itemIndex: number;
+	index?: number;
+}
 
 /**
- * A number the options gave, or undefined for 0 (Control Number's "use the counter") and not given:
- * the parameter reader has already held it to its field's whole-number range.
+ * A number the options gave, or undefined for 0 ("number as Numbering says") and not given: the
+ * parameter reader has already held it to its field's whole-number range.
  */
 const givenNumber = (value: unknown): number | undefined =>
 	typeof value === 'number' && value > 0 ? value : undefined;
 
 /**
- * The interchange control number for one interchange from `senderId` to `receiverId`: the one
- * given (X12 Options → Control Number), or the next of this node's counter for the pair, never
- * below X12 Options → First Control Number. After 999999999 the counter starts again at the first.
+ * The control numbers of one interchange of `sets` transaction sets from `senderId` to
+ * `receiverId`: ISA13 = GS06 = the first number, ST02 = one number per set. Taken before anything
+ * is sent, so that items sent at once each get their own.
  */
-export function nextControlNumber(
+export function takeControlNumbers(
 	this: IExecuteFunctions,
-	senderId: string,
-	receiverId: string,
+	at: InterchangeAt,
+	envelope: { senderId: string; receiverId: string },
 	options: IDataObject,
+	sets = 1,
+): ControlNumbers {
+	const first =
+		givenNumber(options.controlNumber) ??
+		(options.numbering === 'counter'
+			? fromCounter.call(this, `${envelope.senderId}→${envelope.receiverId}`, options, sets)
+			: fromExecution.call(this, at, sets));
+	return {
+		interchange: first,
+		group: first,
+		sets: Array.from({ length: sets }, (_, i) => first + i),
+	};
+}
+
+/**
+ * The next `count` places of this execution, after its ID: the same again for the same node run,
+ * item and interchange (n8n's Retry On Fail sends the same number, which the partner refuses as a
+ * copy). A queue worker running a crashed execution again starts with empty memory: it numbers in
+ * the same order from place 01, so the same interchanges get the same numbers.
+ */
+function fromExecution(this: IExecuteFunctions, at: InterchangeAt, count: number): number {
+	const base = executionBase.call(this, at.itemIndex);
+	const memory = this.getContext('flow');
+	const places = (memory[PLACES] ??= { last: 0, taken: {} }) as {
+		last: number;
+		taken: Record<string, number>;
+	};
+	const runIndex = this.getWorkflowDataProxy(at.itemIndex).$runIndex as number;
+	const key = `${this.getNode().name}#${runIndex}#${at.itemIndex}#${at.index ?? 0}`;
+	if (places.taken[key] === undefined) {
+		if (places.last + count > PLACES_PER_EXECUTION)
+			throw new NodeOperationError(
+				this.getNode(),
+				`This execution has numbered ${places.last} X12 interchanges: numbers from the execution ID allow ${PLACES_PER_EXECUTION} per execution`,
+				{
+					description:
+						'Nothing was sent for this item. Send the rest from a sub-workflow (each Execute Workflow run is an execution with its own 99), or give Control Number (in the node’s options) from your workflow.',
+					itemIndex: at.itemIndex,
+				},
+			);
+		places.taken[key] = places.last + 1;
+		places.last += count;
+	}
+	return base + places.taken[key];
+}
+
+/** The execution ID's last seven digits × 100: the execution's own block of 99 numbers. */
+function executionBase(this: IExecuteFunctions, itemIndex: number): number {
+	const id: unknown = this.getExecutionId();
+	if (typeof id !== 'string' || !/^\d+$/.test(id))
+		throw new NodeOperationError(
+			this.getNode(),
+			`n8n gave this execution no numeric ID (${JSON.stringify(id)}): X12 control numbers cannot come from it`,
+			{
+				description:
+					'Choose Numbering → This Node’s Counter (in the node’s options), or give Control Number from your workflow.',
+				itemIndex,
+			},
+		);
+	return Number(id.slice(-EXECUTION_DIGITS)) * 100;
+}
+
+/**
+ * The next `count` numbers of this node's counter for the pair, never below First Control
+ * Number; after 999999999 it starts again at the first.
+ */
+function fromCounter(
+	this: IExecuteFunctions,
+	pair: string,
+	options: IDataObject,
+	count: number,
 ): number {
-	const given = givenNumber(options.controlNumber);
-	if (given !== undefined) return given;
 	const first = givenNumber(options.firstControlNumber) ?? 1;
 	const data = this.getWorkflowStaticData('node');
 	const counters = (
 		typeof data[COUNTERS] === 'object' && data[COUNTERS] !== null ? data[COUNTERS] : {}
 	) as IDataObject;
-	const pair = `${senderId}→${receiverId}`;
 	const last = typeof counters[pair] === 'number' ? (counters[pair] as number) : 0;
-	const next = last >= MAX_CONTROL_NUMBER ? first : Math.max(last + 1, first);
-	// Assigned synchronously, before any request: items sent at once each get their own number.
-	data[COUNTERS] = { ...counters, [pair]: next };
+	let next = Math.max(last + 1, first);
+	if (next + count - 1 > MAX_CONTROL_NUMBER) next = first;
+	data[COUNTERS] = { ...counters, [pair]: next + count - 1 };
 	return next;
 }
 
-/** Control Number and First Control Number, for an options collection of an operation that sends X12. */
+/** Numbering, Control Number and First Control Number, for the options of an operation writing X12. */
 export function controlNumberFields(displayOptions?: IDisplayOptions): INodeProperties[] {
 	return [
 		{
@@ -60,7 +150,7 @@ export function controlNumberFields(displayOptions?: IDisplayOptions): INodeProp
 			typeOptions: { minValue: 0, maxValue: MAX_CONTROL_NUMBER, numberPrecision: 0 },
 			default: 0,
 			description:
-				'ISA13, GS06 and ST02 of the interchange, e.g. from a counter your workflow keeps in a Data Table. Leave 0 for this node’s own counter per sender and receiver.',
+				'ISA13, GS06 and ST02 of the interchange, given by your workflow, e.g. the ID of a row a Data Table step inserted just before. Leave 0 to number as Numbering says.',
 			displayOptions,
 		},
 		{
@@ -70,7 +160,30 @@ export function controlNumberFields(displayOptions?: IDisplayOptions): INodeProp
 			typeOptions: { minValue: 1, maxValue: MAX_CONTROL_NUMBER, numberPrecision: 0 },
 			default: 1,
 			description:
-				'Where this node’s counter starts (or jumps forward to, when set above the last number used). Give each node that sends X12 to the same partner its own range.',
+				'Only for Numbering → This Node’s Counter: where the counter starts (or jumps forward to, when set above the last number used)',
+			displayOptions,
+		},
+		{
+			displayName: 'Numbering',
+			name: 'numbering',
+			type: 'options',
+			options: [
+				{
+					name: 'From the Execution ID',
+					value: 'execution',
+					description:
+						'For production: the n8n execution ID followed by the interchange’s place in the execution (01–99). Never repeats on one n8n instance, in queue mode and with executions at once.',
+				},
+				{
+					name: 'This Node’s Counter',
+					value: 'counter',
+					description:
+						'A counter per sender and receiver in the workflow’s static data, from First Control Number. Only for one n8n process running one execution of this workflow at a time: not queue mode, not executions at once, not manual runs.',
+				},
+			],
+			default: 'execution',
+			description:
+				'Where ISA13, GS06 and ST02 come from when Control Number is 0 (docs/x12.md: control numbers)',
 			displayOptions,
 		},
 	];

@@ -20,7 +20,7 @@ import {
 	write856,
 	writeInterchange,
 } from '../x12Documents';
-import { controlNumberFields, nextControlNumber } from './controlNumbers';
+import { controlNumberFields, takeControlNumbers } from './controlNumbers';
 import { sendPayload } from './integrationPayload/submit';
 
 /** X12 codes of the documents the writers take. */
@@ -211,7 +211,7 @@ export function writeSegments(
 	}
 }
 
-/** One interchange around one set, numbered by the given Control Number or this node's counter. */
+/** One interchange around one set, numbered as X12 Options say (Control Number, Numbering). */
 export function writeOneInterchange(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -220,17 +220,17 @@ export function writeOneInterchange(
 	options: IDataObject,
 ): { content: string; controlNumber: string } {
 	const { senderId, receiverId, stream } = envelope;
-	const control = nextControlNumber.call(this, senderId, receiverId, options);
+	const controlNumbers = takeControlNumbers.call(this, { itemIndex }, envelope, options);
 	try {
 		const content = writeInterchange([{ type: set.code, segments: set.segments }], {
 			senderId,
 			receiverId,
 			usage: stream === 'live' ? 'P' : 'T',
-			controlNumbers: { interchange: control, group: control, sets: [control] },
+			controlNumbers,
 			date: new Date(),
 			lineEnding: '\n',
 		});
-		return { content, controlNumber: String(control).padStart(9, '0') };
+		return { content, controlNumber: String(controlNumbers.interchange).padStart(9, '0') };
 	} catch (error) {
 		throw new NodeOperationError(this.getNode(), (error as Error).message, {
 			description: 'Nothing was sent: the X12 envelope cannot carry this value.',

@@ -11,7 +11,7 @@ import { optionsCollection } from '../../shared/fields';
 import type { ServiceClient } from '../../transport/client';
 import { readX12, type X12Interchange, type X12Problem } from '../../x12';
 import { write997, writeInterchange } from '../../x12Documents';
-import { controlNumberFields, nextControlNumber } from '../controlNumbers';
+import { controlNumberFields, type InterchangeAt, takeControlNumbers } from '../controlNumbers';
 import { readX12Content, x12ContentField } from '../fields';
 import { forOperation, type Operation } from '../types';
 
@@ -58,7 +58,7 @@ export const acknowledge: Operation = {
 				json: await acknowledgeOne.call(
 					this,
 					client,
-					itemIndex,
+					{ itemIndex, index: i },
 					interchange,
 					errors,
 					options,
@@ -74,7 +74,7 @@ export const acknowledge: Operation = {
 async function acknowledgeOne(
 	this: IExecuteFunctions,
 	client: ServiceClient,
-	itemIndex: number,
+	at: InterchangeAt,
 	interchange: X12Interchange,
 	errors: X12Problem[],
 	options: IDataObject,
@@ -92,10 +92,10 @@ async function acknowledgeOne(
 			reason: 'The interchange holds only 997s: a 997 is never acknowledged',
 			acknowledged,
 		};
-	const control = nextControlNumber.call(this, envelope.senderId, envelope.receiverId, options);
+	const controlNumbers = takeControlNumbers.call(this, at, envelope, options, sets.length);
 	const content = writeInterchange(sets, {
 		...envelope,
-		controlNumbers: { interchange: control, group: control, sets: sets.map((_, i) => control + i) },
+		controlNumbers,
 		date: new Date(),
 		lineEnding: '\n',
 	});
@@ -103,7 +103,7 @@ async function acknowledgeOne(
 		sent: false,
 		senderId: envelope.senderId,
 		receiverId: envelope.receiverId,
-		interchangeControlNumber: String(control).padStart(9, '0'),
+		interchangeControlNumber: String(controlNumbers.interchange).padStart(9, '0'),
 		acknowledged,
 		x12: content,
 	};
@@ -111,7 +111,7 @@ async function acknowledgeOne(
 	const { body: answer } = (await client.send({
 		route: 'submitIntegrationPayload',
 		body: { format: 'x12', content },
-		itemIndex,
+		itemIndex: at.itemIndex,
 	})) as { body: IDataObject & { status?: string } };
 	if (answer.status === 'FAILED')
 		throw refusedError.call(this, answer, {
@@ -119,7 +119,7 @@ async function acknowledgeOne(
 			reasons: JSON.stringify(answer.errors ?? 'no reason given'),
 			description:
 				'The service did not take the 997; check its envelope against the received interchange.',
-			itemIndex,
+			itemIndex: at.itemIndex,
 		});
 	return { ...answer, ...result, sent: true };
 }
