@@ -2,8 +2,8 @@
  * The chargeback shield's rules as data: each rule, what a retailer does when it is broken, and what
  * it checks. Check Document's problems name their rule, so docs and tests read the same list.
  */
-import { isValidSscc } from '../x12Documents/sscc';
 import { type Decimal, parseDecimal } from './decimal';
+import { isValidSscc } from './gs1';
 import { idText, isObject, type PlainObject } from './fieldReader';
 
 export type Severity = 'rejects the document' | 'charges back';

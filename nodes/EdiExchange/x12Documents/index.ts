@@ -17,6 +17,7 @@ export { writeInterchange, FUNCTIONAL_IDS } from './envelope';
 export type { EnvelopeOptions, EnvelopeSet } from './envelope';
 export { DEFAULT_SEPARATORS, SegmentWriter } from './elements';
 export type { ElementSpec, ElementType, WriteOptions, WriteSeparators } from './elements';
-export { gs1CheckDigit, isValidSscc, SsccSequence } from './sscc';
+export { gs1CheckDigit, isValidSscc } from '../documents/gs1';
+export { SsccSequence } from './sscc';
 export type { SsccOptions } from './sscc';
 export * from './codes';

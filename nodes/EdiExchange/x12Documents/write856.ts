@@ -21,7 +21,8 @@ import {
 import { productIdPairs, unitCode, writeDates, writeParties, writeReferences } from './common';
 import { SegmentWriter, type WriteOptions } from './elements';
 import { quantityOf, writeDescription, writeTotals } from './lines';
-import { isValidSscc, SsccSequence, type SsccOptions } from './sscc';
+import { isValidSscc } from '../documents/gs1';
+import { SsccSequence, type SsccOptions } from './sscc';
 import { messageOf } from './write855';
 
 export type ShipNoticeHierarchy =
