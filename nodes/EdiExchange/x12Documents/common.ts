@@ -1,19 +1,11 @@
 /** Segments the 855, 856 and 810 share: N1/N3/N4, REF, DTM, CUR and the product id pairs of a line. */
 import { isObject, type PlainObject } from '../documents/fieldReader';
-import {
-	codeFor,
-	DATE_CODES,
-	PARTY_CODES,
-	PARTY_ID_CODES,
-	REFERENCE_CODES,
-	UNIT_CODES,
-	UNIT_PASS_THROUGH,
-} from './codes';
+import { codeFor, DATES, PARTIES, PARTY_ID_TYPES, REFERENCES, UNITS } from './codes';
 import type { ElementSpec, SegmentWriter } from './elements';
 
 /** The document's unit of measure as an X12 code (355). */
 export function unitCode(w: SegmentWriter, value: unknown, field: string): string {
-	return codeFor(UNIT_CODES, value ?? 'each', field, w.documentName, UNIT_PASS_THROUGH);
+	return codeFor(UNITS, value ?? 'each', field, w.documentName);
 }
 
 /**
@@ -61,7 +53,7 @@ export function writeReferences(w: SegmentWriter, references: unknown, field: st
 		if (value === undefined || value === null || value === '') continue;
 		w.add(
 			'REF',
-			codeFor(REFERENCE_CODES, key, path, w.documentName),
+			codeFor(REFERENCES, key, path, w.documentName),
 			w.required(value, REF02, isObject(entry) ? `${path}.value` : path),
 		);
 	}
@@ -82,7 +74,7 @@ export function writeDates(
 		const path = `${field}.${key}`;
 		w.add(
 			'DTM',
-			codeFor(DATE_CODES, key, path, w.documentName),
+			codeFor(DATES, key, path, w.documentName),
 			w.date(value, ['DTM02', 'DT', 8, 8], path),
 		);
 	}
@@ -112,7 +104,7 @@ export function writeParties(w: SegmentWriter, parties: unknown, field: string):
 			code === undefined
 				? undefined
 				: codeFor(
-						PARTY_ID_CODES,
+						PARTY_ID_TYPES,
 						entry.identificationCodeType ?? 'mutuallyDefined',
 						`${path}.identificationCodeType`,
 						w.documentName,
@@ -120,7 +112,7 @@ export function writeParties(w: SegmentWriter, parties: unknown, field: string):
 		const name = w.text(entry.name, ['N102', 'AN', 1, 60], `${path}.name`);
 		if (name === undefined && code === undefined)
 			throw w.error(path, 'has neither a name nor an identificationCode: X12 N1 needs one');
-		w.add('N1', codeFor(PARTY_CODES, role, path, w.documentName), name, qualifier, code);
+		w.add('N1', codeFor(PARTIES, role, path, w.documentName), name, qualifier, code);
 		const line1 = w.text(entry.addressLine1, ['N301', 'AN', 1, 55], `${path}.addressLine1`);
 		const line2 = w.text(entry.addressLine2, ['N302', 'AN', 1, 55], `${path}.addressLine2`);
 		if (line1 !== undefined) w.add('N3', line1, line2);

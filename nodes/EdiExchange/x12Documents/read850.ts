@@ -14,6 +14,7 @@ import {
 	COMMUNICATIONS,
 	CONTACT_FUNCTIONS,
 	DATES,
+	DESCRIPTION_KINDS,
 	ORDER_TYPES,
 	PARTIES,
 	PARTY_ID_TYPES,
@@ -25,8 +26,7 @@ import {
 	TERMS_TYPES,
 	TRANSPORT_METHODS,
 	UNITS,
-	wordOf,
-} from './read850Codes';
+} from './codes';
 
 /** A segment, or some elements of one, that the purchase order has no field for. */
 export interface X12Unmapped {
@@ -207,9 +207,9 @@ class Reader {
 	private beg(s: Segment): boolean {
 		if (this.sawBeg || this.loop !== 'header') return false;
 		this.sawBeg = true;
-		const purpose = wordOf(PURPOSES, s.peek(1));
+		const purpose = PURPOSES.word(s.peek(1));
 		if (purpose) this.order.purpose = s.take(1) && purpose;
-		const type = wordOf(ORDER_TYPES, s.peek(2));
+		const type = ORDER_TYPES.word(s.peek(2));
 		if (type) this.order.purchaseOrderType = s.take(2) && type;
 		const number = s.take(3).trim();
 		if (number === '') this.errors.push(`${s.label(3)} (purchase order number) is empty`);
@@ -240,7 +240,7 @@ class Reader {
 
 	private reference(s: Segment): boolean {
 		const target = this.target();
-		const word = wordOf(REFERENCES, s.peek(1));
+		const word = REFERENCES.word(s.peek(1));
 		if (!target || !word || (s.peek(2) === '' && s.peek(3) === '')) return false;
 		const references = objectIn(target, 'references');
 		if (references[word] !== undefined) return false;
@@ -258,10 +258,10 @@ class Reader {
 		if (!owner) return false;
 		const contact: PlainObject = {};
 		const role = s.take(1);
-		contact.function = wordOf(CONTACT_FUNCTIONS, role) ?? role;
+		contact.function = CONTACT_FUNCTIONS.word(role) ?? role;
 		setIf(contact, 'name', s.take(2));
 		for (const at of [3, 5, 7]) {
-			const kind = wordOf(COMMUNICATIONS, s.peek(at));
+			const kind = COMMUNICATIONS.word(s.peek(at));
 			if (kind && s.peek(at + 1) !== '' && contact[kind] === undefined) {
 				s.take(at);
 				contact[kind] = s.take(at + 1);
@@ -273,7 +273,7 @@ class Reader {
 
 	private date(s: Segment): boolean {
 		const target = this.target();
-		const word = wordOf(DATES, s.peek(1));
+		const word = DATES.word(s.peek(1));
 		const date = x12Date(s.peek(2));
 		if (!target || !word || !date) return false;
 		const dates = objectIn(target, 'dates');
@@ -287,9 +287,9 @@ class Reader {
 	private terms(s: Segment): boolean {
 		if (this.order.termsOfSale !== undefined) return false;
 		const terms: PlainObject = {};
-		const type = wordOf(TERMS_TYPES, s.peek(1));
+		const type = TERMS_TYPES.word(s.peek(1));
 		if (type) terms.type = s.take(1) && type;
-		const basis = wordOf(TERMS_BASIS, s.peek(2));
+		const basis = TERMS_BASIS.word(s.peek(2));
 		if (basis) terms.basisDate = s.take(2) && basis;
 		if (isDecimal(s.peek(3))) terms.discountPercent = s.take(3);
 		const discountDue = x12Date(s.peek(4));
@@ -310,7 +310,7 @@ class Reader {
 			s.take(2);
 			route.carrierScac = s.take(3);
 		}
-		const method = wordOf(TRANSPORT_METHODS, s.peek(4));
+		const method = TRANSPORT_METHODS.word(s.peek(4));
 		if (method) route.transportationMethod = s.take(4) && method;
 		setIf(route, 'description', s.take(5));
 		if (Object.keys(route).length === 0) return false;
@@ -319,7 +319,7 @@ class Reader {
 	}
 
 	private freeOnBoard(s: Segment): boolean {
-		const method = wordOf(PAYMENT_METHODS, s.peek(1));
+		const method = PAYMENT_METHODS.word(s.peek(1));
 		if (!method) return false;
 		s.take(1);
 		listIn(objectIn(this.order, 'carrierDetails'), 'freeOnBoard').push({ methodOfPayment: method });
@@ -329,7 +329,7 @@ class Reader {
 	private n1(s: Segment): boolean {
 		const inLines = this.loop === 'line' || this.loop === 'lineParty';
 		if (this.loop === 'summary') return false;
-		const role = wordOf(PARTIES, s.peek(1));
+		const role = PARTIES.word(s.peek(1));
 		const owner = inLines ? objectIn(this.line, 'parties') : objectIn(this.order, 'parties');
 		if (!role || owner[role] !== undefined) {
 			// Its N2/N3/N4/PER follow it into x12Unmapped: they describe a party not kept.
@@ -344,7 +344,7 @@ class Reader {
 		const idType = s.peek(3);
 		if (idType !== '' && s.peek(4) !== '') {
 			s.take(3);
-			this.party.identificationCodeType = wordOf(PARTY_ID_TYPES, idType) ?? idType;
+			this.party.identificationCodeType = PARTY_ID_TYPES.word(idType) ?? idType;
 			this.party.identificationCode = s.take(4);
 		}
 		owner[role] = this.party;
@@ -398,7 +398,7 @@ class Reader {
 		const unit = s.take(3);
 		this.line.quantity = {
 			value: quantity,
-			unitOfMeasure: wordOf(UNITS, unit) ?? (unit || 'each'),
+			unitOfMeasure: UNITS.word(unit) ?? (unit || 'each'),
 		};
 		const price = s.take(4);
 		if (price !== '') {
@@ -407,7 +407,7 @@ class Reader {
 		}
 		const productIds: PlainObject = {};
 		for (let at = 6; at + 1 < s.elements.length; at += 2) {
-			const word = wordOf(PRODUCT_IDS, s.peek(at));
+			const word = PRODUCT_IDS.word(s.peek(at));
 			if (word && s.peek(at + 1) !== '' && productIds[word] === undefined) {
 				s.take(at);
 				productIds[word] = s.take(at + 1);
@@ -425,15 +425,7 @@ class Reader {
 		const value = s.peek(5);
 		if (s.peek(1) !== 'F' || value === '') return false;
 		const attributes = objectIn(this.line, 'productAttributes');
-		const code = s.peek(2);
-		const key =
-			code === '' || code === '08' || code === 'GEN'
-				? 'description'
-				: code === '73' || code === '75'
-					? 'color'
-					: code === '74' || code === '91'
-						? 'size'
-						: undefined;
+		const key = DESCRIPTION_KINDS.word(s.peek(2));
 		if (!key) return false;
 		s.take(1);
 		s.take(2);
@@ -466,7 +458,7 @@ class Reader {
 		s.take(1);
 		const code = s.take(2);
 		s.take(5);
-		const entry: PlainObject = { type: wordOf(CHARGES, code) ?? code, amount };
+		const entry: PlainObject = { type: CHARGES.word(code) ?? code, amount };
 		setIf(entry, 'description', s.take(15));
 		listIn(target, kind).push(entry);
 		return true;

@@ -1,7 +1,7 @@
 /** The 810 (invoice) as X12 004010 segments: BIG, CUR, REF, N1, ITD, DTM, IT1/PID, TDS, SAC, CTT. */
 import { type Decimal } from '../documents/decimal';
 import { isObject } from '../documents/fieldReader';
-import { CHARGE_CODES, codeFor, TERMS_BASIS_CODES, TERMS_TYPE_CODES } from './codes';
+import { CHARGES, codeFor, TERMS_BASIS, TERMS_TYPES } from './codes';
 import {
 	productIdPairs,
 	unitCode,
@@ -86,7 +86,7 @@ function writeCharges(w: SegmentWriter, list: unknown, indicator: 'A' | 'C', fie
 		w.add(
 			'SAC',
 			indicator,
-			codeFor(CHARGE_CODES, entry.type, `${path}.type`, w.documentName),
+			codeFor(CHARGES, entry.type, `${path}.type`, w.documentName),
 			undefined,
 			undefined,
 			amount,
@@ -103,10 +103,10 @@ function writeTerms(w: SegmentWriter, terms: unknown, discount: unknown): void {
 		'ITD',
 		terms.type === undefined
 			? undefined
-			: codeFor(TERMS_TYPE_CODES, terms.type, 'termsOfSale.type', w.documentName),
+			: codeFor(TERMS_TYPES, terms.type, 'termsOfSale.type', w.documentName),
 		terms.basisDate === undefined
 			? undefined
-			: codeFor(TERMS_BASIS_CODES, terms.basisDate, 'termsOfSale.basisDate', w.documentName),
+			: codeFor(TERMS_BASIS, terms.basisDate, 'termsOfSale.basisDate', w.documentName),
 		w.decimalText(terms.discountPercent, ['ITD03', 'R', 1, 6], 'termsOfSale.discountPercent'),
 		w.date(terms.discountDueDate, ['ITD04', 'DT', 8, 8], 'termsOfSale.discountDueDate'),
 		w.integer(terms.discountDaysDue, ['ITD05', 'N0', 1, 3], 'termsOfSale.discountDaysDue'),

@@ -2,13 +2,7 @@
 import { addDecimal, compareDecimal, type Decimal, ZERO } from '../documents/decimal';
 import { DocumentError } from '../documents/errors';
 import { isObject, type PlainObject, unwrapMessage } from '../documents/fieldReader';
-import {
-	ACKNOWLEDGMENT_CODES,
-	codeFor,
-	DATE_CODES,
-	LINE_STATUS_CODES,
-	PURPOSE_CODES,
-} from './codes';
+import { ACKNOWLEDGMENT_TYPES, codeFor, DATES, LINE_STATUSES, PURPOSES } from './codes';
 import {
 	productIdPairs,
 	unitCode,
@@ -31,8 +25,8 @@ export function write855(acknowledgment: unknown, options: WriteOptions = {}): s
 	const dates = isObject(message.dates) ? message.dates : {};
 	w.add(
 		'BAK',
-		codeFor(PURPOSE_CODES, message.purpose ?? 'original', 'purpose', DOCUMENT),
-		codeFor(ACKNOWLEDGMENT_CODES, message.status, 'status', DOCUMENT),
+		codeFor(PURPOSES, message.purpose ?? 'original', 'purpose', DOCUMENT),
+		codeFor(ACKNOWLEDGMENT_TYPES, message.status, 'status', DOCUMENT),
 		w.required(message.purchaseOrderNumber, ['BAK03', 'AN', 1, 22], 'purchaseOrderNumber'),
 		w.requiredDate(dates.purchaseOrderDate, ['BAK04', 'DT', 8, 8], 'dates.purchaseOrderDate'),
 		w.text(message.releaseNumber, ['BAK05', 'AN', 1, 30], 'releaseNumber'),
@@ -100,14 +94,14 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 			: undefined;
 		w.add(
 			'ACK',
-			codeFor(LINE_STATUS_CODES, action.status, `${field}.status`, DOCUMENT),
+			codeFor(LINE_STATUSES, action.status, `${field}.status`, DOCUMENT),
 			w.decimal(
 				quantityOf(w, action.quantity, `${field}.quantity`),
 				['ACK02', 'R', 1, 15],
 				`${field}.quantity.value`,
 			),
 			unitCode(w, quantity.unitOfMeasure, `${field}.quantity.unitOfMeasure`),
-			shipDate ? DATE_CODES.scheduledShipDate : undefined,
+			shipDate ? DATES.code('scheduledShipDate') : undefined,
 			shipDate,
 			undefined,
 			...(substitute === undefined
@@ -119,7 +113,7 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 			['DTM02', 'DT', 8, 8],
 			`${field}.estimatedDeliveryDate`,
 		);
-		if (delivery) w.add('DTM', DATE_CODES.estimatedDeliveryDate, delivery);
+		if (delivery) w.add('DTM', DATES.code('estimatedDeliveryDate'), delivery);
 	});
 	return total;
 }

@@ -10,13 +10,14 @@ import { type Decimal } from '../documents/decimal';
 import { DocumentError } from '../documents/errors';
 import { isObject, type PlainObject } from '../documents/fieldReader';
 import {
+	type CodeList,
 	codeFor,
-	PACKAGING_CODES,
-	PURPOSE_CODES,
-	ROUTING_SEQUENCE_CODES,
-	SERVICE_LEVEL_CODES,
-	TRANSPORT_CODES,
-	WEIGHT_UNIT_CODES,
+	PACKAGING,
+	PURPOSES,
+	ROUTING_SEQUENCES,
+	SERVICE_LEVELS,
+	TRANSPORT_METHODS,
+	WEIGHT_UNITS,
 } from './codes';
 import { productIdPairs, unitCode, writeDates, writeParties, writeReferences } from './common';
 import { SegmentWriter, type WriteOptions } from './elements';
@@ -68,7 +69,7 @@ export function write856(shipNotice: unknown, options: ShipNoticeWriteOptions = 
 	const dates = isObject(message.dates) ? message.dates : {};
 	w.add(
 		'BSN',
-		codeFor(PURPOSE_CODES, message.purpose ?? 'original', 'purpose', DOCUMENT),
+		codeFor(PURPOSES, message.purpose ?? 'original', 'purpose', DOCUMENT),
 		w.required(message.shipmentId, ['BSN02', 'AN', 2, 30], 'shipmentId'),
 		w.requiredDate(
 			options.date ?? dates.shipDate,
@@ -183,7 +184,7 @@ function writeShipment(w: SegmentWriter, message: PlainObject): void {
 			'TD1',
 			entry.packageForm === undefined
 				? undefined
-				: codeFor(PACKAGING_CODES, entry.packageForm, `${path}.packageForm`, w.documentName),
+				: codeFor(PACKAGING, entry.packageForm, `${path}.packageForm`, w.documentName),
 			w.integer(entry.ladingQuantity, ['TD102', 'N0', 1, 7], `${path}.ladingQuantity`),
 			undefined,
 			undefined,
@@ -191,12 +192,7 @@ function writeShipment(w: SegmentWriter, message: PlainObject): void {
 			weight ? 'G' : undefined,
 			weight,
 			weight
-				? codeFor(
-						WEIGHT_UNIT_CODES,
-						entry.weightUOM ?? 'pound',
-						`${path}.weightUOM`,
-						w.documentName,
-					)
+				? codeFor(WEIGHT_UNITS, entry.weightUOM ?? 'pound', `${path}.weightUOM`, w.documentName)
 				: undefined,
 		);
 	});
@@ -209,14 +205,14 @@ function writeShipment(w: SegmentWriter, message: PlainObject): void {
 			['TD503', 'AN', 2, 80],
 			`${path}.standardCarrierAlphaCode`,
 		);
-		const optional = (value: unknown, table: Record<string, string>, field: string) =>
+		const optional = (value: unknown, table: CodeList, field: string) =>
 			value === undefined ? undefined : codeFor(table, value, `${path}.${field}`, w.documentName);
-		const method = optional(entry.transportationMethod, TRANSPORT_CODES, 'transportationMethod');
-		const level = optional(entry.serviceLevel, SERVICE_LEVEL_CODES, 'serviceLevel');
+		const method = optional(entry.transportationMethod, TRANSPORT_METHODS, 'transportationMethod');
+		const level = optional(entry.serviceLevel, SERVICE_LEVELS, 'serviceLevel');
 		if (!scac && !method && !level) return;
 		w.add(
 			'TD5',
-			optional(entry.sequenceType, ROUTING_SEQUENCE_CODES, 'sequenceType'),
+			optional(entry.sequenceType, ROUTING_SEQUENCES, 'sequenceType'),
 			scac ? '2' : undefined,
 			scac,
 			method,
