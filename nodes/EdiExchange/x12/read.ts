@@ -6,6 +6,7 @@
  */
 import { readIsa } from './isa';
 import { brief, type ProblemPlace, ProblemList, segmentLabel, shown } from './problems';
+import { SEGMENTS } from './segmentTable';
 import { type RawSegment, splitSegments } from './segments';
 import type {
 	X12Group,
@@ -26,14 +27,10 @@ export interface X12ReadResult {
 	text?: string;
 }
 
-/** Most elements an envelope segment has (after its id): a trailing separator adds an empty one. */
-const ENVELOPE_ELEMENTS = new Map([
-	['GS', 8],
-	['ST', 3],
-	['SE', 2],
-	['GE', 2],
-	['IEA', 2],
-]);
+/** Most elements an envelope segment has (after its id), from the segment table: a trailing separator adds an empty one. */
+const ENVELOPE_ELEMENTS = new Map(
+	['GS', 'ST', 'SE', 'GE', 'IEA'].map((id) => [id, SEGMENTS.get(id)?.elements.length ?? 0]),
+);
 
 interface OpenSet {
 	set: X12TransactionSet;

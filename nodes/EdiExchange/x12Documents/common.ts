@@ -1,7 +1,7 @@
 /** Segments the 855, 856 and 810 share: N1/N3/N4, REF, DTM, CUR and the product id pairs of a line. */
 import { isObject, type PlainObject } from '../documents/fieldReader';
 import { codeFor, DATES, PARTIES, PARTY_ID_TYPES, REFERENCES, UNITS } from './codes';
-import type { ElementSpec, SegmentWriter } from './elements';
+import { type SegmentWriter, spec } from './elements';
 
 /** The document's unit of measure as an X12 code (355). */
 export function unitCode(w: SegmentWriter, value: unknown, field: string): string {
@@ -33,10 +33,7 @@ export function productIdPairs(
 	keys.forEach((key, i) => {
 		const n = firstElement + 2 * i;
 		const qualifier = codeFor(w.productIdCodes, key, `${field}.${key}`, w.documentName);
-		pairs.push(
-			qualifier,
-			w.required(ids[key], [ref(segment, n + 1), 'AN', 1, 48], `${field}.${key}`),
-		);
+		pairs.push(qualifier, w.required(ids[key], spec(ref(segment, n + 1)), `${field}.${key}`));
 	});
 	return pairs;
 }
@@ -54,11 +51,10 @@ export function writeReferences(w: SegmentWriter, references: unknown, field: st
 		w.add(
 			'REF',
 			codeFor(REFERENCES, key, path, w.documentName),
-			w.required(value, REF02, isObject(entry) ? `${path}.value` : path),
+			w.required(value, spec('REF02'), isObject(entry) ? `${path}.value` : path),
 		);
 	}
 }
-const REF02: ElementSpec = ['REF02', 'AN', 1, 30];
 
 /** DTM segments for a `dates` object, skipping the keys another segment already carries. */
 export function writeDates(
@@ -72,11 +68,7 @@ export function writeDates(
 		if (carriedElsewhere.includes(key) || value === undefined || value === null || value === '')
 			continue;
 		const path = `${field}.${key}`;
-		w.add(
-			'DTM',
-			codeFor(DATES, key, path, w.documentName),
-			w.date(value, ['DTM02', 'DT', 8, 8], path),
-		);
+		w.add('DTM', codeFor(DATES, key, path, w.documentName), w.date(value, spec('DTM02'), path));
 	}
 }
 
@@ -86,7 +78,7 @@ export function writeCurrency(w: SegmentWriter, message: PlainObject): void {
 		? message.buyersCurrency.currencyCode
 		: undefined;
 	if (currency === undefined || currency === null || currency === '') return;
-	w.add('CUR', 'BY', w.required(currency, ['CUR02', 'ID', 3, 3], 'buyersCurrency.currencyCode'));
+	w.add('CUR', 'BY', w.required(currency, spec('CUR02'), 'buyersCurrency.currencyCode'));
 }
 
 /** The N1 loop (N1, N3, N4) for each party of a `parties` object, in the document's order. */
@@ -95,11 +87,7 @@ export function writeParties(w: SegmentWriter, parties: unknown, field: string):
 	for (const [role, entry] of Object.entries(parties)) {
 		if (!isObject(entry)) continue;
 		const path = `${field}.${role}`;
-		const code = w.text(
-			entry.identificationCode,
-			['N104', 'AN', 2, 80],
-			`${path}.identificationCode`,
-		);
+		const code = w.text(entry.identificationCode, spec('N104'), `${path}.identificationCode`);
 		const qualifier =
 			code === undefined
 				? undefined
@@ -109,21 +97,17 @@ export function writeParties(w: SegmentWriter, parties: unknown, field: string):
 						`${path}.identificationCodeType`,
 						w.documentName,
 					);
-		const name = w.text(entry.name, ['N102', 'AN', 1, 60], `${path}.name`);
+		const name = w.text(entry.name, spec('N102'), `${path}.name`);
 		if (name === undefined && code === undefined)
 			throw w.error(path, 'has neither a name nor an identificationCode: X12 N1 needs one');
 		w.add('N1', codeFor(PARTIES, role, path, w.documentName), name, qualifier, code);
-		const line1 = w.text(entry.addressLine1, ['N301', 'AN', 1, 55], `${path}.addressLine1`);
-		const line2 = w.text(entry.addressLine2, ['N302', 'AN', 1, 55], `${path}.addressLine2`);
+		const line1 = w.text(entry.addressLine1, spec('N301'), `${path}.addressLine1`);
+		const line2 = w.text(entry.addressLine2, spec('N302'), `${path}.addressLine2`);
 		if (line1 !== undefined) w.add('N3', line1, line2);
-		const city = w.text(entry.city, ['N401', 'AN', 2, 30], `${path}.city`);
-		const state = w.text(
-			entry.stateOrProvinceCode,
-			['N402', 'ID', 2, 2],
-			`${path}.stateOrProvinceCode`,
-		);
-		const postal = w.text(entry.postalCode, ['N403', 'ID', 3, 15], `${path}.postalCode`);
-		const country = w.text(entry.countryCode, ['N404', 'ID', 2, 3], `${path}.countryCode`);
+		const city = w.text(entry.city, spec('N401'), `${path}.city`);
+		const state = w.text(entry.stateOrProvinceCode, spec('N402'), `${path}.stateOrProvinceCode`);
+		const postal = w.text(entry.postalCode, spec('N403'), `${path}.postalCode`);
+		const country = w.text(entry.countryCode, spec('N404'), `${path}.countryCode`);
 		if (city ?? state ?? postal ?? country) w.add('N4', city, state, postal, country);
 	}
 }

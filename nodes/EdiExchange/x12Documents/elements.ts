@@ -12,13 +12,27 @@ import {
 	roundDecimal,
 } from '../documents/decimal';
 import { DocumentError } from '../documents/errors';
+import type { ElementType } from '../x12/grammar';
+import { elementOf } from '../x12/segmentTable';
 import { type CodeList, PRODUCT_IDS } from './codes';
 
-/** AN text, ID code, N0/N2 integers (N2 with two implied decimals), R decimal, DT CCYYMMDD, TM HHMM. */
-export type ElementType = 'AN' | 'ID' | 'N0' | 'N2' | 'R' | 'DT' | 'TM';
+export type { ElementType };
 
 /** An element of the 004010 dictionary as a segment uses it: `['BAK03', 'AN', 1, 22]`. */
 export type ElementSpec = readonly [ref: string, type: ElementType, min: number, max: number];
+
+const SPECS = new Map<string, ElementSpec>();
+
+/** The spec of element `ref` (`BAK03`), from the segment table (x12/segmentTable.ts). */
+export function spec(ref: string): ElementSpec {
+	let found = SPECS.get(ref);
+	if (!found) {
+		const { type, min, max } = elementOf(ref);
+		found = [ref, type, min, max];
+		SPECS.set(ref, found);
+	}
+	return found;
+}
 
 /** The delimiters an interchange will use; writers refuse data holding any of them. */
 export interface WriteSeparators {

@@ -15,7 +15,7 @@ export { write997 } from './write997';
 export type { FunctionalAcknowledgments, LocatedProblem } from './write997';
 export { writeInterchange, FUNCTIONAL_IDS } from './envelope';
 export type { EnvelopeOptions, EnvelopeSet } from './envelope';
-export { DEFAULT_SEPARATORS, SegmentWriter } from './elements';
+export { DEFAULT_SEPARATORS, SegmentWriter, spec } from './elements';
 export type { ElementSpec, ElementType, WriteOptions, WriteSeparators } from './elements';
 export { gs1CheckDigit, isValidSscc, SsccSequence } from './sscc';
 export type { SsccOptions } from './sscc';

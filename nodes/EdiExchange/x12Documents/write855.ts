@@ -11,12 +11,10 @@ import {
 	writeParties,
 	writeReferences,
 } from './common';
-import { type ElementSpec, SegmentWriter, type WriteOptions } from './elements';
+import { SegmentWriter, spec, type WriteOptions } from './elements';
 import { quantityOf, writeDescription, writeTotals } from './lines';
 
 const DOCUMENT = 'acknowledgment (855)';
-const QUANTITY: ElementSpec = ['PO102', 'R', 1, 15];
-const PRICE: ElementSpec = ['PO104', 'R', 1, 17];
 
 /** The 855 message (as buildAcknowledgment returns it) → its segments, without ST/SE. */
 export function write855(acknowledgment: unknown, options: WriteOptions = {}): string[][] {
@@ -27,9 +25,9 @@ export function write855(acknowledgment: unknown, options: WriteOptions = {}): s
 		'BAK',
 		codeFor(PURPOSES, message.purpose ?? 'original', 'purpose', DOCUMENT),
 		codeFor(ACKNOWLEDGMENT_TYPES, message.status, 'status', DOCUMENT),
-		w.required(message.purchaseOrderNumber, ['BAK03', 'AN', 1, 22], 'purchaseOrderNumber'),
-		w.requiredDate(dates.purchaseOrderDate, ['BAK04', 'DT', 8, 8], 'dates.purchaseOrderDate'),
-		w.text(message.releaseNumber, ['BAK05', 'AN', 1, 30], 'releaseNumber'),
+		w.required(message.purchaseOrderNumber, spec('BAK03'), 'purchaseOrderNumber'),
+		w.requiredDate(dates.purchaseOrderDate, spec('BAK04'), 'dates.purchaseOrderDate'),
+		w.text(message.releaseNumber, spec('BAK05'), 'releaseNumber'),
 	);
 	writeCurrency(w, message);
 	writeReferences(w, message.references, 'references');
@@ -41,7 +39,7 @@ export function write855(acknowledgment: unknown, options: WriteOptions = {}): s
 		throw new DocumentError(`The ${DOCUMENT} has no "lineItems[0]"`, 'lineItems');
 	const quantities: Decimal[] = [];
 	lines.forEach((entry, i) => quantities.push(writeLine(w, entry, `lineItems[${i}]`)));
-	writeTotals(w, quantities, ['CTT02', 'R', 1, 10]);
+	writeTotals(w, quantities, spec('CTT02'));
 	return w.segments;
 }
 
@@ -73,10 +71,10 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 	);
 	w.add(
 		'PO1',
-		w.required(entry.purchaseOrderLineId, ['PO101', 'AN', 1, 20], `${path}.purchaseOrderLineId`),
-		w.decimal(total, QUANTITY, `${path}.actions`),
+		w.required(entry.purchaseOrderLineId, spec('PO101'), `${path}.purchaseOrderLineId`),
+		w.decimal(total, spec('PO102'), `${path}.actions`),
 		unit,
-		price ? w.price(price.value, PRICE, price.field) : undefined,
+		price ? w.price(price.value, spec('PO104'), price.field) : undefined,
 		undefined,
 		...productIdPairs(w, entry.productIds, `${path}.productIds`, 'PO1', 6, 10),
 	);
@@ -84,11 +82,7 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 	actions.forEach((action, a) => {
 		const field = `${path}.actions[${a}]`;
 		const quantity = isObject(action.quantity) ? action.quantity : {};
-		const shipDate = w.date(
-			action.scheduledShipDate,
-			['ACK05', 'DT', 8, 8],
-			`${field}.scheduledShipDate`,
-		);
+		const shipDate = w.date(action.scheduledShipDate, spec('ACK05'), `${field}.scheduledShipDate`);
 		const substitute = isObject(action.substitutedItem)
 			? action.substitutedItem.productIds
 			: undefined;
@@ -97,7 +91,7 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 			codeFor(LINE_STATUSES, action.status, `${field}.status`, DOCUMENT),
 			w.decimal(
 				quantityOf(w, action.quantity, `${field}.quantity`),
-				['ACK02', 'R', 1, 15],
+				spec('ACK02'),
 				`${field}.quantity.value`,
 			),
 			unitCode(w, quantity.unitOfMeasure, `${field}.quantity.unitOfMeasure`),
@@ -110,7 +104,7 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 		);
 		const delivery = w.date(
 			action.estimatedDeliveryDate,
-			['DTM02', 'DT', 8, 8],
+			spec('DTM02'),
 			`${field}.estimatedDeliveryDate`,
 		);
 		if (delivery) w.add('DTM', DATES.code('estimatedDeliveryDate'), delivery);

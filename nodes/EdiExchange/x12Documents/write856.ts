@@ -20,7 +20,7 @@ import {
 	WEIGHT_UNITS,
 } from './codes';
 import { productIdPairs, unitCode, writeDates, writeParties, writeReferences } from './common';
-import { SegmentWriter, type WriteOptions } from './elements';
+import { SegmentWriter, spec, type WriteOptions } from './elements';
 import { quantityOf, writeDescription, writeTotals } from './lines';
 import { isValidSscc, SsccSequence, type SsccOptions } from './sscc';
 import { messageOf } from './write855';
@@ -70,13 +70,13 @@ export function write856(shipNotice: unknown, options: ShipNoticeWriteOptions = 
 	w.add(
 		'BSN',
 		codeFor(PURPOSES, message.purpose ?? 'original', 'purpose', DOCUMENT),
-		w.required(message.shipmentId, ['BSN02', 'AN', 2, 30], 'shipmentId'),
+		w.required(message.shipmentId, spec('BSN02'), 'shipmentId'),
 		w.requiredDate(
 			options.date ?? dates.shipDate,
-			['BSN03', 'DT', 8, 8],
+			spec('BSN03'),
 			options.date ? 'options.date' : 'dates.shipDate',
 		),
-		w.time(options.time ?? '0000', ['BSN04', 'TM', 4, 8], 'options.time'),
+		w.time(options.time ?? '0000', spec('BSN04'), 'options.time'),
 		STRUCTURE_CODES[hierarchy],
 	);
 
@@ -142,7 +142,7 @@ export function write856(shipNotice: unknown, options: ShipNoticeWriteOptions = 
 		const id = String(++count);
 		w.add(
 			'HL',
-			w.required(id, ['HL01', 'AN', 1, 12], 'orders'),
+			w.required(id, spec('HL01'), 'orders'),
 			parent,
 			level.code,
 			level.children.length > 0 ? '1' : '0',
@@ -151,7 +151,7 @@ export function write856(shipNotice: unknown, options: ShipNoticeWriteOptions = 
 		for (const child of level.children) emit(child, id);
 	};
 	emit(shipment, undefined);
-	writeTotals(w, quantities, ['CTT02', 'R', 1, 10]);
+	writeTotals(w, quantities, spec('CTT02'));
 	// CTT01 of an 856 counts the HL segments, not the items.
 	w.segments[w.segments.length - 1][1] = String(count);
 	return w.segments;
@@ -179,13 +179,13 @@ function writeShipment(w: SegmentWriter, message: PlainObject): void {
 	weights.forEach((entry, i) => {
 		if (!isObject(entry)) return;
 		const path = `carrierDetails.quantityAndWeight[${i}]`;
-		const weight = w.decimalText(entry.grossWeight, ['TD107', 'R', 1, 10], `${path}.grossWeight`);
+		const weight = w.decimalText(entry.grossWeight, spec('TD107'), `${path}.grossWeight`);
 		w.add(
 			'TD1',
 			entry.packageForm === undefined
 				? undefined
 				: codeFor(PACKAGING, entry.packageForm, `${path}.packageForm`, w.documentName),
-			w.integer(entry.ladingQuantity, ['TD102', 'N0', 1, 7], `${path}.ladingQuantity`),
+			w.integer(entry.ladingQuantity, spec('TD102'), `${path}.ladingQuantity`),
 			undefined,
 			undefined,
 			undefined,
@@ -202,7 +202,7 @@ function writeShipment(w: SegmentWriter, message: PlainObject): void {
 		const path = `carrierDetails.routing[${i}]`;
 		const scac = w.text(
 			entry.standardCarrierAlphaCode,
-			['TD503', 'AN', 2, 80],
+			spec('TD503'),
 			`${path}.standardCarrierAlphaCode`,
 		);
 		const optional = (value: unknown, table: CodeList, field: string) =>
@@ -229,10 +229,10 @@ function writeShipment(w: SegmentWriter, message: PlainObject): void {
 function writeOrder(w: SegmentWriter, order: PlainObject, path: string): void {
 	w.add(
 		'PRF',
-		w.required(order.purchaseOrderNumber, ['PRF01', 'AN', 1, 22], `${path}.purchaseOrderNumber`),
-		w.text(order.releaseNumber, ['PRF02', 'AN', 1, 30], `${path}.releaseNumber`),
+		w.required(order.purchaseOrderNumber, spec('PRF01'), `${path}.purchaseOrderNumber`),
+		w.text(order.releaseNumber, spec('PRF02'), `${path}.releaseNumber`),
 		undefined,
-		w.date(order.purchaseOrderDate, ['PRF04', 'DT', 8, 8], `${path}.purchaseOrderDate`),
+		w.date(order.purchaseOrderDate, spec('PRF04'), `${path}.purchaseOrderDate`),
 	);
 	writeParties(w, order.parties, `${path}.parties`);
 }
@@ -244,9 +244,9 @@ function writePackage(
 	path: string,
 	sequence: SsccSequence | undefined,
 ): void {
-	const tracking = w.text(entry.trackingNumber, ['REF02', 'AN', 1, 30], `${path}.trackingNumber`);
+	const tracking = w.text(entry.trackingNumber, spec('REF02'), `${path}.trackingNumber`);
 	if (tracking) w.add('REF', '2I', tracking);
-	const given = w.text(entry.serialShippingId, ['MAN02', 'AN', 1, 48], `${path}.serialShippingId`);
+	const given = w.text(entry.serialShippingId, spec('MAN02'), `${path}.serialShippingId`);
 	if (given !== undefined) {
 		const code = given.length === 20 && given.startsWith('00') ? given.slice(2) : given;
 		if (!isValidSscc(code))
@@ -267,13 +267,13 @@ function writeItem(w: SegmentWriter, entry: unknown, path: string): Decimal {
 		throw w.error(`${path}.productIds`, 'is empty: X12 LIN needs one product id');
 	w.add(
 		'LIN',
-		w.text(entry.purchaseOrderLineId, ['LIN01', 'AN', 1, 20], `${path}.purchaseOrderLineId`),
+		w.text(entry.purchaseOrderLineId, spec('LIN01'), `${path}.purchaseOrderLineId`),
 		...pairs,
 	);
 	w.add(
 		'SN1',
 		undefined,
-		w.decimal(quantity, ['SN102', 'R', 1, 10], `${path}.quantityShipped.value`),
+		w.decimal(quantity, spec('SN102'), `${path}.quantityShipped.value`),
 		unitCode(
 			w,
 			isObject(entry.quantityShipped) ? entry.quantityShipped.unitOfMeasure : undefined,
@@ -282,8 +282,8 @@ function writeItem(w: SegmentWriter, entry: unknown, path: string): Decimal {
 	);
 	const outer = isObject(entry.outerPack) ? entry.outerPack.numberOfUnits : undefined;
 	const inner = isObject(entry.innerPack) ? entry.innerPack.numberOfUnits : undefined;
-	const outerText = w.integer(outer, ['PO401', 'N0', 1, 6], `${path}.outerPack.numberOfUnits`);
-	const innerText = w.integer(inner, ['PO414', 'N0', 1, 6], `${path}.innerPack.numberOfUnits`);
+	const outerText = w.integer(outer, spec('PO401'), `${path}.outerPack.numberOfUnits`);
+	const innerText = w.integer(inner, spec('PO414'), `${path}.innerPack.numberOfUnits`);
 	if (outerText ?? innerText) w.add('PO4', outerText, ...new Array<undefined>(12), innerText);
 	writeDescription(w, entry.productAttributes, `${path}.productAttributes`);
 	return quantity;
