@@ -7,17 +7,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DocumentError } from '../documents';
-import {
-	type ShipNoticeHierarchy,
-	write810,
-	write855,
-	write856,
-	writeInterchange,
-} from '../x12Documents';
+import { codesThat } from '../shared/documentTypes';
+import { DOCUMENT_WRITERS, type ShipNoticeHierarchy, writeInterchange } from '../x12Documents';
 import { nextControlNumber } from './controlNumbers';
 
-/** X12 codes of the documents the writers take. */
-export const X12_WRITABLE = ['855', '856', '810'];
+/** X12 codes of the documents the writers take (the registry's `write`). */
+export const X12_WRITABLE = codesThat('write');
 
 /** The document's segments (without ST/SE), or an error naming its field. */
 export function writeSegments(
@@ -28,10 +23,9 @@ export function writeSegments(
 	itemIndex: number,
 ): string[][] {
 	try {
-		if (code === '855') return write855(message);
-		if (code === '856')
-			return write856(message, { hierarchy: options.hierarchy as ShipNoticeHierarchy | undefined });
-		return write810(message);
+		return DOCUMENT_WRITERS[code](message, {
+			hierarchy: options.hierarchy as ShipNoticeHierarchy | undefined,
+		});
 	} catch (error) {
 		if (!(error instanceof DocumentError))
 			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });

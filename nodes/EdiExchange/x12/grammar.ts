@@ -79,11 +79,10 @@ export interface LoopDef {
 
 export type Entry = SegmentUse | LoopDef;
 
-/** A transaction set: its id, functional group (GS01), and its areas (header, detail, summary) in order. */
+/** A transaction set: its id and its areas (header, detail, summary) in order (its GS01 is in the registry, shared/documentTypes.ts). */
 export interface TransactionSetDef {
 	readonly id: string;
 	readonly name: string;
-	readonly functionalId: string;
 	readonly areas: readonly LoopDef[];
 }
 

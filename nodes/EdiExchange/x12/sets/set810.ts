@@ -4,7 +4,6 @@ import { area, loop, MANY, type TransactionSetDef, use } from '../grammar';
 export const SET_810: TransactionSetDef = {
 	id: '810',
 	name: 'invoice',
-	functionalId: 'IN',
 	areas: [
 		area('header', [
 			use('ST', 'M'),

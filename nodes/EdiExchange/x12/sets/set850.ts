@@ -22,7 +22,6 @@ const party = (max: number) =>
 export const SET_850: TransactionSetDef = {
 	id: '850',
 	name: 'purchase order',
-	functionalId: 'PO',
 	areas: [
 		area('header', [
 			use('ST', 'M'),

@@ -4,7 +4,6 @@ import { area, loop, MANY, type TransactionSetDef, use } from '../grammar';
 export const SET_855: TransactionSetDef = {
 	id: '855',
 	name: 'purchase order acknowledgment',
-	functionalId: 'PR',
 	areas: [
 		area('header', [
 			use('ST', 'M'),

@@ -7,7 +7,6 @@ import { area, loop, MANY, type TransactionSetDef, use } from '../grammar';
 export const SET_856: TransactionSetDef = {
 	id: '856',
 	name: 'ship notice/manifest',
-	functionalId: 'SH',
 	areas: [
 		area('header', [use('ST', 'M'), use('BSN', 'M'), use('DTM', 'O', 10)]),
 		area('detail', [

@@ -4,7 +4,6 @@ import { area, loop, MANY, type TransactionSetDef, use } from '../grammar';
 export const SET_997: TransactionSetDef = {
 	id: '997',
 	name: 'functional acknowledgment',
-	functionalId: 'FA',
 	areas: [
 		area('header', [use('ST', 'M'), use('AK1', 'M')]),
 		area('detail', [

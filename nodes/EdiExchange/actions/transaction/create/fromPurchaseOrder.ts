@@ -15,7 +15,7 @@ import {
 	type ShipNoticeLineOption,
 	replyParties,
 } from '../../../documents';
-import { serviceTypeOf } from '../../../shared/documentTypes';
+import { codesThat, serviceTypeOf } from '../../../shared/documentTypes';
 import { isX12Text, purchaseOrderFromX12, type X12PurchaseOrder } from '../../../x12Documents';
 import { optionsField } from '../../../shared/fields';
 import { readJsonParameter } from '../../fields';
@@ -26,7 +26,8 @@ const buildable = (documentTypes: string[]) => ({
 	show: { messageSource: ['build'], documentType: documentTypes },
 });
 const [ACK, ASN, INVOICE] = ['855', '856', '810'].map(serviceTypeOf);
-const ALL = [ACK, ASN, INVOICE];
+/** The types Build From Purchase Order makes (the registry's `build`). */
+const ALL = codesThat('build').map(serviceTypeOf);
 
 /** One Document Options per type, all under one name: each shows only what its document uses. */
 const documentOptions = (

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { serviceTypeOf } from '../../../shared/documentTypes';
+import { codesOnPath, serviceTypeOf } from '../../../shared/documentTypes';
 import { refusedError } from '../../../shared/failed';
 import { optionsCollection, optionsField } from '../../../shared/fields';
 import type { ServiceClient } from '../../../transport/client';
@@ -31,7 +31,7 @@ export const integrationPathFields: INodeProperties[] = [
 			name: 'integrationPath',
 			default: 'structured',
 			description: 'How the document travels to the service',
-			displayOptions: { show: { documentType: writable(X12_WRITABLE) } },
+			displayOptions: { show: { documentType: writable(codesOnPath('x12')) } },
 		},
 		[
 			{

@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { SERVICE_TYPE_OPTIONS, serviceTypeOf } from '../../../shared/documentTypes';
+import { codesThat, SERVICE_TYPE_OPTIONS, serviceTypeOf } from '../../../shared/documentTypes';
 import { refusedError } from '../../../shared/failed';
 import { optionsField, streamField } from '../../../shared/fields';
 import { parseJsonText } from '../../../shared/json';
@@ -30,7 +30,7 @@ export function describeValidationErrors(answer: CreateAnswer): string[] {
 	});
 }
 
-const CHECKABLE = ['855', '856', '810'].map(serviceTypeOf);
+const CHECKABLE = codesThat('check').map(serviceTypeOf);
 
 export const create: Operation = {
 	subtitle: '"Create " + String($parameter["documentType"]).split("_")[0]',
