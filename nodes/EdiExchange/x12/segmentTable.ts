@@ -5,6 +5,9 @@
  */
 import { type ElementDef, type ElementRow, pairs, type SegmentDef, segment } from './grammar';
 
+/** The same element `count` times (AK502…AK506). */
+const times = (count: number, row: ElementRow): ElementRow[] => Array<ElementRow>(count).fill(row);
+
 const PRODUCT_QUALIFIER: ElementRow = ['235', 'product id qualifier', 'ID', 2, 2, 'X'];
 const PRODUCT_ID: ElementRow = ['234', 'product id', 'AN', 1, 48, 'X'];
 const UNIT: ElementRow = ['355', 'unit of measure', 'ID', 2, 2, 'X'];
@@ -81,12 +84,11 @@ const TABLE: readonly SegmentDef[] = [
 	segment('PER', 'administrative communications contact', [
 		['366', 'contact function code', 'ID', 2, 2, 'M'],
 		['93', 'name', 'AN', 1, 60, 'O'],
-		['365', 'communication number qualifier', 'ID', 2, 2, 'X'],
-		['364', 'communication number', 'AN', 1, 80, 'X'],
-		['365', 'communication number qualifier', 'ID', 2, 2, 'X'],
-		['364', 'communication number', 'AN', 1, 80, 'X'],
-		['365', 'communication number qualifier', 'ID', 2, 2, 'X'],
-		['364', 'communication number', 'AN', 1, 80, 'X'],
+		...pairs(
+			3,
+			['365', 'communication number qualifier', 'ID', 2, 2, 'X'],
+			['364', 'communication number', 'AN', 1, 80, 'X'],
+		),
 	]),
 	segment('DTM', 'date/time reference', [
 		['374', 'date/time qualifier', 'ID', 3, 3, 'M'],
@@ -279,22 +281,14 @@ const TABLE: readonly SegmentDef[] = [
 	]),
 	segment('AK5', 'transaction set response trailer', [
 		['717', 'transaction set acknowledgment code', 'ID', 1, 1, 'M'],
-		['718', 'transaction set syntax error code', 'ID', 1, 3, 'O'],
-		['718', 'transaction set syntax error code', 'ID', 1, 3, 'O'],
-		['718', 'transaction set syntax error code', 'ID', 1, 3, 'O'],
-		['718', 'transaction set syntax error code', 'ID', 1, 3, 'O'],
-		['718', 'transaction set syntax error code', 'ID', 1, 3, 'O'],
+		...times(5, ['718', 'transaction set syntax error code', 'ID', 1, 3, 'O']),
 	]),
 	segment('AK9', 'functional group response trailer', [
 		['715', 'functional group acknowledge code', 'ID', 1, 1, 'M'],
 		['97', 'number of transaction sets included', 'N0', 1, 6, 'M'],
 		['123', 'number of received transaction sets', 'N0', 1, 6, 'M'],
 		['2', 'number of accepted transaction sets', 'N0', 1, 6, 'M'],
-		['716', 'functional group syntax error code', 'ID', 1, 3, 'O'],
-		['716', 'functional group syntax error code', 'ID', 1, 3, 'O'],
-		['716', 'functional group syntax error code', 'ID', 1, 3, 'O'],
-		['716', 'functional group syntax error code', 'ID', 1, 3, 'O'],
-		['716', 'functional group syntax error code', 'ID', 1, 3, 'O'],
+		...times(5, ['716', 'functional group syntax error code', 'ID', 1, 3, 'O']),
 	]),
 ];
 

@@ -1,7 +1,28 @@
 /** Segments the 855, 856 and 810 share: N1/N3/N4, REF, DTM, CUR and the product id pairs of a line. */
-import { isObject, type PlainObject } from '../documents/fieldReader';
+import { DocumentError } from '../documents/errors';
+import { isObject, type PlainObject, unwrapMessage } from '../documents/fieldReader';
 import { codeFor, DATES, PARTIES, PARTY_ID_TYPES, REFERENCES, UNITS } from './codes';
-import { type SegmentWriter, spec } from './elements';
+import { SegmentWriter, spec, type WriteOptions } from './elements';
+
+/** The message of a document, or of a whole transaction holding it in `message`. */
+export function messageOf(input: unknown, key: string, documentName: string): PlainObject {
+	const message = unwrapMessage(input, key);
+	if (!isObject(message))
+		throw new DocumentError(`The ${documentName} must be a JSON object (its message)`);
+	return message;
+}
+
+/** How a writer starts: the document's message, a SegmentWriter for it, and its dates. */
+export function startDocument(
+	input: unknown,
+	key: string,
+	documentName: string,
+	options: WriteOptions,
+) {
+	const message = messageOf(input, key, documentName);
+	const dates = isObject(message.dates) ? message.dates : {};
+	return { message, w: new SegmentWriter(documentName, options), dates };
+}
 
 /** The document's unit of measure as an X12 code (355). */
 export function unitCode(w: SegmentWriter, value: unknown, field: string): string {

@@ -4,23 +4,21 @@ import { isObject } from '../documents/fieldReader';
 import { CHARGES, codeFor, TERMS_BASIS, TERMS_TYPES } from './codes';
 import {
 	productIdPairs,
+	startDocument,
 	unitCode,
 	writeCurrency,
 	writeDates,
 	writeParties,
 	writeReferences,
 } from './common';
-import { SegmentWriter, spec, type WriteOptions } from './elements';
+import { type SegmentWriter, spec, type WriteOptions } from './elements';
 import { quantityOf, writeDescription, writeTotals } from './lines';
-import { messageOf } from './write855';
 
 const DOCUMENT = 'invoice (810)';
 
 /** The 810 message (as buildInvoice returns it) → its segments, without ST/SE. TDS carries the totals in cents. */
 export function write810(invoice: unknown, options: WriteOptions = {}): string[][] {
-	const message = messageOf(invoice, 'invoiceNumber', DOCUMENT);
-	const w = new SegmentWriter(DOCUMENT, options);
-	const dates = isObject(message.dates) ? message.dates : {};
+	const { message, w, dates } = startDocument(invoice, 'invoiceNumber', DOCUMENT, options);
 	w.add(
 		'BIG',
 		w.requiredDate(message.invoiceDate, spec('BIG01'), 'invoiceDate'),

@@ -1,26 +1,18 @@
 /** The 855 (purchase order acknowledgment) as X12 004010 segments: BAK, CUR, REF, DTM, N1, PO1/PID/ACK, CTT. */
 import { addDecimal, compareDecimal, type Decimal, ZERO } from '../documents/decimal';
 import { DocumentError } from '../documents/errors';
-import { isObject, type PlainObject, unwrapMessage } from '../documents/fieldReader';
+import { isObject } from '../documents/fieldReader';
 import { ACKNOWLEDGMENT_TYPES, codeFor, DATES, LINE_STATUSES, PURPOSES } from './codes';
-import {
-	productIdPairs,
-	unitCode,
-	writeCurrency,
-	writeDates,
-	writeParties,
-	writeReferences,
-} from './common';
-import { SegmentWriter, spec, type WriteOptions } from './elements';
+import * as common from './common';
+import { type SegmentWriter, spec, type WriteOptions } from './elements';
 import { quantityOf, writeDescription, writeTotals } from './lines';
 
 const DOCUMENT = 'acknowledgment (855)';
 
 /** The 855 message (as buildAcknowledgment returns it) → its segments, without ST/SE. */
 export function write855(acknowledgment: unknown, options: WriteOptions = {}): string[][] {
-	const message = messageOf(acknowledgment, 'purchaseOrderNumber', DOCUMENT);
-	const w = new SegmentWriter(DOCUMENT, options);
-	const dates = isObject(message.dates) ? message.dates : {};
+	const start = common.startDocument(acknowledgment, 'purchaseOrderNumber', DOCUMENT, options);
+	const { message, w, dates } = start;
 	w.add(
 		'BAK',
 		codeFor(PURPOSES, message.purpose ?? 'original', 'purpose', DOCUMENT),
@@ -29,10 +21,10 @@ export function write855(acknowledgment: unknown, options: WriteOptions = {}): s
 		w.requiredDate(dates.purchaseOrderDate, spec('BAK04'), 'dates.purchaseOrderDate'),
 		w.text(message.releaseNumber, spec('BAK05'), 'releaseNumber'),
 	);
-	writeCurrency(w, message);
-	writeReferences(w, message.references, 'references');
-	writeDates(w, message.dates, 'dates', ['purchaseOrderDate']);
-	writeParties(w, message.parties, 'parties');
+	common.writeCurrency(w, message);
+	common.writeReferences(w, message.references, 'references');
+	common.writeDates(w, message.dates, 'dates', ['purchaseOrderDate']);
+	common.writeParties(w, message.parties, 'parties');
 
 	const lines = Array.isArray(message.lineItems) ? message.lineItems : [];
 	if (lines.length === 0)
@@ -64,7 +56,7 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 		price ??= { value, text: String(action.unitCostPrice), field: `${field}.unitCostPrice` };
 	}
 	const first = actions[0];
-	const unit = unitCode(
+	const unit = common.unitCode(
 		w,
 		isObject(first.quantity) ? first.quantity.unitOfMeasure : undefined,
 		`${path}.actions[0].quantity.unitOfMeasure`,
@@ -76,7 +68,7 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 		unit,
 		price ? w.price(price.value, spec('PO104'), price.field) : undefined,
 		undefined,
-		...productIdPairs(w, entry.productIds, `${path}.productIds`, 'PO1', 6, 10),
+		...common.productIdPairs(w, entry.productIds, `${path}.productIds`, 'PO1', 6, 10),
 	);
 	writeDescription(w, entry.productAttributes, `${path}.productAttributes`);
 	actions.forEach((action, a) => {
@@ -94,13 +86,20 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 				spec('ACK02'),
 				`${field}.quantity.value`,
 			),
-			unitCode(w, quantity.unitOfMeasure, `${field}.quantity.unitOfMeasure`),
+			common.unitCode(w, quantity.unitOfMeasure, `${field}.quantity.unitOfMeasure`),
 			shipDate ? DATES.code('scheduledShipDate') : undefined,
 			shipDate,
 			undefined,
 			...(substitute === undefined
 				? []
-				: productIdPairs(w, substitute, `${field}.substitutedItem.productIds`, 'ACK', 7, 11)),
+				: common.productIdPairs(
+						w,
+						substitute,
+						`${field}.substitutedItem.productIds`,
+						'ACK',
+						7,
+						11,
+					)),
 		);
 		const delivery = w.date(
 			action.estimatedDeliveryDate,
@@ -112,10 +111,4 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 	return total;
 }
 
-/** The message of a document, or of a whole transaction holding it in `message`. */
-export function messageOf(input: unknown, key: string, documentName: string): PlainObject {
-	const message = unwrapMessage(input, key);
-	if (!isObject(message))
-		throw new DocumentError(`The ${documentName} must be a JSON object (its message)`);
-	return message;
-}
+export { messageOf } from './common';

@@ -1,5 +1,6 @@
 /** 810 invoice (004010), as the writer fills it. */
 import { area, loop, MANY, type TransactionSetDef, use } from '../grammar';
+import { nameLoop } from './nameLoop';
 
 export const SET_810: TransactionSetDef = {
 	id: '810',
@@ -12,13 +13,7 @@ export const SET_810: TransactionSetDef = {
 			use('CUR'),
 			use('REF', 'O', 12),
 			use('PER', 'O', 3),
-			loop(use('N1'), 200, [
-				use('N2', 'O', 2),
-				use('N3', 'O', 2),
-				use('N4'),
-				use('REF', 'O', 12),
-				use('PER', 'O', 3),
-			]),
+			nameLoop(),
 			use('ITD', 'O', MANY),
 			use('DTM', 'O', 10),
 			use('FOB'),

@@ -1,5 +1,6 @@
 /** 855 purchase order acknowledgment (004010), as the writer fills it. */
 import { area, loop, MANY, type TransactionSetDef, use } from '../grammar';
+import { nameLoop } from './nameLoop';
 
 export const SET_855: TransactionSetDef = {
 	id: '855',
@@ -15,13 +16,7 @@ export const SET_855: TransactionSetDef = {
 			use('ITD', 'O', 5),
 			use('DTM', 'O', 10),
 			use('TD5', 'O', 12),
-			loop(use('N1'), 200, [
-				use('N2', 'O', 2),
-				use('N3', 'O', 2),
-				use('N4'),
-				use('REF', 'O', 12),
-				use('PER', 'O', MANY),
-			]),
+			nameLoop(MANY),
 		]),
 		area('detail', [
 			loop(use('PO1'), 100000, [
@@ -31,7 +26,7 @@ export const SET_855: TransactionSetDef = {
 				use('REF', 'O', MANY),
 				use('DTM', 'O', 10),
 				loop(use('ACK'), 104, [use('DTM', 'O', 10)]),
-				loop(use('N1'), 200, [use('N2', 'O', 2), use('N3', 'O', 2), use('N4')]),
+				nameLoop(0),
 			]),
 		]),
 		area('summary', [loop(use('CTT'), 1, [use('AMT')]), use('SE', 'M')]),

@@ -3,6 +3,7 @@
  * T tare, P pack, I item) says which of its segments it carries.
  */
 import { area, loop, MANY, type TransactionSetDef, use } from '../grammar';
+import { nameLoop } from './nameLoop';
 
 export const SET_856: TransactionSetDef = {
 	id: '856',
@@ -26,13 +27,7 @@ export const SET_856: TransactionSetDef = {
 					use('DTM', 'O', 10),
 					use('FOB'),
 					loop(use('MAN'), MANY, []),
-					loop(use('N1'), 200, [
-						use('N2', 'O', 2),
-						use('N3', 'O', 2),
-						use('N4'),
-						use('REF', 'O', 12),
-						use('PER', 'O', 3),
-					]),
+					nameLoop(),
 				],
 				'M',
 			),
