@@ -65,7 +65,7 @@ export class LoopTracker {
 			const here = stack[depth];
 			const member = depth > 0 && id === here.def.loop ? 'segment' : here.members.get(id);
 			if (member === undefined) continue;
-			stack.length = depth + 1;
+			if (stack.length !== depth + 1) stack.length = depth + 1;
 			if (member !== 'segment') stack.push(frame(member, here));
 			this.stack = stack;
 			return true;

@@ -118,27 +118,27 @@ class InterchangeWalk {
 			this.firstIndented = position;
 			this.firstIndentedLabel = segmentLabel(id);
 		}
-		const label = () => segmentLabel(id);
+		if (segment.terminated && !segment.lineBreak && SEGMENT_ID.test(id)) return;
+		const label = segmentLabel(id);
 		if (!segment.terminated)
 			// The last IEA without its terminator: every reader takes it; anything else is cut short.
 			(id === 'IEA' ? this.deviation : this.problem)(
-				label(),
+				label,
 				position,
-				() =>
-					`segment ${label()} is not terminated by ${shown(this.interchange.separators.segment)}`,
+				() => `segment ${label} is not terminated by ${shown(this.interchange.separators.segment)}`,
 				this.here(),
 			);
 		if (segment.lineBreak)
 			this.problem(
-				label(),
+				label,
 				position,
 				() =>
-					`segment ${label()} has a line break inside it (the file looks hard-wrapped or cut by an editor): rejoin its lines`,
+					`segment ${label} has a line break inside it (the file looks hard-wrapped or cut by an editor): rejoin its lines`,
 				this.here(),
 			);
 		if (id === '')
 			this.problem(
-				label(),
+				label,
 				position,
 				() =>
 					`the segment starts with the element separator ${shown(this.interchange.separators.element)}: its segment id (such as N1 or REF) is missing`,
@@ -146,7 +146,7 @@ class InterchangeWalk {
 			);
 		else if (!SEGMENT_ID.test(id))
 			this.problem(
-				label(),
+				label,
 				position,
 				() => `segment id must be 2 or 3 upper-case letters or digits, found ${shown(id)}`,
 				this.here(),

@@ -109,8 +109,7 @@ class Reader {
 			return;
 		}
 		const left = s.leftOver();
-		if (left.length)
-			this.unmapped.push({ position: s.position, segment: s.elements, elements: left });
+		if (left) this.unmapped.push({ position: s.position, segment: s.elements, elements: left });
 	}
 
 	envelope(s: Segment): boolean {

@@ -4,7 +4,6 @@
  * so whatever no mapping took is kept as unmapped; and the X12 values (dates, implied decimals)
  * as the documents write them.
  */
-import { positionOf } from '../x12/segmentTable';
 
 /** A segment, or some elements of one, that the document has no field for. */
 export interface X12Unmapped {
@@ -35,14 +34,14 @@ export class Segment {
 		return `${ref} (segment ${this.position})`;
 	}
 
-	/** Element `ref` (`BEG03`), '' when absent; marks it used. */
+	/** Element `ref` (`BEG03`, as the segment table names it), '' when absent; marks it used. */
 	take(ref: string): string {
-		return this.takeAt(positionOf(ref));
+		return this.takeAt(position(ref));
 	}
 
 	/** Element `ref` without marking it. */
 	peek(ref: string): string {
-		return this.elements[positionOf(ref)] ?? '';
+		return this.elements[position(ref)] ?? '';
 	}
 
 	/** The element at `position` (a repeated pair: PO106, PO108…), marked used. */
@@ -57,16 +56,20 @@ export class Segment {
 		return this.elements[position] ?? '';
 	}
 
-	/** Non-empty elements nobody took. */
-	leftOver(): number[] {
-		const left: number[] = [];
+	/** Non-empty elements nobody took; undefined when there are none. */
+	leftOver(): number[] | undefined {
+		let left: number[] | undefined;
 		for (let i = 1; i < this.elements.length; i++) {
 			const taken = i < 31 ? (this.used & (1 << i)) !== 0 : this.usedMore?.has(i) === true;
-			if (!taken && this.elements[i] !== '') left.push(i);
+			if (!taken && this.elements[i] !== '') (left ??= []).push(i);
 		}
 		return left;
 	}
 }
+
+/** The position a reference names: its last two digits (`PO414` → 14). Read once per element taken, so no lookup. */
+const position = (ref: string): number =>
+	(ref.charCodeAt(ref.length - 2) - 48) * 10 + ref.charCodeAt(ref.length - 1) - 48;
 
 /** CCYYMMDD (or YYMMDD of older versions) → YYYY-MM-DD, when the day exists. */
 export function x12Date(value: string): string | undefined {
