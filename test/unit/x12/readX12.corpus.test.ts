@@ -7,8 +7,8 @@
  */
 import { existsSync } from 'fs';
 
-import { normaliseInterchange, readInterchange, readX12 } from '../../nodes/EdiExchange/x12';
-import { asOracle, CORPUS, corpusFiles, segmentCount } from '../../bench/lib/x12Oracle';
+import { normaliseInterchange, readInterchange, readX12 } from '../../../nodes/EdiExchange/x12';
+import { asOracle, CORPUS, corpusFiles, segmentCount } from '../../../bench/lib/x12Oracle';
 
 const present = existsSync(CORPUS);
 if (!present)

@@ -8,11 +8,11 @@
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
-import { MAX_PROBLEMS, normaliseInterchange, readX12 } from '../../nodes/EdiExchange/x12';
-import { fuzz } from '../fuzz';
-import { CORPUS, corpusFiles } from '../../bench/lib/x12Oracle';
+import { MAX_PROBLEMS, normaliseInterchange, readX12 } from '../../../nodes/EdiExchange/x12';
+import { fuzz } from '../../fuzz';
+import { CORPUS, corpusFiles } from '../../../bench/lib/x12Oracle';
 
-const FIXTURES = join(__dirname, '..', 'fixtures', 'x12');
+const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'x12');
 const seeds = [
 	...readdirSync(FIXTURES).map((name) => readFileSync(join(FIXTURES, name), 'utf8')),
 	...(existsSync(CORPUS) ? corpusFiles().map((file) => file.bytes.toString('utf8')) : []),

@@ -8,11 +8,15 @@
  */
 import { fc } from '@fast-check/jest';
 
-import { compareDecimal, type PlainObject, parseDecimal } from '../../nodes/EdiExchange/documents';
-import { PRODUCT_IDS } from '../../nodes/EdiExchange/x12Documents';
-import { fuzz } from '../fuzz';
-import { differences, nodeX12Segments, ourSegments, x12ParserSegments } from '../x12Interop';
-import { ORDER, writeOrder } from '../x12Orders';
+import {
+	compareDecimal,
+	type PlainObject,
+	parseDecimal,
+} from '../../../nodes/EdiExchange/documents';
+import { PRODUCT_IDS } from '../../../nodes/EdiExchange/x12Documents';
+import { fuzz } from '../../fuzz';
+import { differences, nodeX12Segments, ourSegments, x12ParserSegments } from '../../x12Interop';
+import { ORDER, writeOrder } from '../../x12Orders';
 
 const equalDecimal = (a: unknown, b: unknown) =>
 	compareDecimal(parseDecimal(a), parseDecimal(b)) === 0;
