@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { TRANSACTION_TYPE_OPTIONS } from '../../shared/documentTypes';
-import { refusedError } from '../../shared/failed';
+import { type PayloadAnswer, payloadReasons, refusedError } from '../../shared/failed';
 import { optionsField, streamField } from '../../shared/fields';
 import type { ServiceClient } from '../../transport/client';
 import { readInterchange } from '../../x12';
@@ -14,13 +14,6 @@ import {
 	sendingOptions,
 } from '../fields';
 import { forOperation, type Operation } from '../types';
-
-interface SubmitAnswer {
-	id?: string;
-	status?: string;
-	transactionIds?: Array<number | string>;
-	errors?: Array<{ segment?: string; position?: number; message?: string }>;
-}
 
 export const submit: Operation = {
 	subtitle: '$parameter["format"] === "json" ? "Submit JSON Payload" : "Submit X12 Payload"',
@@ -124,15 +117,11 @@ export const submit: Operation = {
 			route: 'submitIntegrationPayload',
 			body,
 			itemIndex,
-		})) as { body: SubmitAnswer };
+		})) as { body: PayloadAnswer };
 		if (answer.status === 'FAILED') {
-			const reasons = (answer.errors ?? []).map(
-				(e) =>
-					`${e.segment ?? ''}${e.position ? ` (segment ${e.position})` : ''}: ${e.message ?? 'invalid'}`,
-			);
 			throw refusedError.call(this, answer, {
 				refused: 'the payload (status FAILED)',
-				reasons: reasons.join('; ') || 'no reason given',
+				reasons: payloadReasons(answer),
 				description: 'Fix the listed segments and submit again.',
 				itemIndex,
 			});

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { codesOnPath, serviceTypeOf } from '../../../shared/documentTypes';
-import { refusedError } from '../../../shared/failed';
+import { type PayloadAnswer, payloadReasons, refusedError } from '../../../shared/failed';
 import { optionsCollection, optionsField } from '../../../shared/fields';
 import type { ServiceClient } from '../../../transport/client';
 import { controlNumberFields } from '../../controlNumbers';
@@ -75,13 +75,6 @@ export const integrationPathFields: INodeProperties[] = [
 	},
 ];
 
-interface PayloadAnswer {
-	id?: string;
-	status?: string;
-	transactionIds?: Array<number | string>;
-	errors?: Array<{ segment?: string; position?: number; message?: string }>;
-}
-
 export interface Outbound {
 	type: string;
 	stream: string;
@@ -124,13 +117,9 @@ export async function sendOverX12Path(
 		itemIndex,
 	})) as { body: PayloadAnswer };
 	if (answer.status === 'FAILED') {
-		const reasons = (answer.errors ?? []).map(
-			(e) =>
-				`${e.segment ?? ''}${e.position ? ` (segment ${e.position})` : ''}: ${e.message ?? 'invalid'}`,
-		);
 		throw refusedError.call(this, answer, {
 			refused: `the ${code} sent as ${path === 'x12' ? 'X12' : 'service JSON'} (status FAILED)`,
-			reasons: reasons.join('; ') || 'no reason given',
+			reasons: payloadReasons(answer),
 			description: 'Fix the listed segments and send again.',
 			itemIndex,
 		});
