@@ -99,7 +99,12 @@ const isSkippable = (code: number) =>
 
 /** True when text[start, stop) is only white space; stops at the first other character. */
 function isBlank(text: string, start: number, stop: number): boolean {
-	for (let i = start; i < stop; i++) if (!WHITE_SPACE.test(text.charAt(i))) return false;
+	for (let i = start; i < stop; i++) {
+		const code = text.charCodeAt(i);
+		// Printable ASCII is never white space: most segments are settled by their first character.
+		if (code > SPACE && code < 127) return false;
+		if (!WHITE_SPACE.test(text.charAt(i))) return false;
+	}
 	return true;
 }
 const WHITE_SPACE = /\s/;

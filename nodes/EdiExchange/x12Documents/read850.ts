@@ -89,7 +89,8 @@ class Reader {
 	private sawBeg = false;
 
 	read(set: X12TransactionSet): void {
-		set.segments.forEach((elements, i) => this.segment(new Segment(elements, i + 1)));
+		const segment = new Segment();
+		set.segments.forEach((elements, i) => this.segment(segment.at(elements, i + 1)));
 		if (!this.sawBeg)
 			this.errors.push('The 850 has no BEG segment (purchase order number and date)');
 		if (this.lines.length === 0)

@@ -15,15 +15,25 @@ export interface X12Unmapped {
 	elements?: number[];
 }
 
-/** A segment whose elements are marked as they are taken: what is left over is unmapped. */
+/**
+ * A segment whose elements are marked as they are taken: what is left over is unmapped. One
+ * object reads a whole set, segment after segment (`at`): a large file has millions of segments.
+ */
 export class Segment {
 	private used = 1;
 	private usedMore?: Set<number>;
+	elements: string[] = [];
+	/** 1-based position in the transaction set (ST is 1). */
+	position = 0;
 
-	constructor(
-		readonly elements: string[],
-		readonly position: number,
-	) {}
+	/** This object, now reading `elements` at `position`, nothing taken yet. */
+	at(elements: string[], position: number): this {
+		this.elements = elements;
+		this.position = position;
+		this.used = 1;
+		this.usedMore = undefined;
+		return this;
+	}
 
 	get id(): string {
 		return this.elements[0] ?? '';
