@@ -9,22 +9,16 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DocumentError } from '../documents';
-import { serviceTypeOf } from '../shared/documentTypes';
+import { codesOnPath, codesThat, serviceTypeOf } from '../documents/registry';
 import { refusedError } from '../shared/failed';
 import { optionsCollection, optionsField } from '../shared/fields';
 import type { ServiceClient } from '../transport/client';
-import {
-	type ShipNoticeHierarchy,
-	write810,
-	write855,
-	write856,
-	writeInterchange,
-} from '../x12Documents';
+import { DOCUMENT_WRITERS, type ShipNoticeHierarchy, writeInterchange } from '../x12Documents';
 import { controlNumberFields, takeControlNumbers } from './controlNumbers';
 import { sendPayload } from './integrationPayload/submit';
 
-/** X12 codes of the documents the writers take. */
-export const X12_WRITABLE = ['855', '856', '810'];
+/** X12 codes of the documents the writers take (the registry's `write`). */
+export const X12_WRITABLE = codesThat('write');
 
 /** X12 Options → 856 Hierarchy: the ship notice's HL shapes, as the writer names them. */
 export const hierarchyField = (documentType: string): INodeProperties =>
@@ -50,7 +44,7 @@ export const integrationPathFields: INodeProperties[] = [
 			name: 'integrationPath',
 			default: 'structured',
 			description: 'How the document travels to the service',
-			displayOptions: { show: { documentType: X12_WRITABLE.map(serviceTypeOf) } },
+			displayOptions: { show: { documentType: codesOnPath('x12').map(serviceTypeOf) } },
 		},
 		[
 			{
@@ -197,10 +191,9 @@ export function writeSegments(
 	itemIndex: number,
 ): string[][] {
 	try {
-		if (code === '855') return write855(message);
-		if (code === '856')
-			return write856(message, { hierarchy: options.hierarchy as ShipNoticeHierarchy | undefined });
-		return write810(message);
+		return DOCUMENT_WRITERS[code](message, {
+			hierarchy: options.hierarchy as ShipNoticeHierarchy | undefined,
+		});
 	} catch (error) {
 		if (!(error instanceof DocumentError))
 			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });

@@ -6,7 +6,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { typeLabel } from '../shared/documentTypes';
+import { typeLabel } from '../documents/registry';
 import { typeCodeOf } from '../shared/typeCode';
 import { ServiceClient } from '../transport/client';
 import { fetchTransactionPage, PAGE_SIZE, transactionKey } from '../transport/pagination';

@@ -19,6 +19,22 @@ export interface Refusal {
 	itemIndex: number;
 }
 
+/** What the service answers to an integration payload (X12 or service JSON), FAILED or not. */
+export interface PayloadAnswer extends RefusedAnswer {
+	id?: string;
+	transactionIds?: Array<number | string>;
+	errors?: Array<{ segment?: string; position?: number; message?: string }>;
+}
+
+/** A FAILED payload's reasons as a user reads them: "BEG (segment 2): …; …". */
+export function payloadReasons(answer: PayloadAnswer): string {
+	const reasons = (answer.errors ?? []).map(
+		(e) =>
+			`${e.segment ?? ''}${e.position ? ` (segment ${e.position})` : ''}: ${e.message ?? 'invalid'}`,
+	);
+	return reasons.join('; ') || 'no reason given';
+}
+
 export function refusedError(
 	this: IExecuteFunctions,
 	answer: RefusedAnswer,

@@ -1,7 +1,7 @@
 /** Fields both nodes show: one definition per name, so the action node and the trigger read alike. */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { TRANSACTION_TYPE_OPTIONS } from './documentTypes';
+import { TRANSACTION_TYPE_OPTIONS } from '../documents/registry';
 
 /** A choice among options: its default is the first option unless the field names another. */
 export const optionsField = (

@@ -4,6 +4,10 @@
  * strict (`readInterchange`); `normaliseInterchange` writes a tolerant read as the standard wants.
  */
 export { readInterchange, type X12ReadResult } from './read';
+export { checkSet } from './checkSet';
+export { TRANSACTION_SETS } from './sets';
+export { SEGMENTS, elementOf } from './segmentTable';
+export type { ElementDef, SegmentDef, TransactionSetDef } from './grammar';
 export { readX12 } from './readX12';
 export { normaliseInterchange } from './normalise';
 export { MAX_PROBLEMS } from './problems';

@@ -7,9 +7,10 @@
  */
 import { readIsa } from './isa';
 import { ProblemList, shown } from './problems';
-import { interchangeOf, walk } from './read';
+import { interchangeOf } from './read';
 import { splitSegments } from './segments';
 import type { X12Interchange, X12Reading } from './types';
+import { walk } from './walk';
 
 const BOM = 0xfeff;
 const NO_BREAK_SPACE = /\u00a0/;

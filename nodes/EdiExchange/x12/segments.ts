@@ -19,7 +19,8 @@ export interface RawSegment {
 
 /**
  * The segments of the text from `from` on, one at a time: a reader keeps only what it needs, so a
- * huge broken input does not become millions of arrays at once. Line breaks after terminators are
+ * huge broken input does not become millions of arrays at once. The segment given is the same
+ * object each time, filled anew: keep its fields (its `elements`), not the object. Line breaks after terminators are
  * tolerated (common when files are made readable), so leading CR/LF is dropped, and blank pieces
  * are skipped: with a newline terminator, blank lines are not segments either.
  * `tolerant` (the tolerant reader) also skips indentation before a segment id and notes it, and
@@ -39,6 +40,16 @@ export function* splitSegments(
 	// looking for line breaks inside segments stays linear.
 	let nextLf = -1;
 	let nextCr = -1;
+	// Every field set at once: one object shape for every segment, whichever the mode.
+	const segment: RawSegment = {
+		elements: [],
+		position: 0,
+		terminated: false,
+		end: 0,
+		start: 0,
+		indented: false,
+		lineBreak: false,
+	};
 	while (cursor < text.length) {
 		const at = text.indexOf(separators.segment, cursor);
 		const terminated = at >= 0;
@@ -62,16 +73,13 @@ export function* splitSegments(
 			if (nextCr !== -2 && nextCr < start) nextCr = orNone(text.indexOf('\r', start));
 			lineBreak = (nextLf >= 0 && nextLf < stop) || (nextCr >= 0 && nextCr < stop);
 		}
-		// Every field set at once: one object shape for every segment, whichever the mode.
-		const segment: RawSegment = {
-			elements: text.slice(start, stop).split(separators.element),
-			position: position++,
-			terminated,
-			end: Math.min(cursor, text.length),
-			start,
-			indented,
-			lineBreak,
-		};
+		segment.elements = text.slice(start, stop).split(separators.element);
+		segment.position = position++;
+		segment.terminated = terminated;
+		segment.end = Math.min(cursor, text.length);
+		segment.start = start;
+		segment.indented = indented;
+		segment.lineBreak = lineBreak;
 		yield segment;
 	}
 }
@@ -91,7 +99,12 @@ const isSkippable = (code: number) =>
 
 /** True when text[start, stop) is only white space; stops at the first other character. */
 function isBlank(text: string, start: number, stop: number): boolean {
-	for (let i = start; i < stop; i++) if (!WHITE_SPACE.test(text.charAt(i))) return false;
+	for (let i = start; i < stop; i++) {
+		const code = text.charCodeAt(i);
+		// Printable ASCII is never white space: most segments are settled by their first character.
+		if (code > SPACE && code < 127) return false;
+		if (!WHITE_SPACE.test(text.charAt(i))) return false;
+	}
 	return true;
 }
 const WHITE_SPACE = /\s/;

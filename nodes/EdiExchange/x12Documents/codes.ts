@@ -1,230 +1,347 @@
 /**
- * The code lists between the documents' words and X12 004010 codes, in one place: the writers use
- * them document → X12 and the 850 reader can invert them. A value the table does not know is
- * refused (naming the field) rather than written as something a receiver would misread; a unit of
- * measure already written as a two-character X12 code passes as it is.
+ * The X12 004010 code lists, one per coded element, each read both ways: code → word for the
+ * readers, word → code for the writers. An entry is `[code, word]`; where two codes share a word
+ * (`BP` and `IN` are both the buyer's item number) the first is the one written, and where two words
+ * share a code (`motor` and `commonCarrier` are both `M`) the first is the one read. So every word a
+ * reader gives can be written, and every code a writer writes reads back to a word it writes the
+ * same way (test/unit/x12/codes.test.ts holds both to that).
+ *
+ * A code no list knows is not guessed at: the 850 reader keeps its segment under `x12Unmapped`, a
+ * writer refuses the word naming the field. A unit of measure already written as a two-character
+ * X12 code passes as it is.
  */
 import { DocumentError } from '../documents/errors';
 
-export type CodeTable = Readonly<Record<string, string>>;
+export type CodeEntry = readonly [code: string, word: string];
 
-/** Unit or basis for measurement (355). */
-export const UNIT_CODES: CodeTable = {
-	each: 'EA',
-	case: 'CA',
-	carton: 'CT',
-	box: 'BX',
-	pack: 'PK',
-	pallet: 'PL',
-	piece: 'PC',
-	dozen: 'DZ',
-	pound: 'LB',
-	kilogram: 'KG',
-	ounce: 'OZ',
-	gallon: 'GA',
-	liter: 'LT',
-	foot: 'FT',
-	meter: 'MR',
-	inch: 'IN',
-	roll: 'RL',
-};
+/** One coded element's list: `element` is its number in the X12 data element dictionary. */
+export class CodeList {
+	private readonly codes = new Map<string, string>();
+	private readonly words = new Map<string, string>();
 
-/** Product/service id qualifiers (235), in the order a line writes its id pairs. */
-export const PRODUCT_ID_CODES: CodeTable = {
-	buyerItemNumber: 'BP',
-	vendorItemNumber: 'VN',
-	gtin12: 'UP',
-	gtin13: 'EN',
-	gtin14: 'UK',
-	caseCode: 'UA',
-	sku: 'SK',
-	manufacturerPartNumber: 'MG',
-	nationalDrugCode: 'ND',
-};
+	constructor(
+		readonly element: string,
+		readonly name: string,
+		readonly entries: readonly CodeEntry[],
+		/** Codes a writer may take as they are, for a list that cannot be complete (units). */
+		readonly passThrough?: RegExp,
+	) {
+		for (const [code, word] of entries) {
+			if (!this.codes.has(word)) this.codes.set(word, code);
+			if (!this.words.has(code)) this.words.set(code, word);
+		}
+	}
 
-/** Entity identifier codes (98) of the N1 loop. */
-export const PARTY_CODES: CodeTable = {
-	buyer: 'BY',
-	shipTo: 'ST',
-	billTo: 'BT',
-	shipFrom: 'SF',
-	supplier: 'SU',
-	seller: 'SE',
-	vendor: 'VN',
-	remitTo: 'RI',
-	accountsReceivable: 'RE',
-	markFor: 'Z7',
-	manufacturer: 'MF',
-	orderedBy: 'OB',
-};
+	/** The code written for `word`, when the list has it. */
+	code(word: string): string | undefined {
+		return this.codes.get(word);
+	}
+
+	/** The word read for `code`, when the list has it. */
+	word(code: string): string | undefined {
+		return this.words.get(code);
+	}
+
+	/** Every word the list writes, in its order. */
+	wordList(): string[] {
+		return [...this.codes.keys()];
+	}
+
+	/** The same list with some words written with other codes first (a partner's qualifiers). */
+	withCodes(overrides: Readonly<Record<string, string>>): CodeList {
+		const first = Object.entries(overrides).map(([word, code]): CodeEntry => [code, word]);
+		return new CodeList(this.element, this.name, [...first, ...this.entries], this.passThrough);
+	}
+
+	/** The entries whose word is one of `words` (a segment that allows only some of the list). */
+	only(words: readonly string[]): CodeList {
+		const entries = this.entries.filter(([, word]) => words.includes(word));
+		return new CodeList(this.element, this.name, entries);
+	}
+}
+
+/** Transaction set purpose (353): BEG01, BAK01, BSN01. */
+export const PURPOSES = new CodeList('353', 'transaction set purpose', [
+	['00', 'original'],
+	['01', 'cancellation'],
+	['05', 'replace'],
+	['06', 'confirmation'],
+	['07', 'duplicate'],
+]);
+
+/** Purchase order type (92): BEG02. */
+export const ORDER_TYPES = new CodeList('92', 'purchase order type', [
+	['SA', 'standalone'],
+	['DS', 'dropShip'],
+	['BK', 'blanket'],
+	['RL', 'release'],
+	['NE', 'newOrder'],
+	['CN', 'consigned'],
+	['RE', 'reorder'],
+	['KN', 'crossDock'],
+	['OS', 'specialOrder'],
+	['PR', 'promotion'],
+]);
+
+/** Unit or basis for measurement (355): PO103, ACK03, IT103, SN103. */
+export const UNITS = new CodeList(
+	'355',
+	'unit of measure',
+	[
+		['EA', 'each'],
+		['CA', 'case'],
+		['CT', 'carton'],
+		['BX', 'box'],
+		['PK', 'pack'],
+		['PL', 'pallet'],
+		['PC', 'piece'],
+		['DZ', 'dozen'],
+		['LB', 'pound'],
+		['KG', 'kilogram'],
+		['OZ', 'ounce'],
+		['GA', 'gallon'],
+		['LT', 'liter'],
+		['FT', 'foot'],
+		['MR', 'meter'],
+		['IN', 'inch'],
+		['RL', 'roll'],
+	],
+	/^[A-Z0-9]{2}$/,
+);
+
+/** The units TD108 takes for a shipment's weight. */
+export const WEIGHT_UNITS = UNITS.only(['pound', 'kilogram']);
+
+/** Product/service id qualifiers (235): PO106…, ACK07…, IT106…, LIN02…. */
+export const PRODUCT_IDS = new CodeList('235', 'product id qualifier', [
+	['BP', 'buyerItemNumber'],
+	['IN', 'buyerItemNumber'],
+	['VN', 'vendorItemNumber'],
+	['VA', 'vendorStyleNumber'],
+	['UP', 'gtin12'],
+	['EN', 'gtin13'],
+	['UK', 'gtin14'],
+	['UA', 'caseCode'],
+	['SK', 'sku'],
+	['CB', 'buyersCatalogNumber'],
+	['MG', 'manufacturerPartNumber'],
+	['ND', 'nationalDrugCode'],
+	['PI', 'purchasersItemCode'],
+	['BL', 'brandCode'],
+	['PR', 'processNumber'],
+	['IZ', 'buyerSizeCode'],
+	['BO', 'buyerColor'],
+]);
+
+/** Entity identifier codes (98): N101. */
+export const PARTIES = new CodeList('98', 'entity identifier', [
+	['BY', 'buyer'],
+	['ST', 'shipTo'],
+	['BT', 'billTo'],
+	['SF', 'shipFrom'],
+	['SU', 'supplier'],
+	['SE', 'seller'],
+	['VN', 'vendor'],
+	['RI', 'remitTo'],
+	['RE', 'accountsReceivable'],
+	['Z7', 'markFor'],
+	['MF', 'manufacturer'],
+	['OB', 'orderedBy'],
+	['BS', 'billAndShipTo'],
+]);
 
 /**
- * Identification code qualifiers (66) for documents the seller sends (855, 856, 810): an id the
+ * Identification code qualifiers (66): N103. In what the seller sends (855, 856, 810) an id the
  * sender assigned is the seller's (91), the receiver's is the buyer's (92).
  */
-export const PARTY_ID_CODES: CodeTable = {
-	sendersId: '91',
-	receiversId: '92',
-	assignedBySeller: '91',
-	assignedByBuyer: '92',
-	duns: '1',
-	dunsPlus4: '9',
-	gln: 'UL',
-	mutuallyDefined: 'ZZ',
-};
+export const PARTY_ID_TYPES = new CodeList('66', 'identification code qualifier', [
+	['1', 'duns'],
+	['9', 'dunsPlus4'],
+	['91', 'assignedBySeller'],
+	['92', 'assignedByBuyer'],
+	['91', 'sendersId'],
+	['92', 'receiversId'],
+	['UL', 'gln'],
+	['ZZ', 'mutuallyDefined'],
+]);
 
-/** Reference identification qualifiers (128). */
-export const REFERENCE_CODES: CodeTable = {
-	vendorNumber: 'IA',
-	departmentNumber: 'DP',
-	billOfLadingNumber: 'BM',
-	proNumber: 'CN',
-	shipmentId: 'SI',
-	invoiceNumber: 'IV',
-	customerOrderNumber: 'CO',
-	sellersOrderNumber: 'VN',
-	contractNumber: 'CT',
-	promotionNumber: 'PD',
-	trackingNumber: '2I',
-	storeNumber: 'ST',
-	mutuallyDefined: 'ZZ',
-};
+/** Reference identification qualifiers (128): REF01. */
+export const REFERENCES = new CodeList('128', 'reference qualifier', [
+	['IA', 'vendorNumber'],
+	['DP', 'departmentNumber'],
+	['BM', 'billOfLadingNumber'],
+	['CN', 'proNumber'],
+	['SI', 'shipmentId'],
+	['IV', 'invoiceNumber'],
+	['CO', 'customerOrderNumber'],
+	['VN', 'sellersOrderNumber'],
+	['CT', 'contractNumber'],
+	['PD', 'promotionNumber'],
+	['2I', 'trackingNumber'],
+	['ST', 'storeNumber'],
+	['19', 'divisionNumber'],
+	['MR', 'merchandiseTypeCode'],
+	['ZZ', 'mutuallyDefined'],
+]);
 
-/** Date/time qualifiers (374) of DTM and ACK. */
-export const DATE_CODES: CodeTable = {
-	shipDate: '011',
-	deliveryDate: '017',
-	estimatedDeliveryDate: '017',
-	scheduledShipDate: '068',
-	requestedShipDate: '010',
-	requestedDeliveryDate: '002',
-	cancelAfterDate: '001',
-	earliestShipDate: '037',
-	latestShipDate: '038',
-	invoiceDate: '003',
-	purchaseOrderDate: '004',
-};
+/** Date/time qualifiers (374): DTM01, ACK04. */
+export const DATES = new CodeList('374', 'date qualifier', [
+	['001', 'cancelAfterDate'],
+	['002', 'requestedDeliveryDate'],
+	['003', 'invoiceDate'],
+	['004', 'purchaseOrderDate'],
+	['010', 'requestedShipDate'],
+	['011', 'shipDate'],
+	['017', 'deliveryDate'],
+	['017', 'estimatedDeliveryDate'],
+	['037', 'earliestShipDate'],
+	['038', 'latestShipDate'],
+	['063', 'latestDeliveryDate'],
+	['064', 'earliestDeliveryDate'],
+	['068', 'scheduledShipDate'],
+]);
 
-/** Line item status codes (668) of ACK01. */
-export const LINE_STATUS_CODES: CodeTable = {
-	accepted: 'IA',
-	backordered: 'IB',
-	rejected: 'IR',
-};
+/** Line item status codes (668): ACK01. */
+export const LINE_STATUSES = new CodeList('668', 'line item status', [
+	['IA', 'accepted'],
+	['IB', 'backordered'],
+	['IR', 'rejected'],
+]);
 
-/** Acknowledgment type (587) of BAK02 from the 855's header status. */
-export const ACKNOWLEDGMENT_CODES: CodeTable = {
-	accepted: 'AD',
-	acceptedWithChanges: 'AC',
-	rejected: 'RD',
-};
+/** Acknowledgment type (587): BAK02, from the 855's header status. */
+export const ACKNOWLEDGMENT_TYPES = new CodeList('587', 'acknowledgment type', [
+	['AD', 'accepted'],
+	['AC', 'acceptedWithChanges'],
+	['RD', 'rejected'],
+]);
 
-/** Transaction set purpose (353). */
-export const PURPOSE_CODES: CodeTable = {
-	original: '00',
-	cancellation: '01',
-	replace: '05',
-	duplicate: '07',
-};
+/** Terms type (336): ITD01. */
+export const TERMS_TYPES = new CodeList('336', 'terms type', [
+	['01', 'basic'],
+	['02', 'endOfMonth'],
+	['03', 'fixedDate'],
+	['05', 'discountNotApplicable'],
+	['08', 'basicDiscountOffered'],
+	['14', 'previouslyAgreed'],
+]);
 
-/** Terms type (336) and terms basis date (333) of ITD. */
-export const TERMS_TYPE_CODES: CodeTable = {
-	basic: '01',
-	endOfMonth: '02',
-	fixedDate: '03',
-	discountNotApplicable: '05',
-	basicDiscountOffered: '08',
-	previouslyAgreed: '14',
-};
-export const TERMS_BASIS_CODES: CodeTable = {
-	shipDate: '1',
-	deliveryDate: '2',
-	invoiceDate: '3',
-	specifiedDate: '4',
-	invoiceReceiptDate: '5',
-	receiptOfGoods: '15',
-};
+/** Terms basis date (333): ITD02. */
+export const TERMS_BASIS = new CodeList('333', 'terms basis date', [
+	['1', 'shipDate'],
+	['2', 'deliveryDate'],
+	['3', 'invoiceDate'],
+	['4', 'specifiedDate'],
+	['5', 'invoiceReceiptDate'],
+	['15', 'receiptOfGoods'],
+]);
 
-/** Service, promotion, allowance or charge codes (1300) of SAC02. */
-export const CHARGE_CODES: CodeTable = {
-	freight: 'D240',
-	handling: 'D500',
-	discount: 'C310',
-	promotion: 'C000',
-	defectiveAllowance: 'B750',
-	fuelSurcharge: 'D170',
-	packing: 'F200',
-	tradeDiscount: 'H290',
-	volumeDiscount: 'I530',
-	insurance: 'D980',
-	mutuallyDefined: 'ZZZZ',
-};
+/** Service, promotion, allowance or charge codes (1300): SAC02. */
+export const CHARGES = new CodeList('1300', 'allowance or charge code', [
+	['D240', 'freight'],
+	['D500', 'handling'],
+	['C310', 'discount'],
+	['C000', 'promotion'],
+	['B750', 'defectiveAllowance'],
+	['D170', 'fuelSurcharge'],
+	['F200', 'packing'],
+	['H290', 'tradeDiscount'],
+	['I530', 'volumeDiscount'],
+	['D980', 'insurance'],
+	['ZZZZ', 'mutuallyDefined'],
+]);
 
-/** Transportation method (91) of TD504. */
-export const TRANSPORT_CODES: CodeTable = {
-	commonCarrier: 'M',
-	motor: 'M',
-	air: 'A',
-	rail: 'R',
-	ocean: 'S',
-	privateParcel: 'U',
-	contractCarrier: 'L',
-	customerPickup: 'H',
-	privateCarrier: 'P',
-};
+/** Transportation method (91): TD504. */
+export const TRANSPORT_METHODS = new CodeList('91', 'transportation method', [
+	['M', 'motor'],
+	['M', 'commonCarrier'],
+	['A', 'air'],
+	['R', 'rail'],
+	['S', 'ocean'],
+	['U', 'privateParcel'],
+	['L', 'contractCarrier'],
+	['H', 'customerPickup'],
+	['P', 'privateCarrier'],
+]);
 
-/** Service level (284) of TD512. */
-export const SERVICE_LEVEL_CODES: CodeTable = {
-	ground: 'SG',
-	nextDay: 'ND',
-	secondDay: 'SE',
-	threeDay: '3D',
-	standard: 'ST',
-};
+/** Service level (284): TD512. */
+export const SERVICE_LEVELS = new CodeList('284', 'service level', [
+	['SG', 'ground'],
+	['ND', 'nextDay'],
+	['SE', 'secondDay'],
+	['3D', 'threeDay'],
+	['ST', 'standard'],
+]);
 
-/** Routing sequence (133) of TD501. */
-export const ROUTING_SEQUENCE_CODES: CodeTable = {
-	origin: 'O',
-	originAndDelivery: 'B',
-	delivery: 'D',
-};
+/** Routing sequence (133): TD501. */
+export const ROUTING_SEQUENCES = new CodeList('133', 'routing sequence', [
+	['O', 'origin'],
+	['B', 'originAndDelivery'],
+	['D', 'delivery'],
+]);
 
-/** Packaging code (103) of TD101: the form and the material (25 corrugated, 94 wood). */
-export const PACKAGING_CODES: CodeTable = {
-	carton: 'CTN25',
-	pallet: 'PLT94',
-	box: 'BOX25',
-	bag: 'BAG',
-	bundle: 'BDL',
-	case: 'CAS',
-	drum: 'DRM',
-};
+/** Packaging code (103): TD101, the form and the material (25 corrugated, 94 wood). */
+export const PACKAGING = new CodeList('103', 'packaging code', [
+	['CTN25', 'carton'],
+	['PLT94', 'pallet'],
+	['BOX25', 'box'],
+	['BAG', 'bag'],
+	['BDL', 'bundle'],
+	['CAS', 'case'],
+	['DRM', 'drum'],
+]);
 
-/** Weight unit (355) of TD108. */
-export const WEIGHT_UNIT_CODES: CodeTable = { pound: 'LB', kilogram: 'KG' };
+/** Shipment method of payment (146): FOB01. */
+export const PAYMENT_METHODS = new CodeList('146', 'method of payment', [
+	['CC', 'collect'],
+	['PP', 'prepaid'],
+	['PB', 'customerPickupBackhaul'],
+	['DF', 'definedByBuyerAndSeller'],
+	['MX', 'mixed'],
+	['PC', 'prepaidAndCharged'],
+	['TP', 'thirdPartyPay'],
+]);
 
-/** The code for `value`, or a DocumentError naming the field and the words the table knows. */
+/** Contact function (366): PER01. */
+export const CONTACT_FUNCTIONS = new CodeList('366', 'contact function', [
+	['BD', 'buyer'],
+	['IC', 'information'],
+	['OC', 'order'],
+	['DC', 'delivery'],
+	['SR', 'salesRepresentative'],
+]);
+
+/** Communication number qualifiers (365): PER03, PER05, PER07. */
+export const COMMUNICATIONS = new CodeList('365', 'communication qualifier', [
+	['TE', 'phone'],
+	['EM', 'email'],
+	['FX', 'fax'],
+]);
+
+/** Product description codes (750) of PID02, by the attribute they fill ('' is a bare description). */
+export const DESCRIPTION_KINDS = new CodeList('750', 'product description code', [
+	['', 'description'],
+	['08', 'description'],
+	['GEN', 'description'],
+	['75', 'color'],
+	['73', 'color'],
+	['74', 'size'],
+	['91', 'size'],
+]);
+
+/** The code for `value`, or a DocumentError naming the field and the words the list knows. */
 export function codeFor(
-	table: CodeTable,
+	list: CodeList,
 	value: unknown,
 	field: string,
 	documentName: string,
-	passThrough?: RegExp,
 ): string {
 	if (typeof value === 'string') {
-		if (Object.prototype.hasOwnProperty.call(table, value)) return table[value];
-		if (passThrough?.test(value)) return value;
+		const code = list.code(value);
+		if (code !== undefined) return code;
+		if (list.passThrough?.test(value)) return value;
 	}
 	throw new DocumentError(
-		`The ${documentName}'s "${field}" is ${JSON.stringify(value)}, which has no X12 code here: use one of ${Object.keys(table).join(', ')}`,
+		`The ${documentName}'s "${field}" is ${JSON.stringify(value)}, which has no X12 code here: use one of ${list.wordList().join(', ')}`,
 		field,
 	);
 }
-
-/** The word for an X12 code (the first the table lists for it), for readers. */
-export function wordFor(table: CodeTable, code: string): string | undefined {
-	return Object.keys(table).find((word) => table[word] === code);
-}
-
-/** A unit of measure: a word of UNIT_CODES, or an X12 code as it is ("EA", "CS"). */
-export const UNIT_PASS_THROUGH = /^[A-Z0-9]{2}$/;

@@ -1,19 +1,32 @@
 /** Segments the 855, 856 and 810 share: N1/N3/N4, REF, DTM, CUR and the product id pairs of a line. */
-import { isObject, type PlainObject } from '../documents/fieldReader';
-import {
-	codeFor,
-	DATE_CODES,
-	PARTY_CODES,
-	PARTY_ID_CODES,
-	REFERENCE_CODES,
-	UNIT_CODES,
-	UNIT_PASS_THROUGH,
-} from './codes';
-import type { ElementSpec, SegmentWriter } from './elements';
+import { DocumentError } from '../documents/errors';
+import { isObject, type PlainObject, unwrapMessage } from '../documents/fieldReader';
+import { codeFor, DATES, PARTIES, PARTY_ID_TYPES, REFERENCES, UNITS } from './codes';
+import { SegmentWriter, spec, type WriteOptions } from './elements';
+
+/** The message of a document, or of a whole transaction holding it in `message`. */
+export function messageOf(input: unknown, key: string, documentName: string): PlainObject {
+	const message = unwrapMessage(input, key);
+	if (!isObject(message))
+		throw new DocumentError(`The ${documentName} must be a JSON object (its message)`);
+	return message;
+}
+
+/** How a writer starts: the document's message, a SegmentWriter for it, and its dates. */
+export function startDocument(
+	input: unknown,
+	key: string,
+	documentName: string,
+	options: WriteOptions,
+) {
+	const message = messageOf(input, key, documentName);
+	const dates = isObject(message.dates) ? message.dates : {};
+	return { message, w: new SegmentWriter(documentName, options), dates };
+}
 
 /** The document's unit of measure as an X12 code (355). */
 export function unitCode(w: SegmentWriter, value: unknown, field: string): string {
-	return codeFor(UNIT_CODES, value ?? 'each', field, w.documentName, UNIT_PASS_THROUGH);
+	return codeFor(UNITS, value ?? 'each', field, w.documentName);
 }
 
 /**
@@ -41,10 +54,7 @@ export function productIdPairs(
 	keys.forEach((key, i) => {
 		const n = firstElement + 2 * i;
 		const qualifier = codeFor(w.productIdCodes, key, `${field}.${key}`, w.documentName);
-		pairs.push(
-			qualifier,
-			w.required(ids[key], [ref(segment, n + 1), 'AN', 1, 48], `${field}.${key}`),
-		);
+		pairs.push(qualifier, w.required(ids[key], spec(ref(segment, n + 1)), `${field}.${key}`));
 	});
 	return pairs;
 }
@@ -61,12 +71,11 @@ export function writeReferences(w: SegmentWriter, references: unknown, field: st
 		if (value === undefined || value === null || value === '') continue;
 		w.add(
 			'REF',
-			codeFor(REFERENCE_CODES, key, path, w.documentName),
-			w.required(value, REF02, isObject(entry) ? `${path}.value` : path),
+			codeFor(REFERENCES, key, path, w.documentName),
+			w.required(value, spec('REF02'), isObject(entry) ? `${path}.value` : path),
 		);
 	}
 }
-const REF02: ElementSpec = ['REF02', 'AN', 1, 30];
 
 /** DTM segments for a `dates` object, skipping the keys another segment already carries. */
 export function writeDates(
@@ -80,11 +89,7 @@ export function writeDates(
 		if (carriedElsewhere.includes(key) || value === undefined || value === null || value === '')
 			continue;
 		const path = `${field}.${key}`;
-		w.add(
-			'DTM',
-			codeFor(DATE_CODES, key, path, w.documentName),
-			w.date(value, ['DTM02', 'DT', 8, 8], path),
-		);
+		w.add('DTM', codeFor(DATES, key, path, w.documentName), w.date(value, spec('DTM02'), path));
 	}
 }
 
@@ -94,7 +99,7 @@ export function writeCurrency(w: SegmentWriter, message: PlainObject): void {
 		? message.buyersCurrency.currencyCode
 		: undefined;
 	if (currency === undefined || currency === null || currency === '') return;
-	w.add('CUR', 'BY', w.required(currency, ['CUR02', 'ID', 3, 3], 'buyersCurrency.currencyCode'));
+	w.add('CUR', 'BY', w.required(currency, spec('CUR02'), 'buyersCurrency.currencyCode'));
 }
 
 /** The N1 loop (N1, N3, N4) for each party of a `parties` object, in the document's order. */
@@ -103,35 +108,27 @@ export function writeParties(w: SegmentWriter, parties: unknown, field: string):
 	for (const [role, entry] of Object.entries(parties)) {
 		if (!isObject(entry)) continue;
 		const path = `${field}.${role}`;
-		const code = w.text(
-			entry.identificationCode,
-			['N104', 'AN', 2, 80],
-			`${path}.identificationCode`,
-		);
+		const code = w.text(entry.identificationCode, spec('N104'), `${path}.identificationCode`);
 		const qualifier =
 			code === undefined
 				? undefined
 				: codeFor(
-						PARTY_ID_CODES,
+						PARTY_ID_TYPES,
 						entry.identificationCodeType ?? 'mutuallyDefined',
 						`${path}.identificationCodeType`,
 						w.documentName,
 					);
-		const name = w.text(entry.name, ['N102', 'AN', 1, 60], `${path}.name`);
+		const name = w.text(entry.name, spec('N102'), `${path}.name`);
 		if (name === undefined && code === undefined)
 			throw w.error(path, 'has neither a name nor an identificationCode: X12 N1 needs one');
-		w.add('N1', codeFor(PARTY_CODES, role, path, w.documentName), name, qualifier, code);
-		const line1 = w.text(entry.addressLine1, ['N301', 'AN', 1, 55], `${path}.addressLine1`);
-		const line2 = w.text(entry.addressLine2, ['N302', 'AN', 1, 55], `${path}.addressLine2`);
+		w.add('N1', codeFor(PARTIES, role, path, w.documentName), name, qualifier, code);
+		const line1 = w.text(entry.addressLine1, spec('N301'), `${path}.addressLine1`);
+		const line2 = w.text(entry.addressLine2, spec('N302'), `${path}.addressLine2`);
 		if (line1 !== undefined) w.add('N3', line1, line2);
-		const city = w.text(entry.city, ['N401', 'AN', 2, 30], `${path}.city`);
-		const state = w.text(
-			entry.stateOrProvinceCode,
-			['N402', 'ID', 2, 2],
-			`${path}.stateOrProvinceCode`,
-		);
-		const postal = w.text(entry.postalCode, ['N403', 'ID', 3, 15], `${path}.postalCode`);
-		const country = w.text(entry.countryCode, ['N404', 'ID', 2, 3], `${path}.countryCode`);
+		const city = w.text(entry.city, spec('N401'), `${path}.city`);
+		const state = w.text(entry.stateOrProvinceCode, spec('N402'), `${path}.stateOrProvinceCode`);
+		const postal = w.text(entry.postalCode, spec('N403'), `${path}.postalCode`);
+		const country = w.text(entry.countryCode, spec('N404'), `${path}.countryCode`);
 		if (city ?? state ?? postal ?? country) w.add('N4', city, state, postal, country);
 	}
 }

@@ -12,13 +12,27 @@ import {
 	roundDecimal,
 } from '../documents/decimal';
 import { DocumentError } from '../documents/errors';
-import { PRODUCT_ID_CODES } from './codes';
+import type { ElementType } from '../x12/grammar';
+import { elementOf } from '../x12/segmentTable';
+import { type CodeList, PRODUCT_IDS } from './codes';
 
-/** AN text, ID code, N0/N2 integers (N2 with two implied decimals), R decimal, DT CCYYMMDD, TM HHMM. */
-export type ElementType = 'AN' | 'ID' | 'N0' | 'N2' | 'R' | 'DT' | 'TM';
+export type { ElementType };
 
 /** An element of the 004010 dictionary as a segment uses it: `['BAK03', 'AN', 1, 22]`. */
 export type ElementSpec = readonly [ref: string, type: ElementType, min: number, max: number];
+
+const SPECS = new Map<string, ElementSpec>();
+
+/** The spec of element `ref` (`BAK03`), from the segment table (x12/segmentTable.ts). */
+export function spec(ref: string): ElementSpec {
+	let found = SPECS.get(ref);
+	if (!found) {
+		const { type, min, max } = elementOf(ref);
+		found = [ref, type, min, max];
+		SPECS.set(ref, found);
+	}
+	return found;
+}
 
 /** The delimiters an interchange will use; writers refuse data holding any of them. */
 export interface WriteSeparators {
@@ -58,7 +72,7 @@ export class SegmentWriter {
 
 	/** `documentName` as errors say it: "acknowledgment (855)". */
 	/** Product id qualifiers by productIds key: ours, with the partner's overrides. */
-	readonly productIdCodes: Readonly<Record<string, string>>;
+	readonly productIdCodes: CodeList;
 
 	constructor(
 		readonly documentName: string,
@@ -72,7 +86,7 @@ export class SegmentWriter {
 					`The option "productIdQualifiers.${key}" is ${JSON.stringify(code)}: an X12 product id qualifier is two letters or digits (e.g. "IN", "SK")`,
 					`productIdQualifiers.${key}`,
 				);
-		this.productIdCodes = { ...PRODUCT_ID_CODES, ...overrides };
+		this.productIdCodes = PRODUCT_IDS.withCodes(overrides);
 		this.reserved = SEPARATOR_NAMES.filter((name) => all[name])
 			.map((name) => [all[name] as string, `${name} separator`] as [string, string])
 			.concat([

@@ -5,6 +5,7 @@
  * set is checked once more against the separators chosen here, so nothing can split a segment.
  */
 import { DocumentError } from '../documents/errors';
+import { FUNCTIONAL_IDS } from '../documents/registry';
 import { DEFAULT_SEPARATORS, type WriteSeparators } from './elements';
 
 /** One transaction set to wrap: its type (ST01) and its segments without ST/SE. */
@@ -43,16 +44,8 @@ export interface EnvelopeOptions {
 	functionalId?: string;
 }
 
-/** GS01 (functional identifier) of each transaction set type this package writes or reads. */
-export const FUNCTIONAL_IDS: Readonly<Record<string, string>> = {
-	'850': 'PO',
-	'855': 'PR',
-	'856': 'SH',
-	'810': 'IN',
-	'860': 'PC',
-	'846': 'IB',
-	'997': 'FA',
-};
+/** GS01 (functional identifier) of each transaction set type, from the registry of document types. */
+export { FUNCTIONAL_IDS };
 
 const VERSION = '004010';
 const ISA_VERSION = '00401';

@@ -6,11 +6,17 @@
  */
 import { DocumentError } from '../documents/errors';
 import type { PlainObject } from '../documents/fieldReader';
-import { readX12, type X12Problem } from '../x12';
-import { read850 } from './read850';
+import { readX12, type X12Problem, type X12TransactionSet } from '../x12';
+import { codesThat } from '../documents/registry';
+import { read850, type Read850Result } from './read850';
 
-/** Transaction set types this package reads into documents. */
-export const READABLE_TYPES = ['850'];
+/** Transaction set types this package reads into documents (the registry's `read`). */
+export const READABLE_TYPES = codesThat('read');
+
+/** The reader of each readable type; test/unit/x12/registry.test.ts holds it to READABLE_TYPES. */
+export const READERS: Readonly<Record<string, (set: X12TransactionSet) => Read850Result>> = {
+	'850': read850,
+};
 
 export interface X12Document {
 	/** ST01, e.g. `850`. */
@@ -67,8 +73,9 @@ export function documentsFromX12(text: string): X12Documents {
 					errors: [],
 					warnings: inSet,
 				};
-				if (set.type === '850') {
-					const result = read850(set);
+				const reader = READERS[set.type];
+				if (reader && READABLE_TYPES.includes(set.type)) {
+					const result = reader(set);
 					if (result.purchaseOrder) document.document = result.purchaseOrder;
 					document.errors = result.errors;
 					document.warnings.push(...result.warnings);

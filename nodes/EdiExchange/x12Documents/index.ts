@@ -5,17 +5,24 @@
  * ISA/GS/ST…SE/GE/IEA; `write997` acknowledges a received interchange.
  */
 export { read850, type Read850Result, type X12Unmapped } from './read850';
-export { documentsFromX12, isX12Text, purchaseOrderFromX12, READABLE_TYPES } from './fromX12';
+export {
+	documentsFromX12,
+	isX12Text,
+	purchaseOrderFromX12,
+	READABLE_TYPES,
+	READERS,
+} from './fromX12';
 export type { X12Document, X12Documents, X12PurchaseOrder } from './fromX12';
 export { write855 } from './write855';
 export { write856, SHIP_NOTICE_HIERARCHIES } from './write856';
 export type { ShipNoticeHierarchy, ShipNoticeWriteOptions } from './write856';
 export { write810 } from './write810';
+export { DOCUMENT_WRITERS } from './writers';
 export { write997 } from './write997';
 export type { FunctionalAcknowledgments, LocatedProblem } from './write997';
 export { writeInterchange, FUNCTIONAL_IDS } from './envelope';
 export type { EnvelopeOptions, EnvelopeSet } from './envelope';
-export { DEFAULT_SEPARATORS, SegmentWriter } from './elements';
+export { DEFAULT_SEPARATORS, SegmentWriter, spec } from './elements';
 export type { ElementSpec, ElementType, WriteOptions, WriteSeparators } from './elements';
 export { gs1CheckDigit, isValidSscc } from '../documents/gs1';
 export { SsccSequence } from './sscc';

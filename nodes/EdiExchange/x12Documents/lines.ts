@@ -1,7 +1,7 @@
 /** What the line segments of the 855, 856 and 810 share: quantities, the PID description, CTT. */
 import { addDecimal, type Decimal, ZERO } from '../documents/decimal';
 import { isObject } from '../documents/fieldReader';
-import type { ElementSpec, SegmentWriter } from './elements';
+import { type ElementSpec, type SegmentWriter, spec } from './elements';
 
 /** The decimal of a `{ value, unitOfMeasure }` quantity, refused naming the field when it is not one. */
 export function quantityOf(w: SegmentWriter, quantity: unknown, field: string): Decimal {
@@ -14,11 +14,7 @@ export function quantityOf(w: SegmentWriter, quantity: unknown, field: string): 
 /** PID*F for the line's free-form description. */
 export function writeDescription(w: SegmentWriter, attributes: unknown, field: string): void {
 	if (!isObject(attributes)) return;
-	const description = w.text(
-		attributes.description,
-		['PID05', 'AN', 1, 80],
-		`${field}.description`,
-	);
+	const description = w.text(attributes.description, spec('PID05'), `${field}.description`);
 	if (description !== undefined) w.add('PID', 'F', undefined, undefined, undefined, description);
 }
 

@@ -9,11 +9,15 @@
 import { isDecimal } from '../documents/decimal';
 import type { PlainObject } from '../documents/fieldReader';
 import type { X12TransactionSet } from '../x12/types';
+import { LoopTracker } from '../x12/loops';
+import { elementOf, positionOf } from '../x12/segmentTable';
+import { SET_850 } from '../x12/sets';
 import {
 	CHARGES,
 	COMMUNICATIONS,
 	CONTACT_FUNCTIONS,
 	DATES,
+	DESCRIPTION_KINDS,
 	ORDER_TYPES,
 	PARTIES,
 	PARTY_ID_TYPES,
@@ -25,18 +29,10 @@ import {
 	TERMS_TYPES,
 	TRANSPORT_METHODS,
 	UNITS,
-	wordOf,
-} from './read850Codes';
+} from './codes';
+import { impliedCents, Segment, x12Date, type X12Unmapped } from './segmentReader';
 
-/** A segment, or some elements of one, that the purchase order has no field for. */
-export interface X12Unmapped {
-	/** 1-based position in the transaction set (ST is 1). */
-	position: number;
-	/** The segment as read: element 0 is its id. */
-	segment: string[];
-	/** The element indexes left out; absent when the whole segment is. */
-	elements?: number[];
-}
+export type { X12Unmapped } from './segmentReader';
 
 export interface Read850Result {
 	/** Present when the set is a purchase order the builders can start from (no errors). */
@@ -45,68 +41,6 @@ export interface Read850Result {
 	errors: string[];
 	/** Read, but worth knowing (a PO1 without a line number, a CTT01 that disagrees). */
 	warnings: string[];
-}
-
-/** A segment whose elements are marked as they are used: what is left over is unmapped. */
-class Segment {
-	private readonly used = new Set<number>([0]);
-	constructor(
-		readonly elements: string[],
-		readonly position: number,
-	) {}
-
-	get id(): string {
-		return this.elements[0] ?? '';
-	}
-
-	label(index: number): string {
-		return `${this.id}${String(index).padStart(2, '0')} (segment ${this.position})`;
-	}
-
-	/** Element `index` (1-based), '' when absent; marks it used. */
-	take(index: number): string {
-		this.used.add(index);
-		return this.elements[index] ?? '';
-	}
-
-	/** Element `index` without marking it. */
-	peek(index: number): string {
-		return this.elements[index] ?? '';
-	}
-
-	/** Non-empty elements nobody took. */
-	leftOver(): number[] {
-		const left: number[] = [];
-		for (let i = 1; i < this.elements.length; i++)
-			if (!this.used.has(i) && this.elements[i] !== '') left.push(i);
-		return left;
-	}
-}
-
-/** CCYYMMDD (or YYMMDD of older versions) → YYYY-MM-DD, when the day exists. */
-export function x12Date(value: string): string | undefined {
-	const match = /^(\d{2})?(\d{2})(\d{2})(\d{2})$/.exec(value);
-	if (!match) return undefined;
-	const year = Number(`${match[1] ?? '20'}${match[2]}`);
-	const month = Number(match[3]);
-	const day = Number(match[4]);
-	const date = new Date(Date.UTC(year, month - 1, day));
-	if (
-		date.getUTCFullYear() !== year ||
-		date.getUTCMonth() !== month - 1 ||
-		date.getUTCDate() !== day
-	)
-		return undefined;
-	return `${String(year).padStart(4, '0')}-${match[3]}-${match[4]}`;
-}
-
-/** An N2 amount (two implied decimals, "1500" is 15.00) as decimal text. */
-export function impliedCents(value: string): string | undefined {
-	const match = /^(-?)(\d+)$/.exec(value);
-	if (!match) return undefined;
-	const digits = match[2].padStart(3, '0');
-	const whole = digits.slice(0, -2).replace(/^0+(?=\d)/, '');
-	return `${match[1]}${whole}.${digits.slice(-2)}`;
 }
 
 const objectIn = (parent: PlainObject, key: string): PlainObject =>
@@ -120,19 +54,43 @@ const setIf = (target: PlainObject, key: string, value: string | undefined) => {
 /** Where the segments being read belong. */
 type Loop = 'header' | 'party' | 'line' | 'lineParty' | 'skippedParty' | 'summary';
 
+/** The kind of place a loop path of the 850's table is (`detail/PO1/N1` is a line's party). */
+function loopKind(path: string): Loop {
+	if (path.startsWith('summary')) return 'summary';
+	if (path.startsWith('detail')) return path.endsWith('/N1') ? 'lineParty' : 'line';
+	return path.endsWith('/N1') ? 'party' : 'header';
+}
+const KINDS = new Map<string, Loop>();
+const kindOf = (path: string): Loop => {
+	let kind = KINDS.get(path);
+	if (kind === undefined) KINDS.set(path, (kind = loopKind(path)));
+	return kind;
+};
+
+/** `BEG03 (segment 2) (purchase order number)`: the element, where it is and what it holds. */
+const named = (s: Segment, ref: string) => `${s.label(ref)} (${elementOf(ref).name})`;
+
+/** Where the qualifier/value pairs of PER and PO1 start. */
+const PER_PAIRS = [positionOf('PER03'), positionOf('PER05'), positionOf('PER07')];
+const PO1_PAIRS = positionOf('PO106');
+
 class Reader {
 	readonly order: PlainObject = {};
 	readonly errors: string[] = [];
 	readonly warnings: string[] = [];
 	readonly unmapped: X12Unmapped[] = [];
+	private readonly loops = new LoopTracker(SET_850);
 	private loop: Loop = 'header';
+	/** The N1 being read was not kept (a role with no word, or one the owner already has). */
+	private partySkipped = false;
 	private party: PlainObject = {};
 	private line: PlainObject = {};
 	private readonly lines: PlainObject[] = [];
 	private sawBeg = false;
 
 	read(set: X12TransactionSet): void {
-		set.segments.forEach((elements, i) => this.segment(new Segment(elements, i + 1)));
+		const segment = new Segment();
+		set.segments.forEach((elements, i) => this.segment(segment.at(elements, i + 1)));
 		if (!this.sawBeg)
 			this.errors.push('The 850 has no BEG segment (purchase order number and date)');
 		if (this.lines.length === 0)
@@ -142,92 +100,57 @@ class Reader {
 	}
 
 	private segment(s: Segment): void {
-		const mapped = this.map(s);
-		if (!mapped) {
+		if (this.loops.next(s.id)) {
+			const kind = kindOf(this.loops.path);
+			this.loop = kind === 'party' && this.partySkipped ? 'skippedParty' : kind;
+		}
+		const read = MAPPINGS.get(s.id);
+		if (read === undefined || !read(this, s)) {
 			this.unmapped.push({ position: s.position, segment: s.elements });
 			return;
 		}
 		const left = s.leftOver();
-		if (left.length)
-			this.unmapped.push({ position: s.position, segment: s.elements, elements: left });
+		if (left) this.unmapped.push({ position: s.position, segment: s.elements, elements: left });
 	}
 
-	/** Maps one segment into the order; false when the purchase order has no field for it. */
-	private map(s: Segment): boolean {
-		switch (s.id) {
-			case 'ST':
-				if (s.take(1) !== '850')
-					this.errors.push(`${s.label(1)} is "${s.peek(1)}": this transaction set is not an 850`);
-				s.take(2);
-				s.take(3);
-				return true;
-			case 'SE':
-				s.take(1);
-				s.take(2);
-				return true;
-			case 'BEG':
-				return this.beg(s);
-			case 'CUR':
-				return this.loop === 'header' && this.currency(s);
-			case 'REF':
-				return this.reference(s);
-			case 'PER':
-				return this.contact(s);
-			case 'DTM':
-				return this.date(s);
-			case 'ITD':
-				return this.loop === 'header' && this.terms(s);
-			case 'TD5':
-				return this.loop === 'header' && this.routing(s);
-			case 'FOB':
-				return this.loop === 'header' && this.freeOnBoard(s);
-			case 'N1':
-				return this.n1(s);
-			case 'N2':
-			case 'N3':
-			case 'N4':
-				return this.address(s);
-			case 'PO1':
-				return this.po1(s);
-			case 'PID':
-				return this.loop === 'line' && this.description(s);
-			case 'PO4':
-				return this.loop === 'line' && this.pack(s);
-			case 'SAC':
-				return this.allowanceOrCharge(s);
-			case 'CTT':
-				return this.totals(s);
-			case 'AMT':
-				return this.loop === 'summary' && this.amount(s);
-			default:
-				return false;
+	envelope(s: Segment): boolean {
+		if (s.id === 'SE') {
+			s.take('SE01');
+			s.take('SE02');
+			return true;
 		}
-	}
-
-	private beg(s: Segment): boolean {
-		if (this.sawBeg || this.loop !== 'header') return false;
-		this.sawBeg = true;
-		const purpose = wordOf(PURPOSES, s.peek(1));
-		if (purpose) this.order.purpose = s.take(1) && purpose;
-		const type = wordOf(ORDER_TYPES, s.peek(2));
-		if (type) this.order.purchaseOrderType = s.take(2) && type;
-		const number = s.take(3).trim();
-		if (number === '') this.errors.push(`${s.label(3)} (purchase order number) is empty`);
-		else this.order.purchaseOrderNumber = number;
-		setIf(this.order, 'releaseNumber', s.take(4));
-		const date = x12Date(s.take(5));
-		if (date) this.order.purchaseOrderDate = date;
-		else
+		if (s.take('ST01') !== '850')
 			this.errors.push(
-				`${s.label(5)} (purchase order date) is "${s.peek(5)}", not a date written CCYYMMDD`,
+				`${s.label('ST01')} is "${s.peek('ST01')}": this transaction set is not an 850`,
 			);
+		s.take('ST02');
+		s.take('ST03');
 		return true;
 	}
 
-	private currency(s: Segment): boolean {
-		if (s.peek(2) === '' || this.order.buyersCurrency !== undefined) return false;
-		if (s.peek(1) === 'BY') s.take(1);
-		this.order.buyersCurrency = { currencyCode: s.take(2) };
+	beg(s: Segment): boolean {
+		if (this.sawBeg || this.loop !== 'header') return false;
+		this.sawBeg = true;
+		const purpose = PURPOSES.word(s.peek('BEG01'));
+		if (purpose) this.order.purpose = s.take('BEG01') && purpose;
+		const type = ORDER_TYPES.word(s.peek('BEG02'));
+		if (type) this.order.purchaseOrderType = s.take('BEG02') && type;
+		const number = s.take('BEG03').trim();
+		if (number === '') this.errors.push(`${named(s, 'BEG03')} is empty`);
+		else this.order.purchaseOrderNumber = number;
+		setIf(this.order, 'releaseNumber', s.take('BEG04'));
+		const date = x12Date(s.take('BEG05'));
+		if (date) this.order.purchaseOrderDate = date;
+		else
+			this.errors.push(`${named(s, 'BEG05')} is "${s.peek('BEG05')}", not a date written CCYYMMDD`);
+		return true;
+	}
+
+	currency(s: Segment): boolean {
+		if (this.loop !== 'header' || s.peek('CUR02') === '' || this.order.buyersCurrency !== undefined)
+			return false;
+		if (s.peek('CUR01') === 'BY') s.take('CUR01');
+		this.order.buyersCurrency = { currencyCode: s.take('CUR02') };
 		return true;
 	}
 
@@ -238,269 +161,286 @@ class Reader {
 		return undefined;
 	}
 
-	private reference(s: Segment): boolean {
+	reference(s: Segment): boolean {
 		const target = this.target();
-		const word = wordOf(REFERENCES, s.peek(1));
-		if (!target || !word || (s.peek(2) === '' && s.peek(3) === '')) return false;
+		const word = REFERENCES.word(s.peek('REF01'));
+		if (!target || !word || (s.peek('REF02') === '' && s.peek('REF03') === '')) return false;
 		const references = objectIn(target, 'references');
 		if (references[word] !== undefined) return false;
-		s.take(1);
+		s.take('REF01');
 		const reference: PlainObject = {};
-		setIf(reference, 'value', s.take(2));
-		setIf(reference, 'description', s.take(3));
+		setIf(reference, 'value', s.take('REF02'));
+		setIf(reference, 'description', s.take('REF03'));
 		references[word] = reference;
 		return true;
 	}
 
-	private contact(s: Segment): boolean {
+	contact(s: Segment): boolean {
 		const owner =
 			this.loop === 'header' ? this.order : this.loop === 'party' ? this.party : undefined;
 		if (!owner) return false;
 		const contact: PlainObject = {};
-		const role = s.take(1);
-		contact.function = wordOf(CONTACT_FUNCTIONS, role) ?? role;
-		setIf(contact, 'name', s.take(2));
-		for (const at of [3, 5, 7]) {
-			const kind = wordOf(COMMUNICATIONS, s.peek(at));
-			if (kind && s.peek(at + 1) !== '' && contact[kind] === undefined) {
-				s.take(at);
-				contact[kind] = s.take(at + 1);
+		const role = s.take('PER01');
+		contact.function = CONTACT_FUNCTIONS.word(role) ?? role;
+		setIf(contact, 'name', s.take('PER02'));
+		for (const at of PER_PAIRS) {
+			const kind = COMMUNICATIONS.word(s.peekAt(at));
+			if (kind && s.peekAt(at + 1) !== '' && contact[kind] === undefined) {
+				s.takeAt(at);
+				contact[kind] = s.takeAt(at + 1);
 			}
 		}
 		listIn(owner, 'contacts').push(contact);
 		return true;
 	}
 
-	private date(s: Segment): boolean {
+	date(s: Segment): boolean {
 		const target = this.target();
-		const word = wordOf(DATES, s.peek(1));
-		const date = x12Date(s.peek(2));
+		const word = DATES.word(s.peek('DTM01'));
+		const date = x12Date(s.peek('DTM02'));
 		if (!target || !word || !date) return false;
 		const dates = objectIn(target, 'dates');
 		if (dates[word] !== undefined) return false;
-		s.take(1);
-		s.take(2);
+		s.take('DTM01');
+		s.take('DTM02');
 		dates[word] = date;
 		return true;
 	}
 
-	private terms(s: Segment): boolean {
-		if (this.order.termsOfSale !== undefined) return false;
+	terms(s: Segment): boolean {
+		if (this.loop !== 'header' || this.order.termsOfSale !== undefined) return false;
 		const terms: PlainObject = {};
-		const type = wordOf(TERMS_TYPES, s.peek(1));
-		if (type) terms.type = s.take(1) && type;
-		const basis = wordOf(TERMS_BASIS, s.peek(2));
-		if (basis) terms.basisDate = s.take(2) && basis;
-		if (isDecimal(s.peek(3))) terms.discountPercent = s.take(3);
-		const discountDue = x12Date(s.peek(4));
-		if (discountDue) terms.discountDueDate = s.take(4) && discountDue;
-		if (/^\d{1,4}$/.test(s.peek(5))) terms.discountDaysDue = Number(s.take(5));
-		const netDue = x12Date(s.peek(6));
-		if (netDue) terms.netDueDate = s.take(6) && netDue;
-		if (/^\d{1,4}$/.test(s.peek(7))) terms.netDaysDue = Number(s.take(7));
-		setIf(terms, 'description', s.take(12));
+		const type = TERMS_TYPES.word(s.peek('ITD01'));
+		if (type) terms.type = s.take('ITD01') && type;
+		const basis = TERMS_BASIS.word(s.peek('ITD02'));
+		if (basis) terms.basisDate = s.take('ITD02') && basis;
+		if (isDecimal(s.peek('ITD03'))) terms.discountPercent = s.take('ITD03');
+		const discountDue = x12Date(s.peek('ITD04'));
+		if (discountDue) terms.discountDueDate = s.take('ITD04') && discountDue;
+		if (/^\d{1,4}$/.test(s.peek('ITD05'))) terms.discountDaysDue = Number(s.take('ITD05'));
+		const netDue = x12Date(s.peek('ITD06'));
+		if (netDue) terms.netDueDate = s.take('ITD06') && netDue;
+		if (/^\d{1,4}$/.test(s.peek('ITD07'))) terms.netDaysDue = Number(s.take('ITD07'));
+		setIf(terms, 'description', s.take('ITD12'));
 		if (Object.keys(terms).length === 0) return false;
 		this.order.termsOfSale = terms;
 		return true;
 	}
 
-	private routing(s: Segment): boolean {
+	routing(s: Segment): boolean {
+		if (this.loop !== 'header') return false;
 		const route: PlainObject = {};
-		if (s.peek(2) === '2' && s.peek(3) !== '') {
-			s.take(2);
-			route.carrierScac = s.take(3);
+		if (s.peek('TD502') === '2' && s.peek('TD503') !== '') {
+			s.take('TD502');
+			route.carrierScac = s.take('TD503');
 		}
-		const method = wordOf(TRANSPORT_METHODS, s.peek(4));
-		if (method) route.transportationMethod = s.take(4) && method;
-		setIf(route, 'description', s.take(5));
+		const method = TRANSPORT_METHODS.word(s.peek('TD504'));
+		if (method) route.transportationMethod = s.take('TD504') && method;
+		setIf(route, 'description', s.take('TD505'));
 		if (Object.keys(route).length === 0) return false;
 		listIn(objectIn(this.order, 'carrierDetails'), 'routing').push(route);
 		return true;
 	}
 
-	private freeOnBoard(s: Segment): boolean {
-		const method = wordOf(PAYMENT_METHODS, s.peek(1));
-		if (!method) return false;
-		s.take(1);
+	freeOnBoard(s: Segment): boolean {
+		const method = PAYMENT_METHODS.word(s.peek('FOB01'));
+		if (this.loop !== 'header' || !method) return false;
+		s.take('FOB01');
 		listIn(objectIn(this.order, 'carrierDetails'), 'freeOnBoard').push({ methodOfPayment: method });
 		return true;
 	}
 
-	private n1(s: Segment): boolean {
-		const inLines = this.loop === 'line' || this.loop === 'lineParty';
+	n1(s: Segment): boolean {
+		const inLines = this.loop === 'lineParty';
 		if (this.loop === 'summary') return false;
-		const role = wordOf(PARTIES, s.peek(1));
+		const role = PARTIES.word(s.peek('N101'));
 		const owner = inLines ? objectIn(this.line, 'parties') : objectIn(this.order, 'parties');
-		if (!role || owner[role] !== undefined) {
-			// Its N2/N3/N4/PER follow it into x12Unmapped: they describe a party not kept.
-			this.loop = inLines ? 'lineParty' : 'skippedParty';
-			this.party = {};
-			if (inLines) this.line.skippedParty = true;
-			return false;
-		}
-		s.take(1);
 		this.party = {};
-		setIf(this.party, 'name', s.take(2));
-		const idType = s.peek(3);
-		if (idType !== '' && s.peek(4) !== '') {
-			s.take(3);
-			this.party.identificationCodeType = wordOf(PARTY_ID_TYPES, idType) ?? idType;
-			this.party.identificationCode = s.take(4);
+		// Not kept: its N2/N3/N4/PER follow it into x12Unmapped, they describe a party not kept.
+		this.partySkipped = !role || owner[role] !== undefined;
+		if (!inLines) this.loop = this.partySkipped ? 'skippedParty' : 'party';
+		if (!role || this.partySkipped) return false;
+		s.take('N101');
+		setIf(this.party, 'name', s.take('N102'));
+		const idType = s.peek('N103');
+		if (idType !== '' && s.peek('N104') !== '') {
+			s.take('N103');
+			this.party.identificationCodeType = PARTY_ID_TYPES.word(idType) ?? idType;
+			this.party.identificationCode = s.take('N104');
 		}
 		owner[role] = this.party;
-		if (inLines) delete this.line.skippedParty;
-		this.loop = inLines ? 'lineParty' : 'party';
 		return true;
 	}
 
-	private address(s: Segment): boolean {
-		if (this.loop !== 'party' && !(this.loop === 'lineParty' && !this.line.skippedParty))
-			return false;
+	address(s: Segment): boolean {
+		if ((this.loop !== 'party' && this.loop !== 'lineParty') || this.partySkipped) return false;
 		const p = this.party;
 		if (s.id === 'N2') {
 			if (p.additionalName !== undefined) return false;
-			setIf(p, 'additionalName', [s.take(1), s.take(2)].filter(Boolean).join(' '));
+			setIf(p, 'additionalName', [s.take('N201'), s.take('N202')].filter(Boolean).join(' '));
 		} else if (s.id === 'N3') {
 			const [first, second] =
 				p.addressLine1 === undefined
 					? ['addressLine1', 'addressLine2']
 					: ['addressLine3', 'addressLine4'];
 			if (p[first] !== undefined) return false;
-			setIf(p, first, s.take(1));
-			setIf(p, second, s.take(2));
+			setIf(p, first, s.take('N301'));
+			setIf(p, second, s.take('N302'));
 		} else {
 			if (p.city !== undefined || p.postalCode !== undefined) return false;
-			setIf(p, 'city', s.take(1));
-			setIf(p, 'stateOrProvinceCode', s.take(2));
-			setIf(p, 'postalCode', s.take(3));
-			setIf(p, 'countryCode', s.take(4));
+			setIf(p, 'city', s.take('N401'));
+			setIf(p, 'stateOrProvinceCode', s.take('N402'));
+			setIf(p, 'postalCode', s.take('N403'));
+			setIf(p, 'countryCode', s.take('N404'));
 		}
 		return true;
 	}
 
-	private po1(s: Segment): boolean {
-		if (this.loop === 'summary') return false;
-		if (this.line.skippedParty) delete this.line.skippedParty;
-		this.loop = 'line';
+	po1(s: Segment): boolean {
+		if (this.loop !== 'line') return false;
+		this.partySkipped = false;
 		this.line = {};
 		this.lines.push(this.line);
-		let id = s.take(1).trim();
+		let id = s.take('PO101').trim();
 		if (id === '') {
 			id = String(this.lines.length);
-			this.warnings.push(
-				`${s.label(1)} (line number) is empty: the line is numbered ${id}, its position`,
-			);
+			this.warnings.push(`${named(s, 'PO101')} is empty: the line is numbered ${id}, its position`);
 		}
 		this.line.purchaseOrderLineId = id;
-		const quantity = s.take(2);
+		const quantity = s.take('PO102');
 		if (!isDecimal(quantity))
-			this.errors.push(`${s.label(2)} (quantity ordered) is "${quantity}", not a number`);
-		const unit = s.take(3);
+			this.errors.push(`${named(s, 'PO102')} is "${quantity}", not a number`);
+		const unit = s.take('PO103');
 		this.line.quantity = {
 			value: quantity,
-			unitOfMeasure: wordOf(UNITS, unit) ?? (unit || 'each'),
+			unitOfMeasure: UNITS.word(unit) ?? (unit || 'each'),
 		};
-		const price = s.take(4);
+		const price = s.take('PO104');
 		if (price !== '') {
 			if (isDecimal(price)) this.line.unitCostPrice = price;
-			else this.errors.push(`${s.label(4)} (unit price) is "${price}", not a number`);
+			else this.errors.push(`${named(s, 'PO104')} is "${price}", not a number`);
 		}
+		this.line.productIds = this.productIds(s);
+		return true;
+	}
+
+	/** PO106/PO107 and the pairs after them: the ids the reader knows, each qualifier's first. */
+	private productIds(s: Segment): PlainObject {
 		const productIds: PlainObject = {};
-		for (let at = 6; at + 1 < s.elements.length; at += 2) {
-			const word = wordOf(PRODUCT_IDS, s.peek(at));
-			if (word && s.peek(at + 1) !== '' && productIds[word] === undefined) {
-				s.take(at);
-				productIds[word] = s.take(at + 1);
+		for (let at = PO1_PAIRS; at + 1 < s.elements.length; at += 2) {
+			const word = PRODUCT_IDS.word(s.peekAt(at));
+			if (word && s.peekAt(at + 1) !== '' && productIds[word] === undefined) {
+				s.takeAt(at);
+				productIds[word] = s.takeAt(at + 1);
 			}
 		}
-		this.line.productIds = productIds;
 		if (Object.keys(productIds).length === 0)
 			this.warnings.push(
 				`PO1 (segment ${s.position}) has no product id this reader knows (BP, VN, UP, EN, UK…)`,
 			);
-		return true;
+		return productIds;
 	}
 
-	private description(s: Segment): boolean {
-		const value = s.peek(5);
-		if (s.peek(1) !== 'F' || value === '') return false;
-		const attributes = objectIn(this.line, 'productAttributes');
-		const code = s.peek(2);
-		const key =
-			code === '' || code === '08' || code === 'GEN'
-				? 'description'
-				: code === '73' || code === '75'
-					? 'color'
-					: code === '74' || code === '91'
-						? 'size'
-						: undefined;
+	description(s: Segment): boolean {
+		const value = s.peek('PID05');
+		if (this.loop !== 'line' || s.peek('PID01') !== 'F' || value === '') return false;
+		const key = DESCRIPTION_KINDS.word(s.peek('PID02'));
 		if (!key) return false;
-		s.take(1);
-		s.take(2);
-		s.take(5);
+		s.take('PID01');
+		s.take('PID02');
+		s.take('PID05');
+		const attributes = objectIn(this.line, 'productAttributes');
 		if (attributes[key] === undefined) attributes[key] = value;
 		else
 			listIn<string>(attributes, `additional${key[0].toUpperCase()}${key.slice(1)}s`).push(value);
 		return true;
 	}
 
-	private pack(s: Segment): boolean {
+	pack(s: Segment): boolean {
+		if (this.loop !== 'line') return false;
 		if (this.line.outerPack !== undefined || this.line.innerPack !== undefined) return false;
 		let mapped = false;
-		if (isDecimal(s.peek(1))) {
-			this.line.outerPack = { numberOfUnits: s.take(1) };
+		if (isDecimal(s.peek('PO401'))) {
+			this.line.outerPack = { numberOfUnits: s.take('PO401') };
 			mapped = true;
 		}
-		if (isDecimal(s.peek(14))) {
-			this.line.innerPack = { numberOfUnits: s.take(14) };
+		if (isDecimal(s.peek('PO414'))) {
+			this.line.innerPack = { numberOfUnits: s.take('PO414') };
 			mapped = true;
 		}
 		return mapped;
 	}
 
-	private allowanceOrCharge(s: Segment): boolean {
+	allowanceOrCharge(s: Segment): boolean {
 		const target = this.target();
-		const kind = s.peek(1) === 'A' ? 'allowances' : s.peek(1) === 'C' ? 'charges' : undefined;
-		const amount = impliedCents(s.peek(5));
-		if (!target || !kind || s.peek(2) === '' || amount === undefined) return false;
-		s.take(1);
-		const code = s.take(2);
-		s.take(5);
-		const entry: PlainObject = { type: wordOf(CHARGES, code) ?? code, amount };
-		setIf(entry, 'description', s.take(15));
+		const indicator = s.peek('SAC01');
+		const kind = indicator === 'A' ? 'allowances' : indicator === 'C' ? 'charges' : undefined;
+		const amount = impliedCents(s.peek('SAC05'));
+		if (!target || !kind || s.peek('SAC02') === '' || amount === undefined) return false;
+		s.take('SAC01');
+		const code = s.take('SAC02');
+		s.take('SAC05');
+		const entry: PlainObject = { type: CHARGES.word(code) ?? code, amount };
+		setIf(entry, 'description', s.take('SAC15'));
 		listIn(target, kind).push(entry);
 		return true;
 	}
 
-	private totals(s: Segment): boolean {
-		if (this.loop === 'summary') return false;
-		this.loop = 'summary';
+	totals(s: Segment): boolean {
+		if (this.loop !== 'summary' || this.order.summary !== undefined) return false;
 		const summary = objectIn(this.order, 'summary');
-		const count = s.take(1);
+		const count = s.take('CTT01');
 		if (/^\d+$/.test(count)) {
 			summary.numberOfLineItems = Number(count);
 			if (Number(count) !== this.lines.length)
 				this.warnings.push(
-					`${s.label(1)} (number of line items) is ${count}, and the 850 has ${this.lines.length} PO1 lines`,
+					`${named(s, 'CTT01')} is ${count}, and the 850 has ${this.lines.length} PO1 lines`,
 				);
 		}
-		setIf(summary, 'hashTotal', s.take(2));
+		setIf(summary, 'hashTotal', s.take('CTT02'));
 		return true;
 	}
 
-	private amount(s: Segment): boolean {
+	amount(s: Segment): boolean {
+		if (this.loop !== 'summary') return false;
 		const summary = objectIn(this.order, 'summary');
 		if (
-			!['1', 'TT'].includes(s.peek(1)) ||
-			!isDecimal(s.peek(2)) ||
+			!['1', 'TT'].includes(s.peek('AMT01')) ||
+			!isDecimal(s.peek('AMT02')) ||
 			summary.totalAmount !== undefined
 		)
 			return false;
-		s.take(1);
-		summary.totalAmount = s.take(2);
+		s.take('AMT01');
+		summary.totalAmount = s.take('AMT02');
 		return true;
 	}
 }
+
+/** How each segment of the 850 maps into the purchase order; a segment not listed is unmapped. */
+const MAPPINGS = new Map<string, (r: Reader, s: Segment) => boolean>(
+	Object.entries({
+		ST: (r, s) => r.envelope(s),
+		SE: (r, s) => r.envelope(s),
+		BEG: (r, s) => r.beg(s),
+		CUR: (r, s) => r.currency(s),
+		REF: (r, s) => r.reference(s),
+		PER: (r, s) => r.contact(s),
+		DTM: (r, s) => r.date(s),
+		ITD: (r, s) => r.terms(s),
+		TD5: (r, s) => r.routing(s),
+		FOB: (r, s) => r.freeOnBoard(s),
+		N1: (r, s) => r.n1(s),
+		N2: (r, s) => r.address(s),
+		N3: (r, s) => r.address(s),
+		N4: (r, s) => r.address(s),
+		PO1: (r, s) => r.po1(s),
+		PID: (r, s) => r.description(s),
+		PO4: (r, s) => r.pack(s),
+		SAC: (r, s) => r.allowanceOrCharge(s),
+		CTT: (r, s) => r.totals(s),
+		AMT: (r, s) => r.amount(s),
+	} satisfies Record<string, (r: Reader, s: Segment) => boolean>),
+);
 
 /** Reads one 850 transaction set (ST…SE as the reader gives it). Never throws. */
 export function read850(set: X12TransactionSet): Read850Result {

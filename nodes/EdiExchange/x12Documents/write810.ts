@@ -1,34 +1,31 @@
 /** The 810 (invoice) as X12 004010 segments: BIG, CUR, REF, N1, ITD, DTM, IT1/PID, TDS, SAC, CTT. */
 import { type Decimal } from '../documents/decimal';
 import { isObject } from '../documents/fieldReader';
-import { CHARGE_CODES, codeFor, TERMS_BASIS_CODES, TERMS_TYPE_CODES } from './codes';
+import { CHARGES, codeFor, TERMS_BASIS, TERMS_TYPES } from './codes';
 import {
 	productIdPairs,
+	startDocument,
 	unitCode,
 	writeCurrency,
 	writeDates,
 	writeParties,
 	writeReferences,
 } from './common';
-import { type ElementSpec, SegmentWriter, type WriteOptions } from './elements';
+import { type SegmentWriter, spec, type WriteOptions } from './elements';
 import { quantityOf, writeDescription, writeTotals } from './lines';
-import { messageOf } from './write855';
 
 const DOCUMENT = 'invoice (810)';
-const AMOUNT: ElementSpec = ['TDS01', 'N2', 1, 15];
 
 /** The 810 message (as buildInvoice returns it) → its segments, without ST/SE. TDS carries the totals in cents. */
 export function write810(invoice: unknown, options: WriteOptions = {}): string[][] {
-	const message = messageOf(invoice, 'invoiceNumber', DOCUMENT);
-	const w = new SegmentWriter(DOCUMENT, options);
-	const dates = isObject(message.dates) ? message.dates : {};
+	const { message, w, dates } = startDocument(invoice, 'invoiceNumber', DOCUMENT, options);
 	w.add(
 		'BIG',
-		w.requiredDate(message.invoiceDate, ['BIG01', 'DT', 8, 8], 'invoiceDate'),
-		w.required(message.invoiceNumber, ['BIG02', 'AN', 1, 22], 'invoiceNumber'),
-		w.date(dates.purchaseOrderDate, ['BIG03', 'DT', 8, 8], 'dates.purchaseOrderDate'),
-		w.text(message.purchaseOrderNumber, ['BIG04', 'AN', 1, 22], 'purchaseOrderNumber'),
-		w.text(message.releaseNumber, ['BIG05', 'AN', 1, 30], 'releaseNumber'),
+		w.requiredDate(message.invoiceDate, spec('BIG01'), 'invoiceDate'),
+		w.required(message.invoiceNumber, spec('BIG02'), 'invoiceNumber'),
+		w.date(dates.purchaseOrderDate, spec('BIG03'), 'dates.purchaseOrderDate'),
+		w.text(message.purchaseOrderNumber, spec('BIG04'), 'purchaseOrderNumber'),
+		w.text(message.releaseNumber, spec('BIG05'), 'releaseNumber'),
 	);
 	writeCurrency(w, message);
 	writeReferences(w, message.references, 'references');
@@ -44,18 +41,14 @@ export function write810(invoice: unknown, options: WriteOptions = {}): string[]
 		const quantity = quantityOf(w, entry.quantityInvoiced, `${path}.quantityInvoiced`);
 		w.add(
 			'IT1',
-			w.required(entry.purchaseOrderLineId, ['IT101', 'AN', 1, 20], `${path}.purchaseOrderLineId`),
-			w.decimal(quantity, ['IT102', 'R', 1, 10], `${path}.quantityInvoiced.value`),
+			w.required(entry.purchaseOrderLineId, spec('IT101'), `${path}.purchaseOrderLineId`),
+			w.decimal(quantity, spec('IT102'), `${path}.quantityInvoiced.value`),
 			unitCode(
 				w,
 				isObject(entry.quantityInvoiced) ? entry.quantityInvoiced.unitOfMeasure : undefined,
 				`${path}.quantityInvoiced.unitOfMeasure`,
 			),
-			w.price(
-				w.parse(entry.unitPrice, `${path}.unitPrice`),
-				['IT104', 'R', 1, 17],
-				`${path}.unitPrice`,
-			),
+			w.price(w.parse(entry.unitPrice, `${path}.unitPrice`), spec('IT104'), `${path}.unitPrice`),
 			undefined,
 			...productIdPairs(w, entry.productIds, `${path}.productIds`, 'IT1', 6, 10),
 		);
@@ -65,14 +58,14 @@ export function write810(invoice: unknown, options: WriteOptions = {}): string[]
 
 	w.add(
 		'TDS',
-		w.implied2(message.invoiceTotal, AMOUNT, 'invoiceTotal'),
+		w.implied2(message.invoiceTotal, spec('TDS01'), 'invoiceTotal'),
 		message.invoiceSalesTotal === undefined
 			? undefined
-			: w.implied2(message.invoiceSalesTotal, ['TDS02', 'N2', 1, 15], 'invoiceSalesTotal'),
+			: w.implied2(message.invoiceSalesTotal, spec('TDS02'), 'invoiceSalesTotal'),
 	);
 	writeCharges(w, message.charges, 'C', 'charges');
 	writeCharges(w, message.allowances, 'A', 'allowances');
-	writeTotals(w, quantities, ['CTT02', 'R', 1, 10]);
+	writeTotals(w, quantities, spec('CTT02'));
 	return w.segments;
 }
 
@@ -82,16 +75,16 @@ function writeCharges(w: SegmentWriter, list: unknown, indicator: 'A' | 'C', fie
 	list.forEach((entry, i) => {
 		const path = `${field}[${i}]`;
 		if (!isObject(entry)) throw w.error(path, 'is not an object with type and amount');
-		const amount = w.implied2(entry.amount, ['SAC05', 'N2', 1, 15], `${path}.amount`);
+		const amount = w.implied2(entry.amount, spec('SAC05'), `${path}.amount`);
 		w.add(
 			'SAC',
 			indicator,
-			codeFor(CHARGE_CODES, entry.type, `${path}.type`, w.documentName),
+			codeFor(CHARGES, entry.type, `${path}.type`, w.documentName),
 			undefined,
 			undefined,
 			amount,
 			...new Array<undefined>(9),
-			w.text(entry.description, ['SAC15', 'AN', 1, 80], `${path}.description`),
+			w.text(entry.description, spec('SAC15'), `${path}.description`),
 		);
 	});
 }
@@ -103,21 +96,21 @@ function writeTerms(w: SegmentWriter, terms: unknown, discount: unknown): void {
 		'ITD',
 		terms.type === undefined
 			? undefined
-			: codeFor(TERMS_TYPE_CODES, terms.type, 'termsOfSale.type', w.documentName),
+			: codeFor(TERMS_TYPES, terms.type, 'termsOfSale.type', w.documentName),
 		terms.basisDate === undefined
 			? undefined
-			: codeFor(TERMS_BASIS_CODES, terms.basisDate, 'termsOfSale.basisDate', w.documentName),
-		w.decimalText(terms.discountPercent, ['ITD03', 'R', 1, 6], 'termsOfSale.discountPercent'),
-		w.date(terms.discountDueDate, ['ITD04', 'DT', 8, 8], 'termsOfSale.discountDueDate'),
-		w.integer(terms.discountDaysDue, ['ITD05', 'N0', 1, 3], 'termsOfSale.discountDaysDue'),
-		w.date(terms.netDueDate, ['ITD06', 'DT', 8, 8], 'termsOfSale.netDueDate'),
-		w.integer(terms.netDaysDue, ['ITD07', 'N0', 1, 3], 'termsOfSale.netDaysDue'),
+			: codeFor(TERMS_BASIS, terms.basisDate, 'termsOfSale.basisDate', w.documentName),
+		w.decimalText(terms.discountPercent, spec('ITD03'), 'termsOfSale.discountPercent'),
+		w.date(terms.discountDueDate, spec('ITD04'), 'termsOfSale.discountDueDate'),
+		w.integer(terms.discountDaysDue, spec('ITD05'), 'termsOfSale.discountDaysDue'),
+		w.date(terms.netDueDate, spec('ITD06'), 'termsOfSale.netDueDate'),
+		w.integer(terms.netDaysDue, spec('ITD07'), 'termsOfSale.netDaysDue'),
 		discount === undefined
 			? undefined
-			: w.implied2(discount, ['ITD08', 'N2', 1, 10], 'invoiceTermsDiscount'),
+			: w.implied2(discount, spec('ITD08'), 'invoiceTermsDiscount'),
 		undefined,
 		undefined,
 		undefined,
-		w.text(terms.description, ['ITD12', 'AN', 1, 80], 'termsOfSale.description'),
+		w.text(terms.description, spec('ITD12'), 'termsOfSale.description'),
 	);
 }

@@ -1,53 +1,37 @@
 /** The 855 (purchase order acknowledgment) as X12 004010 segments: BAK, CUR, REF, DTM, N1, PO1/PID/ACK, CTT. */
 import { addDecimal, compareDecimal, type Decimal, ZERO } from '../documents/decimal';
 import { DocumentError } from '../documents/errors';
-import { isObject, type PlainObject, unwrapMessage } from '../documents/fieldReader';
-import {
-	ACKNOWLEDGMENT_CODES,
-	codeFor,
-	DATE_CODES,
-	LINE_STATUS_CODES,
-	PURPOSE_CODES,
-} from './codes';
-import {
-	productIdPairs,
-	unitCode,
-	writeCurrency,
-	writeDates,
-	writeParties,
-	writeReferences,
-} from './common';
-import { type ElementSpec, SegmentWriter, type WriteOptions } from './elements';
+import { isObject } from '../documents/fieldReader';
+import { ACKNOWLEDGMENT_TYPES, codeFor, DATES, LINE_STATUSES, PURPOSES } from './codes';
+import * as common from './common';
+import { type SegmentWriter, spec, type WriteOptions } from './elements';
 import { quantityOf, writeDescription, writeTotals } from './lines';
 
 const DOCUMENT = 'acknowledgment (855)';
-const QUANTITY: ElementSpec = ['PO102', 'R', 1, 15];
-const PRICE: ElementSpec = ['PO104', 'R', 1, 17];
 
 /** The 855 message (as buildAcknowledgment returns it) → its segments, without ST/SE. */
 export function write855(acknowledgment: unknown, options: WriteOptions = {}): string[][] {
-	const message = messageOf(acknowledgment, 'purchaseOrderNumber', DOCUMENT);
-	const w = new SegmentWriter(DOCUMENT, options);
-	const dates = isObject(message.dates) ? message.dates : {};
+	const start = common.startDocument(acknowledgment, 'purchaseOrderNumber', DOCUMENT, options);
+	const { message, w, dates } = start;
 	w.add(
 		'BAK',
-		codeFor(PURPOSE_CODES, message.purpose ?? 'original', 'purpose', DOCUMENT),
-		codeFor(ACKNOWLEDGMENT_CODES, message.status, 'status', DOCUMENT),
-		w.required(message.purchaseOrderNumber, ['BAK03', 'AN', 1, 22], 'purchaseOrderNumber'),
-		w.requiredDate(dates.purchaseOrderDate, ['BAK04', 'DT', 8, 8], 'dates.purchaseOrderDate'),
-		w.text(message.releaseNumber, ['BAK05', 'AN', 1, 30], 'releaseNumber'),
+		codeFor(PURPOSES, message.purpose ?? 'original', 'purpose', DOCUMENT),
+		codeFor(ACKNOWLEDGMENT_TYPES, message.status, 'status', DOCUMENT),
+		w.required(message.purchaseOrderNumber, spec('BAK03'), 'purchaseOrderNumber'),
+		w.requiredDate(dates.purchaseOrderDate, spec('BAK04'), 'dates.purchaseOrderDate'),
+		w.text(message.releaseNumber, spec('BAK05'), 'releaseNumber'),
 	);
-	writeCurrency(w, message);
-	writeReferences(w, message.references, 'references');
-	writeDates(w, message.dates, 'dates', ['purchaseOrderDate']);
-	writeParties(w, message.parties, 'parties');
+	common.writeCurrency(w, message);
+	common.writeReferences(w, message.references, 'references');
+	common.writeDates(w, message.dates, 'dates', ['purchaseOrderDate']);
+	common.writeParties(w, message.parties, 'parties');
 
 	const lines = Array.isArray(message.lineItems) ? message.lineItems : [];
 	if (lines.length === 0)
 		throw new DocumentError(`The ${DOCUMENT} has no "lineItems[0]"`, 'lineItems');
 	const quantities: Decimal[] = [];
 	lines.forEach((entry, i) => quantities.push(writeLine(w, entry, `lineItems[${i}]`)));
-	writeTotals(w, quantities, ['CTT02', 'R', 1, 10]);
+	writeTotals(w, quantities, spec('CTT02'));
 	return w.segments;
 }
 
@@ -72,62 +56,59 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 		price ??= { value, text: String(action.unitCostPrice), field: `${field}.unitCostPrice` };
 	}
 	const first = actions[0];
-	const unit = unitCode(
+	const unit = common.unitCode(
 		w,
 		isObject(first.quantity) ? first.quantity.unitOfMeasure : undefined,
 		`${path}.actions[0].quantity.unitOfMeasure`,
 	);
 	w.add(
 		'PO1',
-		w.required(entry.purchaseOrderLineId, ['PO101', 'AN', 1, 20], `${path}.purchaseOrderLineId`),
-		w.decimal(total, QUANTITY, `${path}.actions`),
+		w.required(entry.purchaseOrderLineId, spec('PO101'), `${path}.purchaseOrderLineId`),
+		w.decimal(total, spec('PO102'), `${path}.actions`),
 		unit,
-		price ? w.price(price.value, PRICE, price.field) : undefined,
+		price ? w.price(price.value, spec('PO104'), price.field) : undefined,
 		undefined,
-		...productIdPairs(w, entry.productIds, `${path}.productIds`, 'PO1', 6, 10),
+		...common.productIdPairs(w, entry.productIds, `${path}.productIds`, 'PO1', 6, 10),
 	);
 	writeDescription(w, entry.productAttributes, `${path}.productAttributes`);
 	actions.forEach((action, a) => {
 		const field = `${path}.actions[${a}]`;
 		const quantity = isObject(action.quantity) ? action.quantity : {};
-		const shipDate = w.date(
-			action.scheduledShipDate,
-			['ACK05', 'DT', 8, 8],
-			`${field}.scheduledShipDate`,
-		);
+		const shipDate = w.date(action.scheduledShipDate, spec('ACK05'), `${field}.scheduledShipDate`);
 		const substitute = isObject(action.substitutedItem)
 			? action.substitutedItem.productIds
 			: undefined;
 		w.add(
 			'ACK',
-			codeFor(LINE_STATUS_CODES, action.status, `${field}.status`, DOCUMENT),
+			codeFor(LINE_STATUSES, action.status, `${field}.status`, DOCUMENT),
 			w.decimal(
 				quantityOf(w, action.quantity, `${field}.quantity`),
-				['ACK02', 'R', 1, 15],
+				spec('ACK02'),
 				`${field}.quantity.value`,
 			),
-			unitCode(w, quantity.unitOfMeasure, `${field}.quantity.unitOfMeasure`),
-			shipDate ? DATE_CODES.scheduledShipDate : undefined,
+			common.unitCode(w, quantity.unitOfMeasure, `${field}.quantity.unitOfMeasure`),
+			shipDate ? DATES.code('scheduledShipDate') : undefined,
 			shipDate,
 			undefined,
 			...(substitute === undefined
 				? []
-				: productIdPairs(w, substitute, `${field}.substitutedItem.productIds`, 'ACK', 7, 11)),
+				: common.productIdPairs(
+						w,
+						substitute,
+						`${field}.substitutedItem.productIds`,
+						'ACK',
+						7,
+						11,
+					)),
 		);
 		const delivery = w.date(
 			action.estimatedDeliveryDate,
-			['DTM02', 'DT', 8, 8],
+			spec('DTM02'),
 			`${field}.estimatedDeliveryDate`,
 		);
-		if (delivery) w.add('DTM', DATE_CODES.estimatedDeliveryDate, delivery);
+		if (delivery) w.add('DTM', DATES.code('estimatedDeliveryDate'), delivery);
 	});
 	return total;
 }
 
-/** The message of a document, or of a whole transaction holding it in `message`. */
-export function messageOf(input: unknown, key: string, documentName: string): PlainObject {
-	const message = unwrapMessage(input, key);
-	if (!isObject(message))
-		throw new DocumentError(`The ${documentName} must be a JSON object (its message)`);
-	return message;
-}
+export { messageOf } from './common';

@@ -10,16 +10,17 @@ import { type Decimal } from '../documents/decimal';
 import { DocumentError } from '../documents/errors';
 import { isObject, type PlainObject } from '../documents/fieldReader';
 import {
+	type CodeList,
 	codeFor,
-	PACKAGING_CODES,
-	PURPOSE_CODES,
-	ROUTING_SEQUENCE_CODES,
-	SERVICE_LEVEL_CODES,
-	TRANSPORT_CODES,
-	WEIGHT_UNIT_CODES,
+	PACKAGING,
+	PURPOSES,
+	ROUTING_SEQUENCES,
+	SERVICE_LEVELS,
+	TRANSPORT_METHODS,
+	WEIGHT_UNITS,
 } from './codes';
 import { productIdPairs, unitCode, writeDates, writeParties, writeReferences } from './common';
-import { SegmentWriter, type WriteOptions } from './elements';
+import { SegmentWriter, spec, type WriteOptions } from './elements';
 import { quantityOf, writeDescription, writeTotals } from './lines';
 import { isValidSscc } from '../documents/gs1';
 import { SsccSequence, type SsccOptions } from './sscc';
@@ -69,14 +70,14 @@ export function write856(shipNotice: unknown, options: ShipNoticeWriteOptions = 
 	const dates = isObject(message.dates) ? message.dates : {};
 	w.add(
 		'BSN',
-		codeFor(PURPOSE_CODES, message.purpose ?? 'original', 'purpose', DOCUMENT),
-		w.required(message.shipmentId, ['BSN02', 'AN', 2, 30], 'shipmentId'),
+		codeFor(PURPOSES, message.purpose ?? 'original', 'purpose', DOCUMENT),
+		w.required(message.shipmentId, spec('BSN02'), 'shipmentId'),
 		w.requiredDate(
 			options.date ?? dates.shipDate,
-			['BSN03', 'DT', 8, 8],
+			spec('BSN03'),
 			options.date ? 'options.date' : 'dates.shipDate',
 		),
-		w.time(options.time ?? '0000', ['BSN04', 'TM', 4, 8], 'options.time'),
+		w.time(options.time ?? '0000', spec('BSN04'), 'options.time'),
 		STRUCTURE_CODES[hierarchy],
 	);
 
@@ -142,7 +143,7 @@ export function write856(shipNotice: unknown, options: ShipNoticeWriteOptions = 
 		const id = String(++count);
 		w.add(
 			'HL',
-			w.required(id, ['HL01', 'AN', 1, 12], 'orders'),
+			w.required(id, spec('HL01'), 'orders'),
 			parent,
 			level.code,
 			level.children.length > 0 ? '1' : '0',
@@ -151,7 +152,7 @@ export function write856(shipNotice: unknown, options: ShipNoticeWriteOptions = 
 		for (const child of level.children) emit(child, id);
 	};
 	emit(shipment, undefined);
-	writeTotals(w, quantities, ['CTT02', 'R', 1, 10]);
+	writeTotals(w, quantities, spec('CTT02'));
 	// CTT01 of an 856 counts the HL segments, not the items.
 	w.segments[w.segments.length - 1][1] = String(count);
 	return w.segments;
@@ -179,25 +180,20 @@ function writeShipment(w: SegmentWriter, message: PlainObject): void {
 	weights.forEach((entry, i) => {
 		if (!isObject(entry)) return;
 		const path = `carrierDetails.quantityAndWeight[${i}]`;
-		const weight = w.decimalText(entry.grossWeight, ['TD107', 'R', 1, 10], `${path}.grossWeight`);
+		const weight = w.decimalText(entry.grossWeight, spec('TD107'), `${path}.grossWeight`);
 		w.add(
 			'TD1',
 			entry.packageForm === undefined
 				? undefined
-				: codeFor(PACKAGING_CODES, entry.packageForm, `${path}.packageForm`, w.documentName),
-			w.integer(entry.ladingQuantity, ['TD102', 'N0', 1, 7], `${path}.ladingQuantity`),
+				: codeFor(PACKAGING, entry.packageForm, `${path}.packageForm`, w.documentName),
+			w.integer(entry.ladingQuantity, spec('TD102'), `${path}.ladingQuantity`),
 			undefined,
 			undefined,
 			undefined,
 			weight ? 'G' : undefined,
 			weight,
 			weight
-				? codeFor(
-						WEIGHT_UNIT_CODES,
-						entry.weightUOM ?? 'pound',
-						`${path}.weightUOM`,
-						w.documentName,
-					)
+				? codeFor(WEIGHT_UNITS, entry.weightUOM ?? 'pound', `${path}.weightUOM`, w.documentName)
 				: undefined,
 		);
 	});
@@ -207,17 +203,17 @@ function writeShipment(w: SegmentWriter, message: PlainObject): void {
 		const path = `carrierDetails.routing[${i}]`;
 		const scac = w.text(
 			entry.standardCarrierAlphaCode,
-			['TD503', 'AN', 2, 80],
+			spec('TD503'),
 			`${path}.standardCarrierAlphaCode`,
 		);
-		const optional = (value: unknown, table: Record<string, string>, field: string) =>
+		const optional = (value: unknown, table: CodeList, field: string) =>
 			value === undefined ? undefined : codeFor(table, value, `${path}.${field}`, w.documentName);
-		const method = optional(entry.transportationMethod, TRANSPORT_CODES, 'transportationMethod');
-		const level = optional(entry.serviceLevel, SERVICE_LEVEL_CODES, 'serviceLevel');
+		const method = optional(entry.transportationMethod, TRANSPORT_METHODS, 'transportationMethod');
+		const level = optional(entry.serviceLevel, SERVICE_LEVELS, 'serviceLevel');
 		if (!scac && !method && !level) return;
 		w.add(
 			'TD5',
-			optional(entry.sequenceType, ROUTING_SEQUENCE_CODES, 'sequenceType'),
+			optional(entry.sequenceType, ROUTING_SEQUENCES, 'sequenceType'),
 			scac ? '2' : undefined,
 			scac,
 			method,
@@ -234,10 +230,10 @@ function writeShipment(w: SegmentWriter, message: PlainObject): void {
 function writeOrder(w: SegmentWriter, order: PlainObject, path: string): void {
 	w.add(
 		'PRF',
-		w.required(order.purchaseOrderNumber, ['PRF01', 'AN', 1, 22], `${path}.purchaseOrderNumber`),
-		w.text(order.releaseNumber, ['PRF02', 'AN', 1, 30], `${path}.releaseNumber`),
+		w.required(order.purchaseOrderNumber, spec('PRF01'), `${path}.purchaseOrderNumber`),
+		w.text(order.releaseNumber, spec('PRF02'), `${path}.releaseNumber`),
 		undefined,
-		w.date(order.purchaseOrderDate, ['PRF04', 'DT', 8, 8], `${path}.purchaseOrderDate`),
+		w.date(order.purchaseOrderDate, spec('PRF04'), `${path}.purchaseOrderDate`),
 	);
 	writeParties(w, order.parties, `${path}.parties`);
 }
@@ -249,9 +245,9 @@ function writePackage(
 	path: string,
 	sequence: SsccSequence | undefined,
 ): void {
-	const tracking = w.text(entry.trackingNumber, ['REF02', 'AN', 1, 30], `${path}.trackingNumber`);
+	const tracking = w.text(entry.trackingNumber, spec('REF02'), `${path}.trackingNumber`);
 	if (tracking) w.add('REF', '2I', tracking);
-	const given = w.text(entry.serialShippingId, ['MAN02', 'AN', 1, 48], `${path}.serialShippingId`);
+	const given = w.text(entry.serialShippingId, spec('MAN02'), `${path}.serialShippingId`);
 	if (given !== undefined) {
 		const code = given.length === 20 && given.startsWith('00') ? given.slice(2) : given;
 		if (!isValidSscc(code))
@@ -272,13 +268,13 @@ function writeItem(w: SegmentWriter, entry: unknown, path: string): Decimal {
 		throw w.error(`${path}.productIds`, 'is empty: X12 LIN needs one product id');
 	w.add(
 		'LIN',
-		w.text(entry.purchaseOrderLineId, ['LIN01', 'AN', 1, 20], `${path}.purchaseOrderLineId`),
+		w.text(entry.purchaseOrderLineId, spec('LIN01'), `${path}.purchaseOrderLineId`),
 		...pairs,
 	);
 	w.add(
 		'SN1',
 		undefined,
-		w.decimal(quantity, ['SN102', 'R', 1, 10], `${path}.quantityShipped.value`),
+		w.decimal(quantity, spec('SN102'), `${path}.quantityShipped.value`),
 		unitCode(
 			w,
 			isObject(entry.quantityShipped) ? entry.quantityShipped.unitOfMeasure : undefined,
@@ -287,8 +283,8 @@ function writeItem(w: SegmentWriter, entry: unknown, path: string): Decimal {
 	);
 	const outer = isObject(entry.outerPack) ? entry.outerPack.numberOfUnits : undefined;
 	const inner = isObject(entry.innerPack) ? entry.innerPack.numberOfUnits : undefined;
-	const outerText = w.integer(outer, ['PO401', 'N0', 1, 6], `${path}.outerPack.numberOfUnits`);
-	const innerText = w.integer(inner, ['PO414', 'N0', 1, 6], `${path}.innerPack.numberOfUnits`);
+	const outerText = w.integer(outer, spec('PO401'), `${path}.outerPack.numberOfUnits`);
+	const innerText = w.integer(inner, spec('PO414'), `${path}.innerPack.numberOfUnits`);
 	if (outerText ?? innerText) w.add('PO4', outerText, ...new Array<undefined>(12), innerText);
 	writeDescription(w, entry.productAttributes, `${path}.productAttributes`);
 	return quantity;

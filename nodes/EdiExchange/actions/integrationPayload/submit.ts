@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { TRANSACTION_TYPE_OPTIONS } from '../../shared/documentTypes';
-import { refusedError } from '../../shared/failed';
+import { TRANSACTION_TYPE_OPTIONS } from '../../documents/registry';
+import { type PayloadAnswer, payloadReasons, refusedError } from '../../shared/failed';
 import { optionsField, streamField } from '../../shared/fields';
 import type { ServiceClient } from '../../transport/client';
 import { readInterchange } from '../../x12';
@@ -14,13 +14,6 @@ import {
 	sendingOptions,
 } from '../fields';
 import { forOperation, type Operation } from '../types';
-
-export interface PayloadAnswer {
-	id?: string;
-	status?: string;
-	transactionIds?: Array<number | string>;
-	errors?: Array<{ segment?: string; position?: number; message?: string }>;
-}
 
 export const submit: Operation = {
 	subtitle: '$parameter["format"] === "json" ? "Submit JSON Payload" : "Submit X12 Payload"',
@@ -199,13 +192,9 @@ export async function sendPayload(
 		itemIndex,
 	})) as { body: PayloadAnswer };
 	if (answer.status === 'FAILED') {
-		const reasons = (answer.errors ?? []).map(
-			(e) =>
-				`${e.segment ?? ''}${e.position ? ` (segment ${e.position})` : ''}: ${e.message ?? 'invalid'}`,
-		);
 		throw refusedError.call(this, answer, {
 			refused: `${refusal.refused} (status FAILED)`,
-			reasons: reasons.join('; ') || 'no reason given',
+			reasons: payloadReasons(answer),
 			description: refusal.description,
 			itemIndex,
 		});

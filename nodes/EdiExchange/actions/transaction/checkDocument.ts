@@ -12,14 +12,15 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { DocumentError } from '../../documents';
 import { type CheckedType, checkDocument, type DocumentProblem } from '../../documents/check';
+import { codesThat, typeLabel } from '../../documents/registry';
 import { readJsonParameter } from '../fields';
 import { forOperation, type Operation } from '../types';
 
-const CHECKED: Array<{ name: string; value: CheckedType }> = [
-	{ name: '855 Purchase Order Acknowledgment', value: '855' },
-	{ name: '856 Ship Notice/Manifest', value: '856' },
-	{ name: '810 Invoice', value: '810' },
-];
+/** The types the registry says can be checked (`check`). */
+const CHECKED = codesThat('check').map((code) => ({
+	name: typeLabel(code),
+	value: code as CheckedType,
+}));
 
 /**
  * The 850 and the earlier documents a check reads: shared by Check Document and Create's check.

@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { typeLabel } from '../../shared/documentTypes';
+import { typeLabel } from '../../documents/registry';
 import { optionsCollection, optionsField, streamField } from '../../shared/fields';
 import { x12DocumentItem } from '../../shared/x12Message';
 import { documentsFromX12, READABLE_TYPES } from '../../x12Documents';

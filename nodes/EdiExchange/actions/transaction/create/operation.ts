@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { SERVICE_TYPE_OPTIONS, serviceTypeOf } from '../../../shared/documentTypes';
+import { codesThat, SERVICE_TYPE_OPTIONS, serviceTypeOf } from '../../../documents/registry';
 import { optionsField, streamField } from '../../../shared/fields';
 import { parseJsonText } from '../../../shared/json';
 import { partyFields, readJsonObject, readRequiredText, sendingOptions } from '../../fields';
@@ -12,7 +12,7 @@ import type { CheckedType } from '../../../documents/check';
 import { buildMessage, fromPurchaseOrderFields } from './fromPurchaseOrder';
 import { integrationPathFields, sendDocument } from '../../integrationPaths';
 
-const CHECKABLE = ['855', '856', '810'].map(serviceTypeOf);
+const CHECKABLE = codesThat('check').map(serviceTypeOf);
 
 const documentTypeField = optionsField(
 	{

@@ -5,7 +5,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { serviceTypeOf } from '../../../../shared/documentTypes';
+import { serviceTypeOf } from '../../../../documents/registry';
 import { readJsonParameter } from '../../../fields';
 
 export const [ACK, ASN, INVOICE] = ['855', '856', '810'].map(serviceTypeOf);

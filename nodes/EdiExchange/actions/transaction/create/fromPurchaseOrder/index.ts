@@ -7,6 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DocumentError, replyParties } from '../../../../documents';
+import { codesThat, serviceTypeOf } from '../../../../documents/registry';
 import { acknowledgment } from './acknowledgment';
 import { ACK, ASN, buildable, given, INVOICE, type DocumentBuild } from './fields';
 import { invoice } from './invoice';
@@ -19,7 +20,8 @@ const BUILDS: Record<string, DocumentBuild> = {
 	[ASN]: shipNotice,
 	[INVOICE]: invoice,
 };
-const ALL = Object.keys(BUILDS);
+/** The types Build From Purchase Order makes (the registry's `build`). */
+const ALL = codesThat('build').map(serviceTypeOf);
 
 export const fromPurchaseOrderFields: INodeProperties[] = [
 	{

@@ -15,10 +15,10 @@ import {
 	readX12,
 	type X12Interchange,
 	type X12Reading,
-} from '../../nodes/EdiExchange/x12';
+} from '../../../nodes/EdiExchange/x12';
 
 const fixture = (name: string) =>
-	readFileSync(join(__dirname, '..', 'fixtures', 'x12', name), 'utf8');
+	readFileSync(join(__dirname, '..', '..', 'fixtures', 'x12', name), 'utf8');
 
 /** Every segment of an interchange in order, ISA to IEA, as read. */
 const segmentsOf = (interchange: X12Interchange): string[][] => [

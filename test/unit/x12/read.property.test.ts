@@ -7,10 +7,14 @@
  */
 import { fc, test } from '@fast-check/jest';
 
-import { MAX_PROBLEMS, readInterchange, type X12ReadResult } from '../../nodes/EdiExchange/x12';
-import type { Separators } from '../../sandbox/x12/types';
-import { DEFAULT_SEPARATORS, writeInterchange, type X12WriteInput } from '../../sandbox/x12/write';
-import { fuzz } from '../fuzz';
+import { MAX_PROBLEMS, readInterchange, type X12ReadResult } from '../../../nodes/EdiExchange/x12';
+import type { Separators } from '../../../sandbox/x12/types';
+import {
+	DEFAULT_SEPARATORS,
+	writeInterchange,
+	type X12WriteInput,
+} from '../../../sandbox/x12/write';
+import { fuzz } from '../../fuzz';
 
 const SEPARATORS = fc.record({
 	element: fc.constantFrom('*', '|', '!'),

@@ -5,14 +5,14 @@
  * segment, and the typed interchange is read alike by our reader, node-x12 and x12-parser, and
  * passes ../shared's validator (skipped, saying so, when ../shared is absent).
  */
-import type { PlainObject } from '../../nodes/EdiExchange/documents';
+import type { PlainObject } from '../../../nodes/EdiExchange/documents';
 import {
 	write810,
 	write855,
 	write856,
 	type WriteOptions,
-} from '../../nodes/EdiExchange/x12Documents';
-import type { ShipNoticeWriteOptions } from '../../nodes/EdiExchange/x12Documents';
+} from '../../../nodes/EdiExchange/x12Documents';
+import type { ShipNoticeWriteOptions } from '../../../nodes/EdiExchange/x12Documents';
 import {
 	differences,
 	nodeX12Segments,
@@ -20,7 +20,7 @@ import {
 	validateAll,
 	withValidator,
 	x12ParserSegments,
-} from '../x12Interop';
+} from '../../x12Interop';
 
 interface GuideSample {
 	guide: string;

@@ -5,9 +5,9 @@
  * broken file gives a located error list and never throws. Skipped, saying so, where the corpus is
  * absent (the repository's own fixtures cover each case: x12-read.layouts.test.ts).
  */
-import { normaliseInterchange, readInterchange, readX12 } from '../../nodes/EdiExchange/x12';
-import { asOracle, corpusFiles, segmentCount } from '../../bench/lib/x12Oracle';
-import { inShared, needing } from '../shared';
+import { normaliseInterchange, readInterchange, readX12 } from '../../../nodes/EdiExchange/x12';
+import { asOracle, corpusFiles, segmentCount } from '../../../bench/lib/x12Oracle';
+import { inShared, needing } from '../../shared';
 
 const CORPUS = inShared('x12-public');
 

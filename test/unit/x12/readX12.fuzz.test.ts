@@ -8,13 +8,13 @@
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
-import { MAX_PROBLEMS, normaliseInterchange, readX12 } from '../../nodes/EdiExchange/x12';
-import { fuzz } from '../fuzz';
-import { corpusFiles } from '../../bench/lib/x12Oracle';
-import { mulberry32 as random } from '../../sandbox/faults';
-import { inShared } from '../shared';
+import { MAX_PROBLEMS, normaliseInterchange, readX12 } from '../../../nodes/EdiExchange/x12';
+import { fuzz } from '../../fuzz';
+import { corpusFiles } from '../../../bench/lib/x12Oracle';
+import { mulberry32 as random } from '../../../sandbox/faults';
+import { inShared } from '../../shared';
 
-const FIXTURES = join(__dirname, '..', 'fixtures', 'x12');
+const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'x12');
 const seeds = [
 	...readdirSync(FIXTURES).map((name) => readFileSync(join(FIXTURES, name), 'utf8')),
 	// The public corpus adds its files where it is present (../shared): the fixtures alone suffice.

@@ -3,8 +3,12 @@
  * field, SSCC-18 check digits, TDS's implied decimals, the envelope's counts and fixed-width ISA,
  * and the 997 (one per group, AK3/AK4/AK5 from the reader's problems, never for a 997).
  */
-import { buildInvoice, DocumentError, type PlainObject } from '../../nodes/EdiExchange/documents';
-import { readInterchange } from '../../nodes/EdiExchange/x12';
+import {
+	buildInvoice,
+	DocumentError,
+	type PlainObject,
+} from '../../../nodes/EdiExchange/documents';
+import { readInterchange } from '../../../nodes/EdiExchange/x12';
 import {
 	gs1CheckDigit,
 	isValidSscc,
@@ -14,7 +18,7 @@ import {
 	write856,
 	write997,
 	writeInterchange,
-} from '../../nodes/EdiExchange/x12Documents';
+} from '../../../nodes/EdiExchange/x12Documents';
 
 const ACK: PlainObject = {
 	purchaseOrderNumber: 'PO-1042',

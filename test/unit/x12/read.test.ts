@@ -1,5 +1,5 @@
-import { readInterchange } from '../../nodes/EdiExchange/x12';
-import { functionalIdFor, writeInterchange, type X12WriteInput } from '../../sandbox/x12/write';
+import { readInterchange } from '../../../nodes/EdiExchange/x12';
+import { functionalIdFor, writeInterchange, type X12WriteInput } from '../../../sandbox/x12/write';
 
 const date = new Date('2026-11-22T10:30:00.000Z');
 const po = (n: string): string[][] => [

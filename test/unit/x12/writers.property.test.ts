@@ -8,11 +8,15 @@
  */
 import { fc } from '@fast-check/jest';
 
-import { compareDecimal, type PlainObject, parseDecimal } from '../../nodes/EdiExchange/documents';
-import { PRODUCT_ID_CODES, wordFor } from '../../nodes/EdiExchange/x12Documents';
-import { fuzz } from '../fuzz';
-import { differences, nodeX12Segments, ourSegments, x12ParserSegments } from '../x12Interop';
-import { ORDER, writeOrder } from '../x12Orders';
+import {
+	compareDecimal,
+	type PlainObject,
+	parseDecimal,
+} from '../../../nodes/EdiExchange/documents';
+import { PRODUCT_IDS } from '../../../nodes/EdiExchange/x12Documents';
+import { fuzz } from '../../fuzz';
+import { differences, nodeX12Segments, ourSegments, x12ParserSegments } from '../../x12Interop';
+import { ORDER, writeOrder } from '../../x12Orders';
 
 const equalDecimal = (a: unknown, b: unknown) =>
 	compareDecimal(parseDecimal(a), parseDecimal(b)) === 0;
@@ -23,7 +27,7 @@ const cents = (amount: unknown) =>
 function idsFrom(elements: string[]): PlainObject {
 	const ids: PlainObject = {};
 	for (let i = 0; i + 1 < elements.length; i += 2)
-		if (elements[i]) ids[wordFor(PRODUCT_ID_CODES, elements[i]) ?? elements[i]] = elements[i + 1];
+		if (elements[i]) ids[PRODUCT_IDS.word(elements[i]) ?? elements[i]] = elements[i + 1];
 	return ids;
 }
 const body = (text: string) => {

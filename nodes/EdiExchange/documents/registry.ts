@@ -1,0 +1,125 @@
+/**
+ * The one registry of document types: X12 code, readable name, the service's type name, its X12
+ * functional group, what this package can do with it and on which integration paths Create sends
+ * it. Lists and the trigger filter by X12 code; Create names the type as the service does; the
+ * node's options, the builders, Convert, Check Document and the X12 readers and writers ask here.
+ */
+
+/**
+ * `read`: X12 → its document (Convert, Get Message, the trigger); `build`: Build From Purchase
+ * Order makes it; `write`: its document → X12 (Convert, Create's X12 paths); `check`: Check
+ * Document and Create's shield check it against its 850; `acknowledge`: written from the
+ * interchange it answers (Acknowledge With 997).
+ */
+export type Capability = 'read' | 'build' | 'write' | 'check' | 'acknowledge';
+
+/** How Create sends it: the structured message, an X12 interchange, or X12 segments in service JSON. */
+export type IntegrationPath = 'structured' | 'x12' | 'serviceJson';
+
+interface DocumentType {
+	code: string;
+	name: string;
+	/** The type Create sends; absent for types the service does not create (the 997 it makes itself). */
+	serviceType?: string;
+	/** GS01 of the functional group that carries it. */
+	functionalId: string;
+	can: readonly Capability[];
+	paths: readonly IntegrationPath[];
+}
+
+const REPLY = {
+	can: ['build', 'write', 'check'],
+	paths: ['structured', 'x12', 'serviceJson'],
+} as const;
+/** Known, sent as the structured message; not yet read, built or written here (846, 860). */
+const KNOWN = { can: [], paths: ['structured'] } as const;
+
+/** In the order of the order-to-cash flow (the order options and lists show them by code). */
+const DOCUMENT_TYPES: DocumentType[] = [
+	{
+		code: '850',
+		name: 'Purchase Order',
+		serviceType: '850_PURCHASE_ORDER',
+		functionalId: 'PO',
+		can: ['read'],
+		paths: ['structured'],
+	},
+	{
+		code: '860',
+		name: 'Purchase Order Change',
+		serviceType: '860_PURCHASE_ORDER_CHANGE',
+		functionalId: 'PC',
+		...KNOWN,
+	},
+	{
+		code: '855',
+		name: 'Purchase Order Acknowledgment',
+		serviceType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+		functionalId: 'PR',
+		...REPLY,
+	},
+	{
+		code: '856',
+		name: 'Ship Notice/Manifest',
+		serviceType: '856_SHIP_NOTICE_MANIFEST',
+		functionalId: 'SH',
+		...REPLY,
+	},
+	{ code: '810', name: 'Invoice', serviceType: '810_INVOICE', functionalId: 'IN', ...REPLY },
+	{
+		code: '846',
+		name: 'Inventory Advice',
+		serviceType: '846_INVENTORY_ADVICE',
+		functionalId: 'IB',
+		...KNOWN,
+	},
+	{
+		code: '997',
+		name: 'Functional Acknowledgment',
+		functionalId: 'FA',
+		can: ['acknowledge'],
+		paths: [],
+	},
+];
+
+/** X12 codes of the types this package can `capability`, in the registry's order: codesThat('check') is 855, 856, 810. */
+export const codesThat = (capability: Capability): string[] =>
+	DOCUMENT_TYPES.filter((type) => type.can.includes(capability)).map((type) => type.code);
+
+/** X12 codes of the types Create sends on `path`. */
+export const codesOnPath = (path: IntegrationPath): string[] =>
+	DOCUMENT_TYPES.filter((type) => type.paths.includes(path)).map((type) => type.code);
+
+/** GS01 for each X12 code the registry knows: { '850': 'PO', … }. */
+export const FUNCTIONAL_IDS: Readonly<Record<string, string>> = Object.fromEntries(
+	DOCUMENT_TYPES.map((type) => [type.code, type.functionalId]),
+);
+
+const label = (type: DocumentType) => `${type.code} ${type.name}`;
+
+/** "850 Purchase Order" for '850'; the code alone for a type not in the table. */
+export const typeLabel = (code: string): string => {
+	const type = DOCUMENT_TYPES.find((candidate) => candidate.code === code);
+	return type ? label(type) : code;
+};
+
+const BY_CODE = [...DOCUMENT_TYPES].sort((a, b) => a.code.localeCompare(b.code));
+
+/** Options valued by X12 code ("855"): filters and the integration payload's type. */
+export const TRANSACTION_TYPE_OPTIONS = BY_CODE.map((type) => ({
+	name: label(type),
+	value: type.code,
+}));
+
+/** Options valued by the service's type name ("855_PURCHASE_ORDER_ACKNOWLEDGMENT"): what Create sends. */
+export const SERVICE_TYPE_OPTIONS = BY_CODE.filter((type) => type.serviceType).map((type) => ({
+	name: label(type),
+	value: type.serviceType as string,
+}));
+
+/** The service's type name of an X12 code: serviceTypeOf('855') is '855_PURCHASE_ORDER_ACKNOWLEDGMENT'. */
+export function serviceTypeOf(code: string): string {
+	const type = DOCUMENT_TYPES.find((candidate) => candidate.code === code)?.serviceType;
+	if (!type) throw new Error(`No service type for ${code}`);
+	return type;
+}

@@ -1,0 +1,16 @@
+/**
+ * The transaction sets this package knows, by ST01. Adding one is adding its table here and its
+ * mapping to and from the document (docs/maintainers.md, "Add a transaction set").
+ */
+import type { TransactionSetDef } from '../grammar';
+import { SET_810 } from './set810';
+import { SET_850 } from './set850';
+import { SET_855 } from './set855';
+import { SET_856 } from './set856';
+import { SET_997 } from './set997';
+
+export const TRANSACTION_SETS: ReadonlyMap<string, TransactionSetDef> = new Map(
+	[SET_850, SET_855, SET_856, SET_810, SET_997].map((set) => [set.id, set]),
+);
+
+export { SET_810, SET_850, SET_855, SET_856, SET_997 };
