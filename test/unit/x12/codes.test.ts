@@ -18,6 +18,7 @@ import {
 	CONTACT_FUNCTIONS,
 	DATES,
 	DESCRIPTION_KINDS,
+	HIERARCHY_STRUCTURES,
 	LINE_STATUSES,
 	ORDER_TYPES,
 	PACKAGING,
@@ -27,6 +28,7 @@ import {
 	PRODUCT_IDS,
 	PURPOSES,
 	read850,
+	type ShipNoticeHierarchy,
 	REFERENCES,
 	ROUTING_SEQUENCES,
 	SERVICE_LEVELS,
@@ -432,6 +434,22 @@ const ELEMENTS: Record<string, Element> = {
 				'TD1',
 				'3',
 				-1,
+			),
+		],
+	},
+	'1005 BSN05': {
+		list: HIERARCHY_STRUCTURES,
+		codes: '0001 0004',
+		writers: [
+			writer(
+				'856',
+				(w) =>
+					write856(shipNotice({ shipmentId: MARK }), {
+						hierarchy: w as ShipNoticeHierarchy,
+					}),
+				'BSN',
+				MARK,
+				3,
 			),
 		],
 	},
