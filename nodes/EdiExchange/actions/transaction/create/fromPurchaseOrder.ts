@@ -20,6 +20,7 @@ import { isX12Text, purchaseOrderFromX12, type X12PurchaseOrder } from '../../..
 import { optionsField } from '../../../shared/fields';
 import { readJsonParameter } from '../../fields';
 import { expressionFailure } from '../../../shared/json';
+import { readSscc, ssccFields, ssccLineField } from './sscc';
 
 /** Shown for Create (see forOperation) when the message is built, for these document types. */
 const buildable = (documentTypes: string[]) => ({
@@ -237,6 +238,7 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 				default: '',
 				description: 'Leave empty for all that was accepted',
 			},
+			ssccLineField,
 		],
 	),
 	documentOptions(ACK, 'Dates of the acknowledgment (855)', [
@@ -315,6 +317,7 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 			default: '',
 			description: 'Your ID of the shipment; empty means SHP-&lt;PO number&gt;',
 		},
+		...ssccFields,
 		{
 			displayName: 'Tracking Number',
 			name: 'trackingNumber',
@@ -575,6 +578,7 @@ function build(
 			billOfLadingNumber: options.billOfLadingNumber as string | undefined,
 			trackingNumber: options.trackingNumber as string | undefined,
 			packing: options.packing as Packing | undefined,
+			sscc: readSscc(options),
 		});
 	}
 	return buildInvoice(order, {
