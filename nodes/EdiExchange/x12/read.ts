@@ -131,7 +131,8 @@ export function walk(
 		const place: ProblemPlace = { element, group: interchange.groups.length - 1 };
 		if (set) {
 			place.set = group.group.sets.length - 1;
-			place.setPosition = set.set.segments.length;
+			// The segment being read is not in the set yet: it comes after those that are (ST is 1).
+			place.setPosition = set.set.segments.length + 1;
 		}
 		return place;
 	};
@@ -147,7 +148,7 @@ export function walk(
 			'SE',
 			at,
 			`transaction set ${brief(set.set.type)} (ST02 ${brief(set.set.controlNumber)}, position ${set.position}) is not closed by SE; found ${found}`,
-			here(),
+			{ ...here(), kind: 'setTrailerMissing' },
 		);
 		set = undefined;
 	};
@@ -157,7 +158,7 @@ export function walk(
 			'GE',
 			at,
 			`functional group ${brief(group.group.functionalId)} (GS06 ${brief(group.group.controlNumber)}, position ${group.position}) is not closed by GE; found ${found}`,
-			here(),
+			{ ...here(), kind: 'groupTrailerMissing' },
 		);
 		group = undefined;
 	};
@@ -205,7 +206,7 @@ export function walk(
 				position,
 				() =>
 					`segment ${label} has a line break inside it (the file looks hard-wrapped or cut by an editor): rejoin its lines`,
-				here(),
+				{ ...here(), kind: 'invalidCharacter' },
 			);
 		if (id === '') {
 			problem(
@@ -213,14 +214,14 @@ export function walk(
 				position,
 				() =>
 					`the segment starts with the element separator ${shown(separators.element)}: its segment id (such as N1 or REF) is missing`,
-				here(),
+				{ ...here(), kind: 'unrecognisedSegment' },
 			);
 		} else if (!SEGMENT_ID.test(id)) {
 			problem(
 				label,
 				position,
 				() => `segment id must be 2 or 3 upper-case letters or digits, found ${shown(id)}`,
-				here(),
+				{ ...here(), kind: 'unrecognisedSegment' },
 			);
 		}
 		const max = ENVELOPE_ELEMENTS.get(id);
@@ -259,8 +260,13 @@ export function walk(
 					break;
 				}
 				set.set.segments.push(elements);
+				// SE is in the set already: its position is the set's length.
 				checkSetTrailer(set, elements, position, (segmentId, at, message, place) =>
-					problem(segmentId, at, message, { ...here(), ...place }),
+					problem(segmentId, at, message, {
+						...here(),
+						setPosition: set?.set.segments.length,
+						...place,
+					}),
 				);
 				set = undefined;
 				break;
@@ -278,18 +284,12 @@ export function walk(
 					group.group.sets.length,
 					position,
 					problem,
-					here(1),
+					{ ...here(1), kind: 'groupSetCount' },
 				);
-				checkControl(
-					'GE',
-					2,
-					'GS06',
-					elements,
-					group.group.controlNumber,
-					position,
-					problem,
-					here(2),
-				);
+				checkControl('GE', 2, 'GS06', elements, group.group.controlNumber, position, problem, {
+					...here(2),
+					kind: 'groupControlNumberMismatch',
+				});
 				group.group.ge = elements;
 				group = undefined;
 				break;
@@ -387,11 +387,12 @@ function checkElementCount(
 			id,
 			position,
 			`${id} ends with an empty element: remove the trailing ${shown(separator)} before the terminator`,
-			{ element: count },
+			{ element: count, kind: 'tooManyElements' },
 		);
 	} else if (count > max) {
 		problem(id, position, `${id} has ${count} elements, expected at most ${max}`, {
 			element: max + 1,
+			kind: 'tooManyElements',
 		});
 	}
 }
@@ -405,9 +406,12 @@ function checkSetTrailer(open: OpenSet, se: string[], position: number, problem:
 		open.set.segments.length,
 		position,
 		problem,
-		{ element: 1 },
+		{ element: 1, kind: 'setSegmentCount' },
 	);
-	checkControl('SE', 2, 'ST02', se, open.set.controlNumber, position, problem, { element: 2 });
+	checkControl('SE', 2, 'ST02', se, open.set.controlNumber, position, problem, {
+		element: 2,
+		kind: 'setControlNumberMismatch',
+	});
 }
 
 /** A trailer count (SE01, GE01, IEA01) must equal what was actually counted. */

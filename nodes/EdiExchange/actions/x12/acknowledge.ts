@@ -11,7 +11,7 @@ import { optionsCollection } from '../../shared/fields';
 import type { ServiceClient } from '../../transport/client';
 import { readX12, type X12Interchange, type X12Problem } from '../../x12';
 import { isX12Text, write997, writeInterchange } from '../../x12Documents';
-import { controlNumberFields, nextControlNumber } from '../controlNumbers';
+import { controlNumberFields, MAX_CONTROL_NUMBER, nextControlNumber } from '../controlNumbers';
 import { readRequiredText } from '../fields';
 import { forOperation, type Operation } from '../types';
 
@@ -101,6 +101,16 @@ async function acknowledgeOne(
 	options: IDataObject,
 	send: boolean,
 ): Promise<IDataObject> {
+	if (interchange.groups.length === 0)
+		throw new NodeOperationError(
+			this.getNode(),
+			`The interchange ${interchange.controlNumber} from ${interchange.senderId} holds no functional group (GS … GE): a 997 acknowledges functional groups, so there is nothing to answer`,
+			{
+				description:
+					'Check that the whole interchange was given: after the ISA come GS, the transaction sets (ST … SE), GE, then IEA.',
+				itemIndex,
+			},
+		);
 	const { sets, envelope, groups } = write997(interchange, errors);
 	const acknowledged = {
 		interchangeControlNumber: interchange.controlNumber,
@@ -116,7 +126,11 @@ async function acknowledgeOne(
 	const control = nextControlNumber.call(this, envelope.senderId, envelope.receiverId, options);
 	const content = writeInterchange(sets, {
 		...envelope,
-		controlNumbers: { interchange: control, group: control, sets: sets.map((_, i) => control + i) },
+		controlNumbers: {
+			interchange: control,
+			group: control,
+			sets: following(control, sets.length, options),
+		},
 		date: new Date(),
 		lineEnding: '\n',
 	});
@@ -143,4 +157,18 @@ async function acknowledgeOne(
 			itemIndex,
 		});
 	return { ...answer, ...result, sent: true };
+}
+
+/**
+ * ST02s of the 997s in one group: `count` numbers from `control` on, back to First Control Number
+ * after 999999999 as the counter goes (they need only differ within the group).
+ */
+function following(control: number, count: number, options: IDataObject): number[] {
+	const first = typeof options.firstControlNumber === 'number' ? options.firstControlNumber : 1;
+	const numbers = [control];
+	while (numbers.length < count) {
+		const last = numbers[numbers.length - 1];
+		numbers.push(last >= MAX_CONTROL_NUMBER ? Math.max(first, 1) : last + 1);
+	}
+	return numbers;
 }
