@@ -254,6 +254,14 @@ describe('Build From Purchase Order on X12', () => {
 		expect((await sb.requests()).filter((r) => r.method === 'POST')).toEqual([]);
 	});
 
+	test('an X12 850 whose SE count is wrong is refused, naming the error; nothing sent', async () => {
+		const result = await sb.run(build855(retail850('PO-X5').replace('SE*33*0001', 'SE*30*0001')));
+		expect(failure(result).message).toContain(
+			'SE01 (number of segments ST..SE inclusive) expected 33, found "30"',
+		);
+		expect((await sb.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+	});
+
 	test('an interchange of two 850s is refused: Convert splits them', async () => {
 		const two = writeInterchange({
 			senderId: 'DEMORETAIL',
@@ -302,6 +310,64 @@ describe('X12 → Convert', () => {
 		expect(result.items[1].json.document).toBeUndefined();
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
 		expect(await sb.requests()).toEqual([]);
+	});
+
+	const convert = (x12Content: string) =>
+		sb.run({ resource: 'x12', operation: 'convert', conversion: 'toDocuments', x12Content });
+
+	test('every interchange warning is on the item: a BOM, no-break-space padding, indented segments', async () => {
+		const padded = retail850('PO-W1')
+			.replace('*ZZ*DEMORETAIL     *', '*ZZ*DEMORETAIL\u00a0\u00a0\u00a0\u00a0\u00a0*')
+			.replace(/\n(?!ISA)/g, '\n  ');
+		const result = await convert(`\uFEFF${padded}`);
+		expect(result.error?.message).toBeUndefined();
+		const x12 = result.items[0].json.x12 as { warnings: string[]; errors?: string[] };
+		expect(x12.errors).toBeUndefined();
+		expect(x12.warnings).toEqual(
+			expect.arrayContaining([
+				expect.stringContaining('byte order mark'),
+				expect.stringContaining('ISA06 is padded with no-break spaces'),
+				expect.stringMatching(/segments are indented/),
+			]),
+		);
+		expect((result.items[0].json.document as any).purchaseOrderNumber).toBe('PO-W1');
+	});
+
+	test('a set that is not read keeps its X12 text', async () => {
+		const x12 = writeInterchange({
+			senderId: 'YOURCOMPANY',
+			receiverId: 'DEMORETAIL',
+			usage: 'T',
+			controlNumber: 11,
+			date: new Date('2026-11-22T10:30:00Z'),
+			sets: [{ type: '855', segments: [['BAK', '00', 'AC', 'PO-1', '20261122']] }],
+		});
+		const result = await convert(x12);
+		expect(result.items[0].json.x12).toMatchObject({
+			content: 'ST*855*0001~BAK*00*AC*PO-1*20261122~SE*3*0001~',
+			errors: [expect.stringContaining('its X12 is kept as it is, in content')],
+		});
+	});
+
+	test.each([
+		[
+			'a line break inside a segment',
+			'PO1*2*20*CA*88.5**EN',
+			'PO1*2*20*CA*\n88.5**EN',
+			'has a line break inside it',
+		],
+		[
+			'a wrong SE count',
+			'SE*33*0001',
+			'SE*30*0001',
+			'SE01 (number of segments ST..SE inclusive) expected 33',
+		],
+	])('an 850 with %s gives no document and says why', async (_, from, to, why) => {
+		const result = await convert(retail850('PO-E1').replace(from, to));
+		expect(result.items[0].json.document).toBeUndefined();
+		expect((result.items[0].json.x12 as any).errors).toEqual(
+			expect.arrayContaining([expect.stringContaining(why)]),
+		);
 	});
 
 	test('text that is not X12 is refused, saying what it begins with', async () => {

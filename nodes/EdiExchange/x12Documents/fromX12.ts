@@ -22,15 +22,19 @@ export interface X12Document {
 	interchangeControlNumber: string;
 	groupControlNumber: string;
 	transactionSetControlNumber: string;
-	/** The document (the purchase order for an 850); absent when it could not be read. */
+	/** The document (the purchase order for an 850); absent when it could not be read or has errors. */
 	document?: PlainObject;
+	/** A set not read into a document: its X12 (ST … SE) as received, with the interchange's separators. */
+	content?: string;
+	/** What is wrong with the set: it has no document then. */
 	errors: string[];
+	/** What was worked around: in the set, and in its interchange (a BOM, padding, indentation). */
 	warnings: string[];
 }
 
 export interface X12Documents {
 	documents: X12Document[];
-	/** Problems of the interchange itself (envelope, counts), or why no set could be read. */
+	/** Problems of the interchanges themselves (envelope, counts) outside any set, or why no set could be read. */
 	errors: string[];
 }
 
@@ -41,22 +45,27 @@ export function isX12Text(value: unknown): value is string {
 
 /**
  * Every transaction set of every interchange in `text`, read tolerantly (readX12: a BOM, padding
- * or layout a partner got wrong is read as meant). Problems of the envelope are `errors`; those
- * inside a set go to that set's document as well.
+ * or layout a partner got wrong is read as meant, and said in the warnings of each of its sets).
+ * Problems inside a set are that set's errors, and it has no document; those of the envelope
+ * outside any set are `errors`.
  */
 export function documentsFromX12(text: string): X12Documents {
 	const reading = readX12(text);
 	const where = (p: X12Problem) =>
 		`${p.segment} (segment ${p.position}${p.interchange ? ` of interchange ${p.interchange + 1}` : ''})`;
-	const errors = reading.errors.map((p) => `${where(p)}: ${p.message}`);
+	const said = (p: X12Problem) => `${where(p)}: ${p.message}`;
+	const outside = reading.errors.filter((p) => p.set === undefined);
+	const errors = outside.map(said);
 	if (reading.moreErrors) errors.push(`… and ${reading.moreErrors} more problems`);
 	const documents: X12Document[] = [];
 	reading.interchanges.forEach((interchange, i) => {
+		const ofSet = (g: number, s: number) => (p: X12Problem) =>
+			(p.interchange ?? 0) === i && (p.set === undefined || (p.group === g && p.set === s));
 		interchange.groups.forEach((group, g) => {
 			group.sets.forEach((set, s) => {
-				const inSet = reading.errors
-					.filter((p) => (p.interchange ?? 0) === i && p.group === g && p.set === s)
-					.map((p) => `${where(p)}: ${p.message}`);
+				const inSet = reading.errors.filter((p) => p.set !== undefined && ofSet(g, s)(p)).map(said);
+				const warnings = reading.warnings.filter(ofSet(g, s)).map(said);
+				if (reading.moreWarnings) warnings.push(`… and ${reading.moreWarnings} more warnings`);
 				const document: X12Document = {
 					transactionType: set.type,
 					senderId: interchange.senderId,
@@ -64,18 +73,24 @@ export function documentsFromX12(text: string): X12Documents {
 					interchangeControlNumber: interchange.controlNumber,
 					groupControlNumber: group.controlNumber,
 					transactionSetControlNumber: set.controlNumber,
-					errors: [],
-					warnings: inSet,
+					errors: inSet,
+					warnings,
 				};
-				if (set.type === '850') {
+				if (set.type === '850' && inSet.length === 0) {
 					const result = read850(set);
 					if (result.purchaseOrder) document.document = result.purchaseOrder;
 					document.errors = result.errors;
 					document.warnings.push(...result.warnings);
+				} else if (set.type === '850') {
+					document.errors.push(
+						'The 850 is not read into a document while its X12 has errors: fix them and read it again',
+					);
 				} else {
-					document.errors = [
-						`Transaction set ${set.type} is not read into a document here (only ${READABLE_TYPES.join(', ')}): its X12 is kept as it is`,
-					];
+					const { element, segment } = interchange.separators;
+					document.content = set.segments.map((e) => e.join(element) + segment).join('');
+					document.errors.push(
+						`Transaction set ${set.type} is not read into a document here (only ${READABLE_TYPES.join(', ')}): its X12 is kept as it is, in content`,
+					);
 				}
 				documents.push(document);
 			});
@@ -112,6 +127,12 @@ export function purchaseOrderFromX12(text: string): X12PurchaseOrder {
 	if (!order.document)
 		throw new DocumentError(
 			`The X12 850 (ST02 ${order.transactionSetControlNumber}) cannot be read: ${order.errors.join('; ')}`,
+		);
+	// A broken envelope (a group or interchange not closed, a wrong GE count) is rejected by the
+	// 997: no reply is built on it.
+	if (errors.length)
+		throw new DocumentError(
+			`The X12 interchange of the 850 (ST02 ${order.transactionSetControlNumber}) has errors: ${errors.slice(0, 3).join('; ')}`,
 		);
 	return { purchaseOrder: order.document, senderId: order.senderId, receiverId: order.receiverId };
 }

@@ -124,7 +124,10 @@ export const convert: Operation = {
 				description: `It begins: ${JSON.stringify(String(text).slice(0, 40))}. Map the X12 text itself (after Get Message: {{ $json.message }}), not the whole item.`,
 				itemIndex,
 			});
-		const { documents, errors } = documentsFromX12(text);
+		// Read untrimmed: a byte order mark (which trim() removes) is a warning on the item.
+		const { documents, errors } = documentsFromX12(
+			this.getNodeParameter('x12Content', itemIndex) as string,
+		);
 		if (documents.length === 0)
 			throw new NodeOperationError(
 				this.getNode(),
