@@ -81,7 +81,7 @@ function resendInterchange(state: SandboxState, x12: unknown): Reply {
 				text: single
 					? readdressed(x12, original, interchange)
 					: extractTransactionSet(interchange, g, s),
-				control: { group: group.gs[6], set: set.segments[0][2] },
+				control: { group: group.gs[6], set: set.segments[0][2], functionalId: group.gs[1] },
 			});
 		}
 	}
