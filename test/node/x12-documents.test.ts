@@ -56,6 +56,17 @@ async function getMessageOf(x12: string) {
 	return result.items[0].json as any;
 }
 
+/** An interchange of one 855, a set this package does not read into a document. */
+const an855 = (controlNumber: number) =>
+	writeInterchange({
+		senderId: 'YOURCOMPANY',
+		receiverId: 'DEMORETAIL',
+		usage: 'T',
+		controlNumber,
+		date: new Date('2026-11-22T10:30:00Z'),
+		sets: [{ type: '855', segments: [['BAK', '00', 'AC', 'PO-1', '20261122']] }],
+	});
+
 const build855 = (purchaseOrder: string) => ({
 	resource: 'transaction',
 	operation: 'create',
@@ -179,15 +190,7 @@ describe('Get Message on X12', () => {
 	});
 
 	test('an X12 set this package does not read into a document says so, and the X12 is kept', async () => {
-		const x12 = writeInterchange({
-			senderId: 'YOURCOMPANY',
-			receiverId: 'DEMORETAIL',
-			usage: 'T',
-			controlNumber: 7,
-			date: new Date('2026-11-22T10:30:00Z'),
-			sets: [{ type: '855', segments: [['BAK', '00', 'AC', 'PO-1', '20261122']] }],
-		});
-		const json = await getMessageOf(x12);
+		const json = await getMessageOf(an855(7));
 		expect(json.message).toContain('BAK*00*AC*PO-1');
 		expect(json.document).toBeUndefined();
 		expect(json.x12.errors[0]).toContain('Transaction set 855 is not read into a document here');
@@ -334,15 +337,7 @@ describe('X12 → Convert', () => {
 	});
 
 	test('a set that is not read keeps its X12 text', async () => {
-		const x12 = writeInterchange({
-			senderId: 'YOURCOMPANY',
-			receiverId: 'DEMORETAIL',
-			usage: 'T',
-			controlNumber: 11,
-			date: new Date('2026-11-22T10:30:00Z'),
-			sets: [{ type: '855', segments: [['BAK', '00', 'AC', 'PO-1', '20261122']] }],
-		});
-		const result = await convert(x12);
+		const result = await convert(an855(11));
 		expect(result.items[0].json.x12).toMatchObject({
 			content: 'ST*855*0001~BAK*00*AC*PO-1*20261122~SE*3*0001~',
 			errors: [expect.stringContaining('its X12 is kept as it is, in content')],
@@ -367,6 +362,27 @@ describe('X12 → Convert', () => {
 		expect(result.items[0].json.document).toBeUndefined();
 		expect((result.items[0].json.x12 as any).errors).toEqual(
 			expect.arrayContaining([expect.stringContaining(why)]),
+		);
+	});
+
+	test('a date without its century (YYMMDD, before 004010) is read in the century nearest the interchange date, with a warning', async () => {
+		const old = retail850('PO-C1')
+			.replace('*261122*1030*', '*980201*1030*')
+			.replace('*20261122*1030*', '*980201*1030*')
+			.replace('*X*004010~', '*X*003020~')
+			.replace('BEG*00*SA*PO-C1*R2*20261122', 'BEG*00*SA*PO-C1*R2*980131');
+		const result = await convert(old);
+		expect((result.items[0].json.document as any).purchaseOrderDate).toBe('1998-01-31');
+		expect((result.items[0].json.x12 as any).warnings).toContain(
+			'BEG05 (segment 2) "980131" has no century (YYMMDD): read as 1998-01-31, in the century nearest the interchange date (ISA09 1998-02-01)',
+		);
+	});
+
+	test('text that was not valid UTF-8 gets a warning naming the byte offset', async () => {
+		const text = retail850('PO-U1').replace('GREEN TOOTHPASTE', 'CAF\uFFFD M\uFFFDLLER');
+		const result = await convert(text);
+		expect((result.items[0].json.x12 as any).warnings).toContain(
+			`ISA (segment 1): the text is not valid UTF-8: 2 characters were replaced by U+FFFD where it was decoded, the first at byte ${text.indexOf('\uFFFD')}; those characters are lost. A partner writing Latin-1 (ISO 8859-1) or Windows-1252: decode its files as that before reading`,
 		);
 	});
 

@@ -7,6 +7,7 @@
 import { DocumentError } from '../documents/errors';
 import type { PlainObject } from '../documents/fieldReader';
 import { readX12, type X12Problem } from '../x12';
+import { referenceDate } from './century';
 import { read850 } from './read850';
 
 /** Transaction set types this package reads into documents. */
@@ -47,9 +48,10 @@ export function isX12Text(value: unknown): value is string {
  * Every transaction set of every interchange in `text`, read tolerantly (readX12: a BOM, padding
  * or layout a partner got wrong is read as meant, and said in the warnings of each of its sets).
  * Problems inside a set are that set's errors, and it has no document; those of the envelope
- * outside any set are `errors`.
+ * outside any set are `errors`. `today` only places ISA09 in its century, for dates written
+ * without one (century.ts).
  */
-export function documentsFromX12(text: string): X12Documents {
+export function documentsFromX12(text: string, today = new Date()): X12Documents {
 	const reading = readX12(text);
 	const where = (p: X12Problem) =>
 		`${p.segment} (segment ${p.position}${p.interchange ? ` of interchange ${p.interchange + 1}` : ''})`;
@@ -77,7 +79,7 @@ export function documentsFromX12(text: string): X12Documents {
 					warnings,
 				};
 				if (set.type === '850' && inSet.length === 0) {
-					const result = read850(set);
+					const result = read850(set, referenceDate(interchange, group, today));
 					if (result.purchaseOrder) document.document = result.purchaseOrder;
 					document.errors = result.errors;
 					document.warnings.push(...result.warnings);

@@ -9,6 +9,7 @@
 import { isDecimal } from '../documents/decimal';
 import type { PlainObject } from '../documents/fieldReader';
 import type { X12TransactionSet } from '../x12/types';
+import { nearestYear, type ReferenceDate } from './century';
 import {
 	CHARGES,
 	COMMUNICATIONS,
@@ -83,11 +84,17 @@ class Segment {
 	}
 }
 
-/** CCYYMMDD (or YYMMDD of older versions) → YYYY-MM-DD, when the day exists. */
-export function x12Date(value: string): string | undefined {
+/**
+ * CCYYMMDD (or YYMMDD of older versions, in the century nearest `referenceYear`; 20YY without one)
+ * → YYYY-MM-DD, when the day exists.
+ */
+export function x12Date(value: string, referenceYear?: number): string | undefined {
 	const match = /^(\d{2})?(\d{2})(\d{2})(\d{2})$/.exec(value);
 	if (!match) return undefined;
-	const year = Number(`${match[1] ?? '20'}${match[2]}`);
+	const year =
+		match[1] !== undefined || referenceYear === undefined
+			? Number(`${match[1] ?? '20'}${match[2]}`)
+			: nearestYear(Number(match[2]), referenceYear);
 	const month = Number(match[3]);
 	const day = Number(match[4]);
 	const date = new Date(Date.UTC(year, month - 1, day));
@@ -130,6 +137,19 @@ class Reader {
 	private line: PlainObject = {};
 	private readonly lines: PlainObject[] = [];
 	private sawBeg = false;
+
+	constructor(private readonly interchangeDate?: ReferenceDate) {}
+
+	/** The date in element `index`; one without its century is read by the reference date, with a warning. */
+	private dateAt(s: Segment, index: number): string | undefined {
+		const value = s.peek(index);
+		const date = x12Date(value, this.interchangeDate?.year);
+		if (date && value.length === 6)
+			this.warnings.push(
+				`${s.label(index)} "${value}" has no century (YYMMDD): read as ${date}, in the century nearest the interchange date (${this.interchangeDate?.shown ?? 'unknown: 20YY'})`,
+			);
+		return date;
+	}
 
 	read(set: X12TransactionSet): void {
 		set.segments.forEach((elements, i) => this.segment(new Segment(elements, i + 1)));
@@ -215,7 +235,8 @@ class Reader {
 		if (number === '') this.errors.push(`${s.label(3)} (purchase order number) is empty`);
 		else this.order.purchaseOrderNumber = number;
 		setIf(this.order, 'releaseNumber', s.take(4));
-		const date = x12Date(s.take(5));
+		const date = this.dateAt(s, 5);
+		s.take(5);
 		if (date) this.order.purchaseOrderDate = date;
 		else
 			this.errors.push(
@@ -274,10 +295,11 @@ class Reader {
 	private date(s: Segment): boolean {
 		const target = this.target();
 		const word = wordOf(DATES, s.peek(1));
-		const date = x12Date(s.peek(2));
-		if (!target || !word || !date) return false;
+		if (!target || !word || (target.dates as PlainObject | undefined)?.[word] !== undefined)
+			return false;
+		const date = this.dateAt(s, 2);
+		if (!date) return false;
 		const dates = objectIn(target, 'dates');
-		if (dates[word] !== undefined) return false;
 		s.take(1);
 		s.take(2);
 		dates[word] = date;
@@ -292,10 +314,10 @@ class Reader {
 		const basis = wordOf(TERMS_BASIS, s.peek(2));
 		if (basis) terms.basisDate = s.take(2) && basis;
 		if (isDecimal(s.peek(3))) terms.discountPercent = s.take(3);
-		const discountDue = x12Date(s.peek(4));
+		const discountDue = this.dateAt(s, 4);
 		if (discountDue) terms.discountDueDate = s.take(4) && discountDue;
 		if (/^\d{1,4}$/.test(s.peek(5))) terms.discountDaysDue = Number(s.take(5));
-		const netDue = x12Date(s.peek(6));
+		const netDue = this.dateAt(s, 6);
 		if (netDue) terms.netDueDate = s.take(6) && netDue;
 		if (/^\d{1,4}$/.test(s.peek(7))) terms.netDaysDue = Number(s.take(7));
 		setIf(terms, 'description', s.take(12));
@@ -503,8 +525,8 @@ class Reader {
 }
 
 /** Reads one 850 transaction set (ST…SE as the reader gives it). Never throws. */
-export function read850(set: X12TransactionSet): Read850Result {
-	const reader = new Reader();
+export function read850(set: X12TransactionSet, reference?: ReferenceDate): Read850Result {
+	const reader = new Reader(reference);
 	try {
 		reader.read(set);
 	} catch (error) {
