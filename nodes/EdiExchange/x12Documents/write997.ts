@@ -5,7 +5,7 @@
  * never acknowledged (that would loop between two trading partners).
  */
 import { PROBLEM_KINDS } from '../x12/problems';
-import type { X12Interchange, X12Problem } from '../x12/types';
+import type { X12Interchange, X12Problem, X12TransactionSet } from '../x12/types';
 import type { EnvelopeOptions, EnvelopeSet } from './envelope';
 
 /**
@@ -96,16 +96,8 @@ function spans(interchange: X12Interchange): { sets: SetSpan[]; groups: Array<[n
 	return { sets, groups };
 }
 
-/**
- * The 997s for `interchange` given the errors the reader reported for it: pass that interchange's
- * errors only (from `readX12`, those whose `interchange` is its index), not the warnings, which
- * are layout the reader worked around.
- */
-export function write997(
-	interchange: X12Interchange,
-	problems: readonly LocatedProblem[] = [],
-): FunctionalAcknowledgments {
-	const located = spans(interchange);
+/** Each problem under its set (`group/set`) or, outside any set, its group; ISA/IEA's are dropped (a TA1's business). */
+function placeProblems(located: ReturnType<typeof spans>, problems: readonly LocatedProblem[]) {
 	const bySet = new Map<string, LocatedProblem[]>();
 	const byGroup = new Map<number, LocatedProblem[]>();
 	for (const problem of problems) {
@@ -121,17 +113,30 @@ export function write997(
 					([gs, ge]) => problem.position >= gs && problem.position <= ge,
 				);
 		}
-		if (group === undefined || group < 0) continue; // ISA/IEA: the interchange's, a TA1's business
+		if (group === undefined || group < 0) continue;
 		if (set === undefined) byGroup.set(group, [...(byGroup.get(group) ?? []), problem]);
 		else bySet.set(`${group}/${set}`, [...(bySet.get(`${group}/${set}`) ?? []), problem]);
 	}
+	return { bySet, byGroup };
+}
 
+/**
+ * The 997s for `interchange` given the errors the reader reported for it: pass that interchange's
+ * errors only (from `readX12`, those whose `interchange` is its index), not the warnings, which
+ * are layout the reader worked around.
+ */
+export function write997(
+	interchange: X12Interchange,
+	problems: readonly LocatedProblem[] = [],
+): FunctionalAcknowledgments {
+	const located = spans(interchange);
+	const { bySet, byGroup } = placeProblems(located, problems);
 	const sets: EnvelopeSet[] = [];
 	const groups: number[] = [];
 	interchange.groups.forEach((group, g) => {
 		if (group.functionalId === 'FA' || group.sets.every((set) => set.type === '997')) return;
-		const segments: string[][] = [['AK1', group.functionalId, group.controlNumber]];
 		const groupProblems = byGroup.get(g) ?? [];
+		const segments: string[][] = [['AK1', group.functionalId, group.controlNumber]];
 		let accepted = 0;
 		let acknowledged = 0;
 		// One AK2 per ST02: a repeated ST02 is not acknowledged twice, its AK5 rejects it (code 23).
@@ -141,45 +146,14 @@ export function write997(
 			if (done.has(set.controlNumber)) return;
 			done.add(set.controlNumber);
 			acknowledged++;
-			segments.push(['AK2', set.type, set.controlNumber]);
-			const found = bySet.get(`${g}/${s}`) ?? [];
-			if (repeated.has(set.controlNumber))
-				found.push({ segment: 'ST', position: 0, message: '', kind: 'setControlNumberNotUnique' });
+			const found = [
+				...(bySet.get(`${g}/${s}`) ?? []),
+				...(repeated.has(set.controlNumber) ? [NOT_UNIQUE] : []),
+			];
 			const span = located.sets.find((x) => x.group === g && x.set === s) as SetSpan;
-			const envelope = found.filter((p) => p.segment === 'ST' || p.segment === 'SE');
-			const body = found.filter((p) => p.segment !== 'ST' && p.segment !== 'SE');
-			for (const problem of body) {
-				const inSet = problem.setPosition ?? problem.position - span.first + 1;
-				segments.push([
-					'AK3',
-					problem.segment.slice(0, 3),
-					String(inSet),
-					'',
-					codeFor(problem, 'ak304') ?? '8',
-				]);
-				if (problem.element !== undefined && problem.element > 0)
-					segments.push([
-						'AK4',
-						String(problem.element),
-						'',
-						codeFor(problem, 'ak403') ?? codeOf(ELEMENT_CODES, problem.message, '7'),
-					]);
-				// AK3 alone says "segment has data element errors"; an unlocated element stays unnamed.
-			}
-			if (found.length === 0 && groupProblems.length === 0) {
-				accepted++;
-				segments.push(['AK5', 'A']);
-			} else {
-				const codes = [
-					...new Set([
-						...envelope.map(
-							(p) => codeFor(p, 'ak502') ?? codeOf(SET_ENVELOPE_CODES, p.message, '5'),
-						),
-						...(body.length > 0 ? ['5'] : []),
-					]),
-				].slice(0, 5);
-				segments.push(['AK5', 'R', ...codes]);
-			}
+			const answer = acknowledgeSet(set, span, found, groupProblems.length > 0);
+			if (answer[answer.length - 1][1] === 'A') accepted++;
+			segments.push(...answer);
 		});
 		const groupCodes = [
 			...new Set(
@@ -215,6 +189,53 @@ export function write997(
 			usage: interchange.usage,
 		},
 	};
+}
+
+/** The problem a repeated ST02 is: its AK5 says 23. */
+const NOT_UNIQUE: LocatedProblem = {
+	segment: 'ST',
+	position: 0,
+	message: 'ST02 is not unique in its group',
+	kind: 'setControlNumberNotUnique',
+};
+
+/**
+ * One set's AK2 loop: AK2, AK3/AK4 per problem inside it (position counted with ST as 1), AK5 A,
+ * or R with its codes when it has problems or its group does.
+ */
+function acknowledgeSet(
+	set: X12TransactionSet,
+	span: SetSpan,
+	found: LocatedProblem[],
+	groupHasProblems: boolean,
+): string[][] {
+	const segments: string[][] = [['AK2', set.type, set.controlNumber]];
+	const envelope = found.filter((p) => p.segment === 'ST' || p.segment === 'SE');
+	const body = found.filter((p) => p.segment !== 'ST' && p.segment !== 'SE');
+	for (const problem of body) {
+		const inSet = problem.setPosition ?? problem.position - span.first + 1;
+		segments.push([
+			'AK3',
+			problem.segment.slice(0, 3),
+			String(inSet),
+			'',
+			codeFor(problem, 'ak304') ?? '8',
+		]);
+		// AK3 alone says "segment has data element errors"; an unlocated element stays unnamed.
+		if (problem.element !== undefined && problem.element > 0)
+			segments.push([
+				'AK4',
+				String(problem.element),
+				'',
+				codeFor(problem, 'ak403') ?? codeOf(ELEMENT_CODES, problem.message, '7'),
+			]);
+	}
+	if (found.length === 0 && !groupHasProblems) return [...segments, ['AK5', 'A']];
+	const codes = new Set([
+		...envelope.map((p) => codeFor(p, 'ak502') ?? codeOf(SET_ENVELOPE_CODES, p.message, '5')),
+		...(body.length > 0 ? ['5'] : []),
+	]);
+	return [...segments, ['AK5', 'R', ...[...codes].slice(0, 5)]];
 }
 
 /** The control numbers that occur more than once. */
