@@ -24,7 +24,7 @@ afterEach(async () => {
 	await inbound?.stop();
 	inbound = undefined;
 });
-async function serveInbound(x12: string) {
+async function serveInbound(x12: string | Buffer) {
 	const list = {
 		items: [
 			{
@@ -37,6 +37,7 @@ async function serveInbound(x12: string) {
 		],
 		meta: { total: 1 },
 	};
+	await inbound?.stop(); // a test may serve twice
 	inbound = await startHostileServer((request, res, self) =>
 		(request.path === '/v3/transactions'
 			? json(200, self.requests.length > 1 ? list : { items: [], meta: { total: 0 } })
@@ -46,9 +47,9 @@ async function serveInbound(x12: string) {
 }
 
 /** Get Message of the X12 interchange, as a user's workflow reads an inbound X12 850. */
-async function getMessageOf(x12: string) {
+async function getMessageOf(x12: string | Buffer, options = {}) {
 	const result = await runNode({
-		parameters: { resource: 'transaction', operation: 'getMessage', transactionId: '7' },
+		parameters: { resource: 'transaction', operation: 'getMessage', transactionId: '7', options },
 		credentials: await serveInbound(x12),
 	});
 	expect(result.status).toBe('success');
@@ -187,6 +188,22 @@ describe('Get Message on X12', () => {
 		expect(fromX12.error?.message).toBeUndefined();
 		expect(rows(fromJson.items)).toHaveLength(2);
 		expect(rows(fromX12.items)).toEqual(rows(fromJson.items));
+	});
+
+	test('a partner writing Latin-1: a warning naming the byte offset, and the Text Encoding that reads it', async () => {
+		const text = retail850('PO-L1').replace('GREEN TOOTHPASTE', 'CAFÉ MÜLLER');
+		const bytes = Buffer.from(text, 'latin1');
+		const asUtf8 = await getMessageOf(bytes);
+		expect(asUtf8.document.lineItems[0].productAttributes.description).toBe(
+			'CAF\uFFFD M\uFFFDLLER',
+		);
+		expect(asUtf8.x12.warnings).toContain(
+			`ISA (segment 1): the text is not valid UTF-8: 2 characters were replaced by U+FFFD where it was decoded, the first at byte ${bytes.indexOf(0xc9)}; those characters are lost. A partner writing Latin-1 (ISO 8859-1) or Windows-1252: decode its files as that before reading`,
+		);
+		const asLatin1 = await getMessageOf(bytes, { encoding: 'latin1' });
+		expect(asLatin1.message).toBe(text);
+		expect(asLatin1.document.lineItems[0].productAttributes.description).toBe('CAFÉ MÜLLER');
+		expect(asLatin1.x12.warnings).toBeUndefined();
 	});
 
 	test('an X12 set this package does not read into a document says so, and the X12 is kept', async () => {
