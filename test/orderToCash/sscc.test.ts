@@ -9,7 +9,7 @@ import { gs1CheckDigit, isValidSscc } from '../../nodes/EdiExchange/x12Documents
 import { useSandbox } from '../sandbox/helpers';
 import { credentialsOf, requests, reset } from '../trigger/helpers';
 import { ourSegments } from '../x12Interop';
-import { PO_77 } from './order';
+import { buildParameters, PO_77 } from './order';
 
 const running = useSandbox({ sendInitialOrder: false, rateLimit: null });
 beforeEach(async () => reset(running));
@@ -17,16 +17,8 @@ beforeEach(async () => reset(running));
 const ship = (extra: Record<string, unknown>) =>
 	runNode({
 		credentials: credentialsOf(running),
-		input: [PO_77],
-		parameters: {
-			resource: 'transaction',
-			operation: 'create',
-			documentType: '856_SHIP_NOTICE_MANIFEST',
-			stream: 'test',
-			messageSource: 'build',
-			purchaseOrder: '={{ $json }}',
-			...extra,
-		},
+		input: [{ po: PO_77 }],
+		parameters: buildParameters('856_SHIP_NOTICE_MANIFEST', extra),
 	});
 const sscc = (serial: string) => {
 	const body = `0${'0614141'}${serial.padStart(9, '0')}`;
