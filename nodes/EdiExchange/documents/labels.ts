@@ -4,7 +4,7 @@
  * of the option's sequence, or the one given for its line), extension and check digit computed.
  * The builders keep no counter: serials that were never used before are the caller's to give.
  */
-import { type SsccOptions, SsccSequence } from '../x12Documents/sscc';
+import { type SsccOptions, SsccSequence } from './sscc';
 import { DocumentError } from './errors';
 import { isObject, type PlainObject } from './fieldReader';
 

@@ -25,6 +25,6 @@ export type { EnvelopeOptions, EnvelopeSet } from './envelope';
 export { DEFAULT_SEPARATORS, SegmentWriter, spec } from './elements';
 export type { ElementSpec, ElementType, WriteOptions, WriteSeparators } from './elements';
 export { gs1CheckDigit, isValidSscc } from '../documents/gs1';
-export { SsccSequence } from './sscc';
-export type { SsccOptions } from './sscc';
+export { SsccSequence } from '../documents/sscc';
+export type { SsccOptions } from '../documents/sscc';
 export * from './codes';

@@ -24,7 +24,7 @@ import { productIdPairs, unitCode, writeDates, writeParties, writeReferences } f
 import { SegmentWriter, spec, type WriteOptions } from './elements';
 import { quantityOf, writeDescription, writeTotals } from './lines';
 import { isValidSscc } from '../documents/gs1';
-import { SsccSequence, type SsccOptions } from './sscc';
+import { SsccSequence, type SsccOptions } from '../documents/sscc';
 import { messageOf } from './write855';
 
 export type ShipNoticeHierarchy =

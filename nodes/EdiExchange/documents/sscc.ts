@@ -3,8 +3,8 @@
  * extension digit + GS1 company prefix + serial reference (17 digits), then the mod-10 check digit.
  * Receivers reject a wrong check digit, so it is always computed here, never taken on trust.
  */
-import { DocumentError } from '../documents/errors';
-import { gs1CheckDigit } from '../documents/gs1';
+import { DocumentError } from './errors';
+import { gs1CheckDigit } from './gs1';
 
 /** How the writer numbers packages it labels: options, never a clock or a counter of its own. */
 export interface SsccOptions {
