@@ -5,6 +5,7 @@
  * 997 that answers it. Checks are the partner's (partner/); this file only routes documents to the
  * right order and remembers verdicts.
  */
+import { say } from './partner/reasons';
 import { checkOrderDocument, purchaseOrderNumbersOf, type TotalsCheck } from './partner';
 import { sellerChangeReason } from './partner/acknowledgment';
 import { applyChanges } from './partner/changes';
@@ -347,9 +348,7 @@ function judge(
 ): string[] {
 	const effective = applyChanges(order, entry.changes ?? []);
 	if (effective.cancelledBy !== undefined && type !== '855')
-		return [
-			`purchase order ${entry.purchaseOrderNumber} was cancelled by the partner's 860 (change ${effective.cancelledBy}): nothing may be shipped or billed for it`,
-		];
+		return [say.cancelledOrder(entry.purchaseOrderNumber, effective.cancelledBy)];
 	const against = effective.cancelledBy === undefined ? effective : applyChanges(order, []);
 	const reasons = checkOrderDocument(
 		type,

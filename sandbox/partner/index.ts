@@ -4,6 +4,7 @@
  * the node: nothing here imports from nodes/, not even the decimal arithmetic (see amounts.ts), so
  * a builder bug cannot hide behind a matching partner bug.
  */
+import { say } from './reasons';
 import { check855 } from './acknowledgment';
 import type { LineChange } from './changes';
 import { check810, type TotalsCheck } from './invoice';
@@ -26,7 +27,7 @@ export function checkOrderDocument(
 	/** Lines the partner's 860s changed: `order` is then the effective order. */
 	changes: Map<string, LineChange> = new Map(),
 ): string[] {
-	if (!isObject(message)) return [`the ${type} message is not a JSON object`];
+	if (!isObject(message)) return [say.notJson(type)];
 	switch (type) {
 		case '855':
 			return check855(message, order);
@@ -35,7 +36,7 @@ export function checkOrderDocument(
 		case '810':
 			return check810(message, order, earlier, totals, changes);
 		default:
-			return [`the demo partner does not check ${String(type)} documents`];
+			return [say.unsupportedType(String(type))];
 	}
 }
 
