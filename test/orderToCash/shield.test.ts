@@ -581,6 +581,23 @@ const inputOf = (c: Case, document: unknown) => {
 	];
 };
 
+/** Check Document on one item: the document, its 850 and the earlier documents and 860s given. */
+const checkDocumentOf = (type: Checked, json: IDataObject) =>
+	runNode({
+		credentials: credentialsOf(running),
+		input: [{ json }],
+		parameters: {
+			resource: 'transaction',
+			operation: 'checkDocument',
+			checkedType: type,
+			checkedDocument: '={{ $json.document }}',
+			checkOrder: '={{ $json.po }}',
+			checkAcknowledgment: '={{ $json.ack ?? "" }}',
+			checkShipNotice: '={{ $json.asn ?? "" }}',
+			checkChanges: '={{ $json.changes ?? "" }}',
+		},
+	});
+
 const SERVICE_TYPES: Record<Checked, string> = {
 	'855': '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
 	'856': '856_SHIP_NOTICE_MANIFEST',
@@ -625,20 +642,7 @@ test.each(CASES.map((c) => [`${c.type} ${c.id} ${c.reason.source}`, c] as const)
 		const document = broken(c);
 		expect(partnerReasons(c, document)).toContainEqual(expect.stringMatching(c.reason));
 
-		const checked = await runNode({
-			credentials: credentialsOf(running),
-			input: inputOf(c, document),
-			parameters: {
-				resource: 'transaction',
-				operation: 'checkDocument',
-				checkedType: c.type,
-				checkedDocument: '={{ $json.document }}',
-				checkOrder: '={{ $json.po }}',
-				checkAcknowledgment: '={{ $json.ack ?? "" }}',
-				checkShipNotice: '={{ $json.asn ?? "" }}',
-				checkChanges: '={{ $json.changes ?? "" }}',
-			},
-		});
+		const checked = await checkDocumentOf(c.type, inputOf(c, document)[0].json);
 		expect(checked.error).toBeUndefined();
 		expect(checked.items[0].json).toMatchObject({ documentType: c.type, ok: false });
 		expect(checked.items[0].json.problems).toContainEqual(
@@ -687,21 +691,8 @@ describe('given the 850 and its 860s', () => {
 			}),
 		},
 	};
-	const check = (type: '856' | '810', document: unknown, shipNotice: unknown) =>
-		runNode({
-			credentials: credentialsOf(running),
-			input: [{ json: { po, document, ack: ack33, asn: shipNotice, changes } }],
-			parameters: {
-				resource: 'transaction',
-				operation: 'checkDocument',
-				checkedType: type,
-				checkedDocument: '={{ $json.document }}',
-				checkOrder: '={{ $json.po }}',
-				checkAcknowledgment: '={{ $json.ack }}',
-				checkShipNotice: '={{ $json.asn }}',
-				checkChanges: '={{ $json.changes }}',
-			},
-		});
+	const check = (type: '856' | '810', document: unknown, asn: unknown) =>
+		checkDocumentOf(type, { po, document, ack: ack33, asn, changes } as IDataObject);
 
 	test.each(['856', '810'] as const)(
 		'an %s built from the unchanged 850 is flagged and Create sends nothing; built from the effective order it passes and is sent',
