@@ -426,8 +426,9 @@ function check810(message: PlainObject, { order, earlier }: Against, p: Problems
 }
 
 /**
- * The rule sets each checked type goes through, in order. Checking against a changed order
- * (850 + 860s) adds one more set here, reading the changes from `Against`.
+ * The rule sets each checked type goes through, in order. Against an effective order (850 + 860s)
+ * the same sets apply: a cancelled order stops the check first, deleted lines are named in
+ * orderLine, added lines in check856.
  */
 const RULE_SETS: Record<CheckedType, RuleSet[]> = {
 	'855': [sameHeader(false), check855],

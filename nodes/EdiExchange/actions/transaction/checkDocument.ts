@@ -86,7 +86,9 @@ export function shieldProblems(
 	try {
 		const changes = type === '855' ? '' : read('checkChanges', 'Changes (860)');
 		const applied =
-			changes === undefined || changes === '' ? undefined : applyChanges(given, changes);
+			changes === undefined || changes === null || changes === ''
+				? undefined
+				: applyChanges(given, changes);
 		return checkDocument(type, document, applied?.effectiveOrder ?? given, {
 			acknowledgment:
 				type === '855' ? undefined : read('checkAcknowledgment', 'Acknowledgment (855)'),
