@@ -5,7 +5,7 @@
  * 997 that answers it. Checks are the partner's (partner/); this file only routes documents to the
  * right order and remembers verdicts.
  */
-import { checkOrderDocument, purchaseOrderNumbersOf, type TotalsCheck } from './partner';
+import { checkAgainstChanges, purchaseOrderNumbersOf, type TotalsCheck } from './partner';
 import { sellerChangeReason } from './partner/acknowledgment';
 import { applyChanges } from './partner/changes';
 import type { Json } from './partner/read';
@@ -350,22 +350,10 @@ function judge(
 	order: Json,
 	totals?: TotalsCheck,
 ): string[] {
-	const effective = applyChanges(order, entry.changes ?? []);
-	if (effective.cancelledBy !== undefined && type !== '855')
-		return [
-			`purchase order ${entry.purchaseOrderNumber} was cancelled by the partner's 860 (change ${effective.cancelledBy}): nothing may be shipped or billed for it`,
-		];
-	const against = effective.cancelledBy === undefined ? effective : applyChanges(order, []);
-	const reasons = checkOrderDocument(
-		type,
-		message,
-		against.order,
-		{ ...entry.accepted },
-		totals,
-		against.lines,
-	);
+	const changes = entry.changes ?? [];
+	const reasons = checkAgainstChanges(type, message, order, changes, { ...entry.accepted }, totals);
 	if (type === '855' && !reasons.length && SCENARIOS[entry.scenario ?? 'standard'].sellerChanges) {
-		const reason = sellerChangeReason(message, against.order);
+		const reason = sellerChangeReason(message, applyChanges(order, changes).order);
 		if (reason) reasons.push(reason);
 	}
 	return reasons;

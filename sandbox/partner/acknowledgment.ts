@@ -1,4 +1,5 @@
 /** The partner's check of an 855 against its own 850: every line acknowledged, no more than ordered. */
+import { say } from './reasons';
 import { count, exceeds, NOTHING, plus, readExact, sameValue } from './amounts';
 import {
 	asArray,
@@ -19,17 +20,18 @@ export function check855(message: Json, order: Json): string[] {
 	const reasons: string[] = [];
 	const numberReason = purchaseOrderNumberReason(message.purchaseOrderNumber, order);
 	if (numberReason) reasons.push(numberReason);
-	if (typeof message.status !== 'string' || message.status.trim() === '') reasons.push('no status');
+	if (typeof message.status !== 'string' || message.status.trim() === '')
+		reasons.push(say.noStatus());
 	const lines = orderLines(order);
 	const acknowledged = new Map<string, Json[]>();
 	for (const [index, line] of asArray(message.lineItems).entries()) {
 		const id = isObject(line) ? idText(line.purchaseOrderLineId) : undefined;
 		if (!isObject(line) || id === undefined) {
-			reasons.push(`lineItems[${index}]: no purchaseOrderLineId`);
+			reasons.push(say.noLineId(index));
 			continue;
 		}
 		if (!lines.has(id)) {
-			reasons.push(`${lineLabel(id)}: not on the purchase order`);
+			reasons.push(say.acknowledgedNotOnOrder(lineLabel(id)));
 			continue;
 		}
 		acknowledged.set(id, [...(acknowledged.get(id) ?? []), line]);
@@ -38,7 +40,7 @@ export function check855(message: Json, order: Json): string[] {
 		const label = lineLabel(line.id);
 		const given = acknowledged.get(line.id);
 		if (!given) {
-			reasons.push(`${label}: not acknowledged`);
+			reasons.push(say.notAcknowledged(label));
 			continue;
 		}
 		let total = NOTHING;
@@ -49,31 +51,24 @@ export function check855(message: Json, order: Json): string[] {
 			for (const action of asArray(ack.actions)) {
 				actions++;
 				if (!isObject(action)) {
-					reasons.push(`${label}: an action is not an object`);
+					reasons.push(say.actionNotObject(label));
 					continue;
 				}
 				if (!ACTION_STATUSES.includes(action.status as string)) {
-					reasons.push(
-						`${label}: action status ${shown(action.status)} is not one of ${ACTION_STATUSES.join(', ')}`,
-					);
+					reasons.push(say.actionStatus(label, shown(action.status), ACTION_STATUSES.join(', ')));
 				}
 				const quantity = quantityOf(action.quantity);
-				if (!quantity)
-					reasons.push(
-						`${label}: action quantity ${shown(action.quantity)} is not a decimal quantity`,
-					);
+				if (!quantity) reasons.push(say.actionQuantity(label, shown(action.quantity)));
 				else total = plus(total, quantity);
 				if (action.unitCostPrice !== undefined && !readExact(action.unitCostPrice)) {
-					reasons.push(
-						`${label}: unitCostPrice ${shown(action.unitCostPrice)} is not a decimal number`,
-					);
+					reasons.push(say.actionPrice(label, shown(action.unitCostPrice)));
 				}
 			}
 		}
-		if (actions === 0) reasons.push(`${label}: no actions`);
+		if (actions === 0) reasons.push(say.noActions(label));
 		if (exceeds(total, line.ordered)) {
 			reasons.push(
-				`${label}: acknowledged ${count(total)} but only ${count(line.ordered)} ordered`,
+				say.overLimit(label, 'acknowledged', count(total), count(line.ordered), 'ordered'),
 			);
 		}
 	}

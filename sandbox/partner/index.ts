@@ -4,8 +4,9 @@
  * the node: nothing here imports from nodes/, not even the decimal arithmetic (see amounts.ts), so
  * a builder bug cannot hide behind a matching partner bug.
  */
+import { say } from './reasons';
 import { check855 } from './acknowledgment';
-import type { LineChange } from './changes';
+import { applyChanges, type LineChange } from './changes';
 import { check810, type TotalsCheck } from './invoice';
 import { asArray, idText, isObject } from './read';
 import { check856 } from './shipNotice';
@@ -26,7 +27,7 @@ export function checkOrderDocument(
 	/** Lines the partner's 860s changed: `order` is then the effective order. */
 	changes: Map<string, LineChange> = new Map(),
 ): string[] {
-	if (!isObject(message)) return [`the ${type} message is not a JSON object`];
+	if (!isObject(message)) return [say.notJson(type)];
 	switch (type) {
 		case '855':
 			return check855(message, order);
@@ -35,8 +36,27 @@ export function checkOrderDocument(
 		case '810':
 			return check810(message, order, earlier, totals, changes);
 		default:
-			return [`the demo partner does not check ${String(type)} documents`];
+			return [say.unsupportedType(String(type))];
 	}
+}
+
+/**
+ * The partner's check against its 850 with the 860s it sent (`changes`, in sequence) applied: the
+ * effective order; nothing shipped or billed for a cancelled order (an 855 is then judged against the 850).
+ */
+export function checkAgainstChanges(
+	type: '855' | '856' | '810',
+	message: unknown,
+	order: Record<string, unknown>,
+	changes: Record<string, unknown>[],
+	earlier: { '855'?: unknown; '856'?: unknown },
+	totals?: TotalsCheck,
+): string[] {
+	const effective = applyChanges(order, changes);
+	if (effective.cancelledBy !== undefined && type !== '855')
+		return [say.cancelledOrder(String(order.purchaseOrderNumber), effective.cancelledBy)];
+	const against = effective.cancelledBy === undefined ? effective : applyChanges(order, []);
+	return checkOrderDocument(type, message, against.order, earlier, totals, against.lines);
 }
 
 /** Which purchase order number(s) a received document refers to (855/810: purchaseOrderNumber; 856: orders[].purchaseOrderNumber). */

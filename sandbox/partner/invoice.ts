@@ -1,4 +1,5 @@
 /** The partner's check of an 810: quantities within what was shipped, and the totals recomputed with its own arithmetic. */
+import { say } from './reasons';
 import {
 	type Exact,
 	minus,
@@ -36,9 +37,7 @@ function sumOfAmounts(list: unknown, name: string, reasons: string[]): Exact {
 	asArray(list).forEach((entry, index) => {
 		const amount = isObject(entry) ? readExact(entry.amount) : undefined;
 		if (!amount)
-			reasons.push(
-				`${name}[${index}].amount ${shown(isObject(entry) ? entry.amount : entry)} is not a decimal number`,
-			);
+			reasons.push(say.amount(name, index, shown(isObject(entry) ? entry.amount : entry)));
 		else total = plus(total, amount);
 	});
 	return total;
@@ -51,11 +50,11 @@ function totalReason(
 	expected: Exact,
 	rule: string,
 ): string | undefined {
-	if (stated === undefined) return `no ${name}`;
+	if (stated === undefined) return say.noTotal(name);
 	const value = readExact(stated);
-	if (!value) return `${name} ${shown(stated)} is not a decimal number`;
+	if (!value) return say.totalNotDecimal(name, shown(stated));
 	if (!sameValue(value, toCents(expected))) {
-		return `${name} is ${String(stated)} but ${rule} = ${money(expected)}`;
+		return say.total(name, String(stated), rule, money(expected));
 	}
 	return undefined;
 }
@@ -90,27 +89,23 @@ export function check810(
 	const invoiced = new Map<string, Exact>();
 	let sales = NOTHING;
 	const lineItems = asArray(message.lineItems);
-	if (lineItems.length === 0) reasons.push('no lineItems');
+	if (lineItems.length === 0) reasons.push(say.noLineItems());
 	for (const [index, item] of lineItems.entries()) {
 		const id = isObject(item) ? idText(item.purchaseOrderLineId) : undefined;
 		if (!isObject(item) || id === undefined) {
-			reasons.push(`lineItems[${index}]: no purchaseOrderLineId`);
+			reasons.push(say.noLineId(index));
 			continue;
 		}
 		if (!matchLine(id, item, 'invoiced', lines, substitutes, reasons, changes)) continue;
 		const label = lineLabel(id);
 		const quantity = quantityOf(item.quantityInvoiced);
 		const price = readExact(item.unitPrice);
-		if (!quantity)
-			reasons.push(
-				`${label}: quantityInvoiced ${shown(item.quantityInvoiced)} is not a decimal quantity`,
-			);
+		if (!quantity) reasons.push(say.quantityInvoiced(label, shown(item.quantityInvoiced)));
 		const agreed = prices.get(id);
-		if (!price)
-			reasons.push(`${label}: unitPrice ${shown(item.unitPrice)} is not a decimal number`);
+		if (!price) reasons.push(say.unitPrice(label, shown(item.unitPrice)));
 		else if (agreed && !sameValue(price, agreed.price))
 			reasons.push(
-				`${label}: billed at ${String(item.unitPrice)} but the price is ${String(agreed.text)} (${agreed.source})`,
+				say.billedPrice(label, String(item.unitPrice), String(agreed.text), agreed.source),
 			);
 		if (!quantity) continue;
 		accumulate(invoiced, id, quantity);
@@ -148,9 +143,9 @@ function sameAsOrdered(message: Json, order: Json): string[] {
 	const reasons: string[] = [];
 	const compare = (what: string, given: string | undefined, ordered: string | undefined) => {
 		if (ordered === undefined) return;
-		if (given === undefined) reasons.push(`no ${what}: the purchase order's is ${ordered}`);
+		if (given === undefined) reasons.push(say.missingAsOrdered(what, ordered));
 		else if (given.toUpperCase() !== ordered.toUpperCase())
-			reasons.push(`${what} ${given} does not match the purchase order's ${ordered}`);
+			reasons.push(say.notAsOrdered(what, given, ordered));
 	};
 	compare('currency', currencyOf(message), currencyOf(order));
 	compare('release number', idText(message.releaseNumber), idText(order.releaseNumber));

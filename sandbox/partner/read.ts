@@ -1,4 +1,5 @@
 /** Reading received documents tolerantly: a bad field becomes a reason, never a crash. */
+import { say } from './reasons';
 import { count, type Exact, exceeds, NOTHING, plus, readExact } from './amounts';
 import type { LineChange } from './changes';
 
@@ -69,17 +70,16 @@ export function productIdsReason(
 	productIds: unknown,
 	allowed: Json[],
 ): string | undefined {
-	if (!isObject(productIds) || Object.keys(productIds).length === 0)
-		return `${label}: no product ids`;
+	if (!isObject(productIds) || Object.keys(productIds).length === 0) return say.noProductIds(label);
 	if (allowed.some((ids) => productIdsMatch(productIds, ids))) return undefined;
-	return `${label}: product ids ${JSON.stringify(productIds)} do not match the purchase order's ${JSON.stringify(allowed[0])}`;
+	return say.productIds(label, productIds, allowed[0]);
 }
 
 export function purchaseOrderNumberReason(given: unknown, order: Json): string | undefined {
 	const expected = idText(order.purchaseOrderNumber);
 	const actual = idText(given);
-	if (actual === undefined) return 'no purchaseOrderNumber';
-	if (actual !== expected) return `purchase order number ${actual} does not match ${expected}`;
+	if (actual === undefined) return say.noPurchaseOrderNumber();
+	if (actual !== expected) return say.purchaseOrderNumber(actual, expected);
 	return undefined;
 }
 
@@ -118,11 +118,11 @@ export function matchLine(
 	const line = lines.get(id);
 	const change = changes.get(id);
 	if (!line && change) {
-		reasons.push(`${lineLabel(id)}: ${verb} but ${changeWords(change)}`);
+		reasons.push(say.lineChanged(lineLabel(id), verb, changeWords(change)));
 		return undefined;
 	}
 	if (!line) {
-		reasons.push(`${lineLabel(id)}: ${verb} but not on the purchase order`);
+		reasons.push(say.lineNotOnOrder(lineLabel(id), verb));
 		return undefined;
 	}
 	const idReason = productIdsReason(lineLabel(id), item.productIds, [
@@ -144,9 +144,7 @@ export function overLimits(
 	for (const [id, total] of totals) {
 		const limit = limits.get(id) ?? NOTHING;
 		if (exceeds(total, limit))
-			reasons.push(
-				`${lineLabel(id)}: ${verb} ${count(total)} but only ${count(limit)} ${limitWord}`,
-			);
+			reasons.push(say.overLimit(lineLabel(id), verb, count(total), count(limit), limitWord));
 	}
 }
 

@@ -1,4 +1,5 @@
 /** The partner's check of an 856 against its own 850 (and the 855 if any): nothing shipped beyond what was accepted. */
+import { say } from './reasons';
 import type { Exact } from './amounts';
 import type { LineChange } from './changes';
 import {
@@ -33,8 +34,7 @@ export function check856(
 	const reasons: string[] = [];
 	const purchaseOrderNumber = idText(order.purchaseOrderNumber);
 	const shipOrders = shipOrdersFor(message, purchaseOrderNumber);
-	if (shipOrders.length === 0)
-		return [`no orders[] entry for purchase order ${purchaseOrderNumber}`];
+	if (shipOrders.length === 0) return [say.noShipOrder(purchaseOrderNumber)];
 	const lines = orderLines(order);
 	const acknowledgment = isObject(earlier['855']) ? earlier['855'] : undefined;
 	const limits = acknowledgment
@@ -44,20 +44,18 @@ export function check856(
 	const substitutes = substitutesOf(acknowledgment);
 	const shipped = new Map<string, Exact>();
 	const items = shipOrders.flatMap(shippedItemsOf);
-	if (items.length === 0) reasons.push('no items shipped');
+	if (items.length === 0) reasons.push(say.noItemsShipped());
 	for (const [index, item] of items.entries()) {
 		const id = idText(item.purchaseOrderLineId);
 		if (id === undefined) {
-			reasons.push(`item ${index + 1}: no purchaseOrderLineId`);
+			reasons.push(say.itemNoLineId(index));
 			continue;
 		}
 		if (!matchLine(id, item, 'shipped', lines, substitutes, reasons, changes)) continue;
 		const label = lineLabel(id);
 		const quantity = quantityOf(item.quantityShipped);
 		if (!quantity) {
-			reasons.push(
-				`${label}: quantityShipped ${shown(item.quantityShipped)} is not a decimal quantity`,
-			);
+			reasons.push(say.quantityShipped(label, shown(item.quantityShipped)));
 			continue;
 		}
 		accumulate(shipped, id, quantity);
@@ -68,7 +66,7 @@ export function check856(
 	overLimits(changed, ordered, 'shipped', "ordered after the partner's 860", reasons);
 	for (const [id, change] of changes) {
 		if (change.reason === 'addItem' && lines.has(id) && !shipped.has(id))
-			reasons.push(`${lineLabel(id)}: not shipped but ${changeWords(change)}`);
+			reasons.push(say.addedNotShipped(lineLabel(id), changeWords(change)));
 	}
 	return reasons;
 }

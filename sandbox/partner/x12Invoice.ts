@@ -2,6 +2,7 @@
  * An 810 received as X12 (BIG, CUR, IT1, TDS, SAC) read into the structured invoice the partner
  * checks. Its totals are checked as X12 states them: TDS01 in cents (N2, two implied decimals).
  */
+import { say } from './reasons';
 import { type Exact, money, readExact, sameValue, toCents } from './amounts';
 import type { TotalsCheck } from './invoice';
 import type { Json } from './read';
@@ -47,10 +48,7 @@ export function readInvoice(segments: string[][]): {
 				const list = element(segment, 1) === 'A' ? allowances : charges;
 				if (!amount) break;
 				const value = impliedTwo(amount);
-				if (value === undefined)
-					reasons.push(
-						`SAC05 "${amount}" is not an N2 amount: digits only, two implied decimals (12.50 is written 1250)`,
-					);
+				if (value === undefined) reasons.push(say.sacAmount(amount));
 				list.push({ type: element(segment, 2), amount: value ?? amount });
 				break;
 			}
@@ -60,21 +58,18 @@ export function readInvoice(segments: string[][]): {
 	return { message, reasons, totals: (_message, _sales, total) => tdsReasons(tds, total) };
 }
 
-const N2 = (name: string, value: string) =>
-	`${name} "${value}" is not an N2 amount: digits only, two implied decimals (123.45 is written 12345)`;
+const N2 = say.tdsAmount;
 
 /** TDS01 against the partner's total: Σ IT102 × IT104 (each line to cents) + SAC charges − SAC allowances. */
 function tdsReasons(tds: string[] | undefined, total: Exact): string[] {
-	if (!tds) return ['no TDS segment: an 810 states its total in TDS01'];
+	if (!tds) return [say.noTds()];
 	const reasons: string[] = [];
 	const stated = element(tds, 1);
 	const value = impliedTwo(stated);
 	const cents = toCents(total);
 	if (value === undefined) reasons.push(N2('TDS01', stated));
 	else if (!sameValue(readExact(value)!, cents))
-		reasons.push(
-			`TDS01 is ${stated} (${value}) but Σ IT102 × IT104 (each line to cents) + SAC charges − SAC allowances = ${money(total)}, which TDS01 writes ${cents.n}`,
-		);
+		reasons.push(say.tdsTotal(stated, value, money(total), String(cents.n)));
 	const subject = element(tds, 2);
 	if (subject && impliedTwo(subject) === undefined) reasons.push(N2('TDS02', subject));
 	return reasons;

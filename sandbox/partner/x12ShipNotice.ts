@@ -3,6 +3,7 @@
  * (shipment, order, tare, pack, item in any of the usual shapes), PRF per order, LIN/SN1 per item;
  * what only X12 can get wrong is checked here: the HL tree itself and each SSCC (MAN*GM).
  */
+import { say } from './reasons';
 import type { Json } from './read';
 import { ssccReason } from './sscc';
 import { element, productIdsOf, unitOf } from './x12Elements';
@@ -31,9 +32,8 @@ export function readShipNotice(segments: string[][]): { message: Json; reasons: 
 				const parentId = element(segment, 2);
 				const code = element(segment, 3);
 				const parent = parentId ? levels.get(parentId) : undefined;
-				if (levels.has(id)) reasons.push(`HL ${id}: HL01 is used twice`);
-				if (parentId && !parent)
-					reasons.push(`HL ${id}: its parent HL ${parentId} (HL02) is not an earlier HL`);
+				if (levels.has(id)) reasons.push(say.hlTwice(id));
+				if (parentId && !parent) reasons.push(say.hlParent(id, parentId));
 				level = { code, order: parent?.order };
 				item = undefined;
 				if (code === 'O') {
@@ -42,7 +42,7 @@ export function readShipNotice(segments: string[][]): { message: Json; reasons: 
 				} else if (code === 'I') {
 					item = {};
 					if (level.order) level.order.items.push(item);
-					else reasons.push(`HL ${id}: an item (I) that is not under an order (O) level`);
+					else reasons.push(say.hlItemOutsideOrder(id));
 				}
 				levels.set(id, level);
 				break;
@@ -51,12 +51,12 @@ export function readShipNotice(segments: string[][]): { message: Json; reasons: 
 				if (level?.code === 'O' && level.order) {
 					level.order.purchaseOrderNumber = element(segment, 1);
 					if (element(segment, 2)) level.order.releaseNumber = element(segment, 2);
-				} else reasons.push(`HL ${id}: PRF outside an order (O) level`);
+				} else reasons.push(say.prfOutsideOrder(id));
 				break;
 			case 'MAN':
 				if (element(segment, 1) === 'GM') {
-					const reason = ssccReason(element(segment, 2));
-					if (reason) reasons.push(`HL ${id}: MAN*GM: ${reason}`);
+					const reason = ssccReason(id, element(segment, 2));
+					if (reason) reasons.push(reason);
 				}
 				break;
 			case 'LIN':
@@ -74,7 +74,7 @@ export function readShipNotice(segments: string[][]): { message: Json; reasons: 
 				break;
 		}
 	}
-	if (!levels.size) reasons.push('no HL segments: an 856 is a hierarchy of HL levels');
+	if (!levels.size) reasons.push(say.noHl());
 	message.orders = orders;
 	return { message, reasons };
 }

@@ -25,6 +25,8 @@ export type { DocumentProblem } from './shieldRules';
 export interface EarlierDocuments {
 	acknowledgment?: unknown;
 	shipNotice?: unknown;
+	/** The lines the 860s added (Apply Change's log): an 856 must ship them. */
+	addedLines?: Array<{ purchaseOrderLineId: string; changeSequenceNumber: string }>;
 }
 
 /** What a document is checked against: its 850 and the documents sent before it. */
@@ -90,13 +92,42 @@ function orderLine(item: unknown, field: string, order: PurchaseOrder, p: Proble
 		return undefined;
 	}
 	const line = order.lineById.get(id);
-	if (!line)
+	const deletedBy = line ? undefined : changedBy(order.message, id);
+	if (deletedBy)
+		p.add(
+			'lineChanged',
+			`${field}.purchaseOrderLineId`,
+			`line ${id} was deleted by the purchase order's 860 (change ${deletedBy})`,
+		);
+	else if (!line)
 		p.add(
 			'lineOnOrder',
 			`${field}.purchaseOrderLineId`,
 			`line ${id} is not on purchase order ${order.purchaseOrderNumber}`,
 		);
 	return line;
+}
+
+/** The change sequence number of the last 860 applied to the effective `order` that touched line `id`. */
+function changedBy(order: PlainObject, id: string): string | undefined {
+	const records = Array.isArray(order.appliedChanges) ? order.appliedChanges.filter(isObject) : [];
+	const last = records
+		.filter((r) => Array.isArray(r.lineIds) && r.lineIds.map(String).includes(id))
+		.pop();
+	return last ? String(last.changeSequenceNumber) : undefined;
+}
+
+/** An effective order an 860 cancelled: nothing may be shipped or billed for it. */
+function cancelledProblem(input: unknown): DocumentProblem | undefined {
+	const order = unwrapMessage(input, 'purchaseOrderNumber');
+	if (!isObject(order) || !isObject(order.cancelledBy)) return undefined;
+	const p = new Problems();
+	p.add(
+		'cancelled',
+		'purchaseOrderNumber',
+		`purchase order ${String(order.purchaseOrderNumber)} was cancelled by its 860 (change ${String(order.cancelledBy.changeSequenceNumber)}): nothing may be shipped or billed for it`,
+	);
+	return p.list[0];
 }
 
 /** Adds to a line's running total; records a chargeback when it passes the limit. */
@@ -260,6 +291,13 @@ function check856(message: PlainObject, { order, earlier }: Against, p: Problems
 				p,
 			);
 	}
+	for (const added of earlier.addedLines ?? [])
+		if (order.lineById.has(added.purchaseOrderLineId) && !shipped.has(added.purchaseOrderLineId))
+			p.add(
+				'lineChanged',
+				'orders',
+				`line ${added.purchaseOrderLineId} was added by the purchase order's 860 (change ${added.changeSequenceNumber}) but is not shipped`,
+			);
 	sameReferences(message, order, p);
 	const dates = isObject(message.dates) ? message.dates : {};
 	p.date(dates.shipDate, 'dates.shipDate', true);
@@ -388,8 +426,9 @@ function check810(message: PlainObject, { order, earlier }: Against, p: Problems
 }
 
 /**
- * The rule sets each checked type goes through, in order. Checking against a changed order
- * (850 + 860s) adds one more set here, reading the changes from `Against`.
+ * The rule sets each checked type goes through, in order. Against an effective order (850 + 860s)
+ * the same sets apply: a cancelled order stops the check first, deleted lines are named in
+ * orderLine, added lines in check856.
  */
 const RULE_SETS: Record<CheckedType, RuleSet[]> = {
 	'855': [sameHeader(false), check855],
@@ -414,6 +453,8 @@ export function checkDocument(
 	order: unknown,
 	earlier: EarlierDocuments = {},
 ): DocumentProblem[] {
+	const cancelled = type === '855' ? undefined : cancelledProblem(order);
+	if (cancelled) return [cancelled];
 	const against = { order: readPurchaseOrder(order), earlier };
 	const p = new Problems();
 	const message = unwrapMessage(document, KEYS[type]);

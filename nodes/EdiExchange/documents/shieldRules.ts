@@ -77,6 +77,15 @@ export const SHIELD_RULES = {
 		partner: CHARGES_BACK,
 		checks: 'no unit price above the agreed one (the 855’s, else the 850’s)',
 	},
+	lineChanged: {
+		partner: REJECTS,
+		checks:
+			'given the 860s: no line they deleted is shipped or billed, and a line they added is shipped',
+	},
+	cancelled: {
+		partner: REJECTS,
+		checks: 'given the 860s: nothing is shipped or billed for an order they cancelled',
+	},
 } as const satisfies Record<string, { partner: Severity; checks: string }>;
 
 export type ShieldRule = keyof typeof SHIELD_RULES;

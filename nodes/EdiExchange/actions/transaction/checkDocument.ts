@@ -11,9 +11,11 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DocumentError } from '../../documents';
+import { applyChanges } from '../../documents/applyChange';
 import { type CheckedType, checkDocument, type DocumentProblem } from '../../documents/check';
 import { codesThat, typeLabel } from '../../documents/registry';
 import { readJsonParameter } from '../fields';
+import { purchaseOrderChangesField } from './applyChange';
 import { forOperation, type Operation } from '../types';
 
 /** The types the registry says can be checked (`check`). */
@@ -61,6 +63,13 @@ export function shieldFields(
 				'Optional: the 856 sent for this order. Then nothing may be billed beyond what it shipped.',
 			displayOptions: shown(['810']),
 		},
+		{
+			...purchaseOrderChangesField,
+			name: 'checkChanges',
+			description:
+				'Optional: the 860s received for this order (one message or a list). The document is then checked against the effective order: no deleted line shipped or billed, changed quantities and prices followed, nothing for a cancelled order.',
+			displayOptions: shown(['856', '810']),
+		},
 	];
 }
 
@@ -73,19 +82,25 @@ export function shieldProblems(
 ): DocumentProblem[] {
 	const read = (name: string, label: string) =>
 		readJsonParameter.call(this, name, label, itemIndex);
-	const order = read('checkOrder', 'Purchase Order (850)');
+	const given = read('checkOrder', 'Purchase Order (850)');
 	try {
-		return checkDocument(type, document, order, {
+		const changes = type === '855' ? '' : read('checkChanges', 'Changes (860)');
+		const applied =
+			changes === undefined || changes === null || changes === ''
+				? undefined
+				: applyChanges(given, changes);
+		return checkDocument(type, document, applied?.effectiveOrder ?? given, {
 			acknowledgment:
 				type === '855' ? undefined : read('checkAcknowledgment', 'Acknowledgment (855)'),
 			shipNotice: type === '810' ? read('checkShipNotice', 'Ship Notice (856)') : undefined,
+			addedLines: applied?.changeLog.filter((e) => e.change === 'added'),
 		});
 	} catch (error) {
 		if (!(error instanceof DocumentError))
 			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 		throw new NodeOperationError(this.getNode(), `Nothing to check against: ${error.message}`, {
 			description:
-				'Point Purchase Order (850) at the 850 this document answers (and Acknowledgment / Ship Notice at the documents sent before it).',
+				'Point Purchase Order (850) at the 850 this document answers (and Acknowledgment / Ship Notice at the documents sent before it, Changes (860) at its 860s).',
 			itemIndex,
 		});
 	}
