@@ -8,14 +8,29 @@ import { DocumentError } from '../documents/errors';
 import type { PlainObject } from '../documents/fieldReader';
 import { readX12, type X12Problem, type X12TransactionSet } from '../x12';
 import { codesThat } from '../documents/registry';
-import { read850, type Read850Result } from './read850';
+import { read850 } from './read850';
+import { read860 } from './read860';
 
 /** Transaction set types this package reads into documents (the registry's `read`). */
 export const READABLE_TYPES = codesThat('read');
 
-/** The reader of each readable type; test/unit/x12/registry.test.ts holds it to READABLE_TYPES. */
-export const READERS: Readonly<Record<string, (set: X12TransactionSet) => Read850Result>> = {
-	'850': read850,
+/** A set read into its document (absent when it has errors). */
+export interface SetReading {
+	document?: PlainObject;
+	errors: string[];
+	warnings: string[];
+}
+
+/** The reader of each readable type; test/unit/registry.test.ts holds it to READABLE_TYPES. */
+export const READERS: Readonly<Record<string, (set: X12TransactionSet) => SetReading>> = {
+	'850': (set) => {
+		const { purchaseOrder: document, errors, warnings } = read850(set);
+		return { document, errors, warnings };
+	},
+	'860': (set) => {
+		const { change: document, errors, warnings } = read860(set);
+		return { document, errors, warnings };
+	},
 };
 
 export interface X12Document {
@@ -28,7 +43,7 @@ export interface X12Document {
 	interchangeControlNumber: string;
 	groupControlNumber: string;
 	transactionSetControlNumber: string;
-	/** The document (the purchase order for an 850); absent when it could not be read. */
+	/** The document (the purchase order for an 850, the change for an 860); absent when it could not be read. */
 	document?: PlainObject;
 	errors: string[];
 	warnings: string[];
@@ -76,7 +91,7 @@ export function documentsFromX12(text: string): X12Documents {
 				const reader = READERS[set.type];
 				if (reader && READABLE_TYPES.includes(set.type)) {
 					const result = reader(set);
-					if (result.purchaseOrder) document.document = result.purchaseOrder;
+					if (result.document) document.document = result.document;
 					document.errors = result.errors;
 					document.warnings.push(...result.warnings);
 				} else {
