@@ -10,9 +10,10 @@ import type { PlainObject } from '../documents/fieldReader';
 import { positionOf } from '../x12/segmentTable';
 import { SET_860 } from '../x12/sets';
 import type { X12TransactionSet } from '../x12/types';
+import type { ReferenceDate } from './century';
 import { CHANGE_PURPOSES, CHANGE_REASONS, ORDER_TYPES, UNITS } from './codes';
 import { MAPPINGS, type Mapping, named, Reader, setIf } from './read850';
-import { x12Date, type Segment } from './segmentReader';
+import type { Segment } from './segmentReader';
 
 export interface Read860Result {
 	/** The purchase order change, present when the set has no errors. */
@@ -24,8 +25,8 @@ export interface Read860Result {
 const POC_PAIRS = positionOf('POC08');
 
 class ChangeReader extends Reader {
-	constructor() {
-		super(SET_860, MAPPINGS_860, 'POC');
+	constructor(reference?: ReferenceDate) {
+		super(reference, SET_860, MAPPINGS_860, 'POC');
 	}
 
 	protected check(): void {
@@ -53,11 +54,12 @@ class ChangeReader extends Reader {
 		else this.order.purchaseOrderNumber = number;
 		setIf(this.order, 'releaseNumber', s.take('BCH04'));
 		setIf(this.order, 'changeSequenceNumber', s.take('BCH05'));
-		const date = x12Date(s.take('BCH06'));
+		const date = this.dateAt(s, 'BCH06');
+		s.take('BCH06');
 		if (date) this.order.purchaseOrderDate = date;
 		else
 			this.errors.push(`${named(s, 'BCH06')} is "${s.peek('BCH06')}", not a date written CCYYMMDD`);
-		const changed = x12Date(s.peek('BCH11'));
+		const changed = this.dateAt(s, 'BCH11');
 		if (changed) this.order.purchaseOrderChangeDate = s.take('BCH11') && changed;
 		return true;
 	}
@@ -102,8 +104,8 @@ const MAPPINGS_860: ReadonlyMap<string, Mapping> = new Map<string, Mapping>([
 ]);
 
 /** Reads one 860 transaction set (ST…SE as the reader gives it). Never throws. */
-export function read860(set: X12TransactionSet): Read860Result {
-	const reader = new ChangeReader();
+export function read860(set: X12TransactionSet, reference?: ReferenceDate): Read860Result {
+	const reader = new ChangeReader(reference);
 	try {
 		reader.read(set);
 	} catch (error) {
