@@ -21,7 +21,7 @@ import { ROOT } from './sourceFiles';
 /** What each type can do and where it travels, in the order of the flow: the registry must say exactly this. */
 const EXPECTED: Record<string, { can: Capability[]; paths: string[]; functionalId: string }> = {
 	'850': { can: ['read'], paths: ['structured'], functionalId: 'PO' },
-	'860': { can: [], paths: ['structured'], functionalId: 'PC' },
+	'860': { can: ['read'], paths: ['structured'], functionalId: 'PC' },
 	'855': {
 		can: ['build', 'write', 'check'],
 		paths: ['structured', 'x12', 'serviceJson'],

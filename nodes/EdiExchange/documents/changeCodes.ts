@@ -54,16 +54,25 @@ const X12_CODES: Readonly<Record<string, ChangeCode>> = {
 	TI: code('none', 'transfer item'),
 };
 
-/** The contract's changeReason words. */
-const WORDS: Readonly<Record<string, ChangeCode>> = {
-	addItem: X12_CODES.AI,
-	deleteItem: X12_CODES.DI,
-	priceChange: X12_CODES.PC,
-	quantityChange: X12_CODES.QC,
-	changeToItem: X12_CODES.CA,
-	replaceAllValues: X12_CODES.RZ,
-	noChange: X12_CODES.NC,
-};
+/**
+ * The contract's changeReason words and the POC02 codes each stands for, a word's first code
+ * first (the one an X12 writer would write; QI and QD read as a quantity change, POC03 holding
+ * the resulting quantity). The X12 code dictionary reads POC02 with these.
+ */
+export const CHANGE_REASON_CODES: ReadonlyArray<readonly [code: string, word: string]> = [
+	['AI', 'addItem'],
+	['DI', 'deleteItem'],
+	['PC', 'priceChange'],
+	['QC', 'quantityChange'],
+	['QI', 'quantityChange'],
+	['QD', 'quantityChange'],
+	['CA', 'changeToItem'],
+	['RZ', 'replaceAllValues'],
+	['NC', 'noChange'],
+];
+
+const WORDS: Record<string, ChangeCode> = {};
+for (const [x12, word] of CHANGE_REASON_CODES) WORDS[word] ??= X12_CODES[x12];
 
 /** The code's meaning, by contract word or X12 code (any case); undefined for an unknown one. */
 export function changeCodeOf(reason: string): ChangeCode | undefined {
@@ -75,14 +84,18 @@ export const KNOWN_CHANGE_CODES = [...Object.keys(WORDS), ...Object.keys(X12_COD
 /** BCH01 (353) purposes and the contract's words. */
 export type ChangePurpose = 'cancellation' | 'change' | 'replace';
 
-const PURPOSES: Readonly<Record<string, ChangePurpose>> = {
-	cancellation: 'cancellation',
-	change: 'change',
-	replace: 'replace',
-	'01': 'cancellation',
-	'04': 'change',
-	'05': 'replace',
-};
+/** BCH01 codes and the contract's purpose words; the X12 code dictionary reads BCH01 with these. */
+export const CHANGE_PURPOSE_CODES: ReadonlyArray<readonly [code: string, word: ChangePurpose]> = [
+	['01', 'cancellation'],
+	['04', 'change'],
+	['05', 'replace'],
+];
+
+/** Each word as itself, then each code as its word (KNOWN_PURPOSES lists them in this order). */
+const PURPOSES: Readonly<Record<string, ChangePurpose>> = Object.fromEntries([
+	...CHANGE_PURPOSE_CODES.map(([, word]) => [word, word]),
+	...CHANGE_PURPOSE_CODES,
+]);
 
 export const purposeOf = (value: string): ChangePurpose | undefined => PURPOSES[value];
 export const KNOWN_PURPOSES = Object.keys(PURPOSES);

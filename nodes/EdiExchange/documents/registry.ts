@@ -31,7 +31,7 @@ const REPLY = {
 	can: ['build', 'write', 'check'],
 	paths: ['structured', 'x12', 'serviceJson'],
 } as const;
-/** Known, sent as the structured message; not yet read, built or written here (846, 860). */
+/** Known, sent as the structured message; not yet read, built or written here (846). */
 const KNOWN = { can: [], paths: ['structured'] } as const;
 
 /** In the order of the order-to-cash flow (the order options and lists show them by code). */
@@ -49,7 +49,8 @@ const DOCUMENT_TYPES: DocumentType[] = [
 		name: 'Purchase Order Change',
 		serviceType: '860_PURCHASE_ORDER_CHANGE',
 		functionalId: 'PC',
-		...KNOWN,
+		can: ['read'],
+		paths: ['structured'],
 	},
 	{
 		code: '855',

@@ -6,7 +6,7 @@ import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workf
 
 import { purchaseOrderLines } from '../documents/lines';
 import { typeCodeOf } from './typeCode';
-import { x12MessageFields } from './x12Message';
+import { withX12Fields } from './x12Message';
 
 export type LineOutput = 'document' | 'lines';
 
@@ -46,10 +46,7 @@ const isObject = (value: unknown): value is IDataObject =>
  * read (the inbox gives the text only), and an interchange of several sets gives one per set.
  */
 function documentsIn(json: IDataObject): IDataObject[] {
-	let whole = json;
-	if (typeof json.message === 'string' && !('document' in json) && !('documents' in json)) {
-		if (/^\s*ISA/.test(json.message)) whole = { ...json, ...x12MessageFields(json.message) };
-	}
+	const whole = withX12Fields(json);
 	if (!Array.isArray(whole.documents)) return [whole];
 	const { documents, ...envelope } = whole;
 	return documents.map((entry) => (isObject(entry) ? { ...envelope, ...entry } : envelope));

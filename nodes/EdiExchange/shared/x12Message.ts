@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { documentsFromX12, type X12Document } from '../x12Documents';
+import { documentsFromX12, isX12Text, type X12Document } from '../x12Documents';
 
 /** Sender, receiver, control numbers and what went wrong, of one transaction set. */
 function about(read: X12Document): IDataObject {
@@ -46,4 +46,13 @@ export function x12MessageFields(text: string): IDataObject {
 		documents: documents.map((read) => x12DocumentItem(read, [])),
 		...(errors.length ? { x12: { interchangeErrors: errors } } : {}),
 	};
+}
+
+/**
+ * An item holding X12 text not yet read (the inbox gives the text only) with the fields Get
+ * Message adds; any other item as it is.
+ */
+export function withX12Fields(json: IDataObject): IDataObject {
+	if (!isX12Text(json.message) || 'document' in json || 'documents' in json) return json;
+	return { ...json, ...x12MessageFields(json.message) };
 }

@@ -8,6 +8,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { mapBounded } from '../shared/concurrency';
+import { withX12Fields } from '../shared/x12Message';
 import { deliveryHref, deliveryIdOf, INBOX_WINDOW, readInbox } from '../transport/inbox';
 import type { ServiceClient } from '../transport/client';
 import type { PollRun } from './budget';
@@ -68,7 +69,7 @@ export async function pollInbox(
 		);
 	}
 	await acceptAll.call(this, settings, plan.accept, client);
-	return { items: plan.emit.map((json) => ({ json })), next: plan.next };
+	return { items: plan.emit.map((json) => ({ json: withX12Fields(json) })), next: plan.next };
 }
 
 /** Manual mode: the newest matching deliveries in the inbox, touching no state. */
@@ -82,5 +83,5 @@ export async function sampleInbox(
 	return inbox
 		.filter((item) => watched(settings, item))
 		.slice(-howMany)
-		.map((json) => ({ json }));
+		.map((json) => ({ json: withX12Fields(json) }));
 }

@@ -10,6 +10,7 @@
  * writer refuses the word naming the field. A unit of measure already written as a two-character
  * X12 code passes as it is.
  */
+import { CHANGE_PURPOSE_CODES, CHANGE_REASON_CODES } from '../documents/changeCodes';
 import { DocumentError } from '../documents/errors';
 
 export type CodeEntry = readonly [code: string, word: string];
@@ -68,6 +69,16 @@ export const PURPOSES = new CodeList('353', 'transaction set purpose', [
 	['06', 'confirmation'],
 	['07', 'duplicate'],
 ]);
+
+/** Transaction set purpose (353) of a purchase order change: BCH01 (the contract's purposes). */
+export const CHANGE_PURPOSES = new CodeList(
+	'353',
+	'purchase order change purpose',
+	CHANGE_PURPOSE_CODES,
+);
+
+/** Change or response type (670): POC02, the contract's changeReason words (documents/changeCodes.ts). */
+export const CHANGE_REASONS = new CodeList('670', 'change type', CHANGE_REASON_CODES);
 
 /** Purchase order type (92): BEG02. */
 export const ORDER_TYPES = new CodeList('92', 'purchase order type', [

@@ -9,16 +9,31 @@ import type { PlainObject } from '../documents/fieldReader';
 import { codesThat } from '../documents/registry';
 import { readX12, type X12Problem, type X12TransactionSet } from '../x12';
 import { type ReferenceDate, referenceDate } from './century';
-import { read850, type Read850Result } from './read850';
+import { read850 } from './read850';
+import { read860 } from './read860';
 
 /** Transaction set types this package reads into documents (the registry's `read`). */
 export const READABLE_TYPES = codesThat('read');
 
-/** The reader of each readable type; test/unit/x12/registry.test.ts holds it to READABLE_TYPES. */
+/** A set read into its document (absent when it has errors). */
+export interface SetReading {
+	document?: PlainObject;
+	errors: string[];
+	warnings: string[];
+}
+
+/** The reader of each readable type; test/unit/registry.test.ts holds it to READABLE_TYPES. */
 export const READERS: Readonly<
-	Record<string, (set: X12TransactionSet, reference?: ReferenceDate) => Read850Result>
+	Record<string, (set: X12TransactionSet, reference?: ReferenceDate) => SetReading>
 > = {
-	'850': read850,
+	'850': (set, reference) => {
+		const { purchaseOrder: document, errors, warnings } = read850(set, reference);
+		return { document, errors, warnings };
+	},
+	'860': (set, reference) => {
+		const { change: document, errors, warnings } = read860(set, reference);
+		return { document, errors, warnings };
+	},
 };
 
 export interface X12Document {
@@ -31,7 +46,7 @@ export interface X12Document {
 	interchangeControlNumber: string;
 	groupControlNumber: string;
 	transactionSetControlNumber: string;
-	/** The document (the purchase order for an 850); absent when it could not be read or has errors. */
+	/** The document (the purchase order for an 850, the change for an 860); absent when it could not be read or has errors. */
 	document?: PlainObject;
 	/** A set not read into a document: its X12 (ST … SE) as received, with the interchange's separators. */
 	content?: string;
@@ -89,7 +104,7 @@ export function documentsFromX12(text: string, today = new Date()): X12Documents
 				const reader = READABLE_TYPES.includes(set.type) ? READERS[set.type] : undefined;
 				if (reader && inSet.length === 0) {
 					const result = reader(set, referenceDate(interchange, group, today));
-					if (result.purchaseOrder) document.document = result.purchaseOrder;
+					if (result.document) document.document = result.document;
 					document.errors = result.errors;
 					document.warnings.push(...result.warnings);
 				} else if (reader) {

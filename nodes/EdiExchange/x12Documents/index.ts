@@ -1,10 +1,11 @@
 /**
  * Documents ⇄ X12 004010, zero runtime dependencies, pure functions. `read850` reads an 850 into
- * the structured purchase order; writers turn the builders' 855/856/810 messages into segments
+ * the structured purchase order, `read860` an 860 into the structured change; writers turn the builders' 855/856/810 messages into segments
  * (without ST/SE: the service-JSON path sends exactly these); `writeInterchange` wraps them in
  * ISA/GS/ST…SE/GE/IEA; `write997` acknowledges a received interchange.
  */
 export { read850, type Read850Result, type X12Unmapped } from './read850';
+export { read860, type Read860Result } from './read860';
 export {
 	documentsFromX12,
 	isX12Text,
@@ -12,7 +13,7 @@ export {
 	READABLE_TYPES,
 	READERS,
 } from './fromX12';
-export type { X12Document, X12Documents, X12PurchaseOrder } from './fromX12';
+export type { SetReading, X12Document, X12Documents, X12PurchaseOrder } from './fromX12';
 export { write855 } from './write855';
 export { write856, SHIP_NOTICE_HIERARCHIES } from './write856';
 export type { ShipNoticeHierarchy, ShipNoticeWriteOptions } from './write856';

@@ -11,6 +11,7 @@ import type { PlainObject } from '../documents/fieldReader';
 import type { X12TransactionSet } from '../x12/types';
 import { LoopTracker } from '../x12/loops';
 import { elementOf, positionOf } from '../x12/segmentTable';
+import type { TransactionSetDef } from '../x12/grammar';
 import { SET_850 } from '../x12/sets';
 import {
 	CHARGES,
@@ -48,12 +49,12 @@ const objectIn = (parent: PlainObject, key: string): PlainObject =>
 	(parent[key] ??= {}) as PlainObject;
 const listIn = <T = PlainObject>(parent: PlainObject, key: string): T[] =>
 	(parent[key] ??= []) as T[];
-const setIf = (target: PlainObject, key: string, value: string | undefined) => {
+export const setIf = (target: PlainObject, key: string, value: string | undefined) => {
 	if (value !== undefined && value !== '') target[key] = value;
 };
 
 /** Where the segments being read belong. */
-type Loop = 'header' | 'party' | 'line' | 'lineParty' | 'skippedParty' | 'summary';
+export type Loop = 'header' | 'party' | 'line' | 'lineParty' | 'skippedParty' | 'summary';
 
 /** The kind of place a loop path of the 850's table is (`detail/PO1/N1` is a line's party). */
 function loopKind(path: string): Loop {
@@ -69,30 +70,42 @@ const kindOf = (path: string): Loop => {
 };
 
 /** `BEG03 (segment 2) (purchase order number)`: the element, where it is and what it holds. */
-const named = (s: Segment, ref: string) => `${s.label(ref)} (${elementOf(ref).name})`;
+export const named = (s: Segment, ref: string) => `${s.label(ref)} (${elementOf(ref).name})`;
 
 /** Where the qualifier/value pairs of PER and PO1 start. */
 const PER_PAIRS = [positionOf('PER03'), positionOf('PER05'), positionOf('PER07')];
 const PO1_PAIRS = positionOf('PO106');
 
-class Reader {
+/** How a segment maps into the document: false leaves it unmapped. */
+export type Mapping = (r: Reader, s: Segment) => boolean;
+
+/** Reads an order-shaped set (the 850; read860.ts extends it for the 860) into `order`. */
+export class Reader {
 	readonly order: PlainObject = {};
 	readonly errors: string[] = [];
 	readonly warnings: string[] = [];
 	readonly unmapped: X12Unmapped[] = [];
-	private readonly loops = new LoopTracker(SET_850);
-	private loop: Loop = 'header';
+	private readonly loops: LoopTracker;
+	protected loop: Loop = 'header';
 	/** The N1 being read was not kept (a role with no word, or one the owner already has). */
 	private partySkipped = false;
 	private party: PlainObject = {};
-	private line: PlainObject = {};
-	private readonly lines: PlainObject[] = [];
-	private sawBeg = false;
+	protected line: PlainObject = {};
+	protected readonly lines: PlainObject[] = [];
+	protected sawBeg = false;
 
-	constructor(private readonly interchangeDate?: ReferenceDate) {}
+	constructor(
+		private readonly interchangeDate?: ReferenceDate,
+		protected readonly set: TransactionSetDef = SET_850,
+		private readonly mappings: ReadonlyMap<string, Mapping> = MAPPINGS,
+		/** The segment that starts a line (messages name it). */
+		protected readonly lineSegment = 'PO1',
+	) {
+		this.loops = new LoopTracker(set);
+	}
 
 	/** The date in element `ref`; one without its century is read by the reference date, with a warning. */
-	private dateAt(s: Segment, ref: string): string | undefined {
+	protected dateAt(s: Segment, ref: string): string | undefined {
 		const value = s.peek(ref);
 		const date = x12Date(value, this.interchangeDate?.year);
 		if (date && value.length === 6)
@@ -105,12 +118,17 @@ class Reader {
 	read(set: X12TransactionSet): void {
 		const segment = new Segment();
 		set.segments.forEach((elements, i) => this.segment(segment.at(elements, i + 1)));
+		this.check();
+		this.order.lineItems = this.lines;
+		this.order.x12Unmapped = this.unmapped;
+	}
+
+	/** What the whole set must have held. */
+	protected check(): void {
 		if (!this.sawBeg)
 			this.errors.push('The 850 has no BEG segment (purchase order number and date)');
 		if (this.lines.length === 0)
 			this.errors.push('The 850 has no PO1 segment: a purchase order needs at least one line');
-		this.order.lineItems = this.lines;
-		this.order.x12Unmapped = this.unmapped;
 	}
 
 	private segment(s: Segment): void {
@@ -118,7 +136,7 @@ class Reader {
 			const kind = kindOf(this.loops.path);
 			this.loop = kind === 'party' && this.partySkipped ? 'skippedParty' : kind;
 		}
-		const read = MAPPINGS.get(s.id);
+		const read = this.mappings.get(s.id);
 		if (read === undefined || !read(this, s)) {
 			this.unmapped.push({ position: s.position, segment: s.elements });
 			return;
@@ -133,9 +151,9 @@ class Reader {
 			s.take('SE02');
 			return true;
 		}
-		if (s.take('ST01') !== '850')
+		if (s.take('ST01') !== this.set.id)
 			this.errors.push(
-				`${s.label('ST01')} is "${s.peek('ST01')}": this transaction set is not an 850`,
+				`${s.label('ST01')} is "${s.peek('ST01')}": this transaction set is not an ${this.set.id}`,
 			);
 		s.take('ST02');
 		s.take('ST03');
@@ -336,14 +354,14 @@ class Reader {
 			if (isDecimal(price)) this.line.unitCostPrice = price;
 			else this.errors.push(`${named(s, 'PO104')} is "${price}", not a number`);
 		}
-		this.line.productIds = this.productIds(s);
+		this.line.productIds = this.productIds(s, PO1_PAIRS);
 		return true;
 	}
 
-	/** PO106/PO107 and the pairs after them: the ids the reader knows, each qualifier's first. */
-	private productIds(s: Segment): PlainObject {
+	/** The qualifier/id pairs from `from` on (PO106/PO107…): the ids the reader knows, each qualifier's first. */
+	protected productIds(s: Segment, from: number): PlainObject {
 		const productIds: PlainObject = {};
-		for (let at = PO1_PAIRS; at + 1 < s.elements.length; at += 2) {
+		for (let at = from; at + 1 < s.elements.length; at += 2) {
 			const word = PRODUCT_IDS.word(s.peekAt(at));
 			if (word && s.peekAt(at + 1) !== '' && productIds[word] === undefined) {
 				s.takeAt(at);
@@ -352,7 +370,7 @@ class Reader {
 		}
 		if (Object.keys(productIds).length === 0)
 			this.warnings.push(
-				`PO1 (segment ${s.position}) has no product id this reader knows (BP, VN, UP, EN, UK…)`,
+				`${s.id} (segment ${s.position}) has no product id this reader knows (BP, VN, UP, EN, UK…)`,
 			);
 		return productIds;
 	}
@@ -410,7 +428,7 @@ class Reader {
 			summary.numberOfLineItems = Number(count);
 			if (Number(count) !== this.lines.length)
 				this.warnings.push(
-					`${named(s, 'CTT01')} is ${count}, and the 850 has ${this.lines.length} PO1 lines`,
+					`${named(s, 'CTT01')} is ${count}, and the ${this.set.id} has ${this.lines.length} ${this.lineSegment} lines`,
 				);
 		}
 		setIf(summary, 'hashTotal', s.take('CTT02'));
@@ -433,7 +451,7 @@ class Reader {
 }
 
 /** How each segment of the 850 maps into the purchase order; a segment not listed is unmapped. */
-const MAPPINGS = new Map<string, (r: Reader, s: Segment) => boolean>(
+export const MAPPINGS: ReadonlyMap<string, Mapping> = new Map<string, Mapping>(
 	Object.entries({
 		ST: (r, s) => r.envelope(s),
 		SE: (r, s) => r.envelope(s),
@@ -455,7 +473,7 @@ const MAPPINGS = new Map<string, (r: Reader, s: Segment) => boolean>(
 		SAC: (r, s) => r.allowanceOrCharge(s),
 		CTT: (r, s) => r.totals(s),
 		AMT: (r, s) => r.amount(s),
-	} satisfies Record<string, (r: Reader, s: Segment) => boolean>),
+	} satisfies Record<string, Mapping>),
 );
 
 /** Reads one 850 transaction set (ST…SE as the reader gives it). Never throws. */

@@ -1,6 +1,6 @@
 /**
  * The code dictionary (x12Documents/codes.ts) holds readers and writers to one list per element:
- * every code the 850 reader reads becomes a word that every writer of that element writes, the
+ * every code a reader (850, 860) reads becomes a word that every writer of that element writes, the
  * written code reads back to the same word, and every word a writer takes is written as a code the
  * reader reads. The codes are listed here, apart from the dictionary, so removing an entry fails.
  */
@@ -12,6 +12,8 @@ import {
 } from '../../../nodes/EdiExchange/documents';
 import {
 	ACKNOWLEDGMENT_TYPES,
+	CHANGE_PURPOSES,
+	CHANGE_REASONS,
 	CHARGES,
 	type CodeList,
 	COMMUNICATIONS,
@@ -28,6 +30,7 @@ import {
 	PRODUCT_IDS,
 	PURPOSES,
 	read850,
+	read860,
 	type ShipNoticeHierarchy,
 	REFERENCES,
 	ROUTING_SEQUENCES,
@@ -190,6 +193,26 @@ const ELEMENTS: Record<string, Element> = {
 			),
 			writer('856', (w) => write856(shipNotice({ purpose: w, shipmentId: MARK })), 'BSN', MARK, -1),
 		],
+	},
+	'353 BCH01 (860)': {
+		list: CHANGE_PURPOSES,
+		codes: '01 04 05',
+		read: (code) => changeOf(['BCH', code, 'SA', 'PO-1', '', '001', '20261122']).purpose,
+		writers: [],
+	},
+	'670 POC02 (860)': {
+		list: CHANGE_REASONS,
+		codes: 'AI DI PC QC QI QD CA RZ NC',
+		// A code read as itself (one with no contract word, kept for Apply Change) is no word.
+		read: (code) => {
+			const change = changeOf(
+				['BCH', '04', 'SA', 'PO-1', '', '001', '20261122'],
+				['POC', '1', code],
+			);
+			const reason = change.lineItems[0].changeReason;
+			return reason === code ? undefined : reason;
+		},
+		writers: [],
 	},
 	'92 BEG02': {
 		list: ORDER_TYPES,
@@ -444,6 +467,14 @@ const ELEMENTS: Record<string, Element> = {
 		],
 	},
 };
+
+/** An 860 of the given segments (BCH first), read; the 860 has no writer here. */
+function changeOf(...segments: string[][]): Any {
+	const set = [['ST', '860', '1'], ...segments, ['SE', String(segments.length + 2), '1']];
+	const result = read860({ type: '860', controlNumber: '1', segments: set });
+	if (!result.change) throw new Error(result.errors.join('; '));
+	return result.change;
+}
 
 function orderOf(header: string[][]): Any {
 	const segments = [['ST', '850', '1'], ...header, ['PO1', '1', '5', 'EA', '', '', 'BP', 'X']];

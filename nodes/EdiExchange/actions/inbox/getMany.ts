@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { INBOX_WINDOW, readInbox } from '../../transport/inbox';
 import { lineOutputField, splitIntoLines, splitsLines } from '../../shared/lineOutput';
+import { withX12Fields } from '../../shared/x12Message';
 import { limitField, readLimit } from '../fields';
 import { forOperation, fromVersion1_1, inVersion1, type Operation } from '../types';
 
@@ -34,7 +35,7 @@ export const getMany: Operation = {
 		// The Limit holds even when the service sends more (oldest first: the oldest are kept).
 		const items = (await readInbox(client, { limit, itemIndex })).slice(0, limit);
 		if (!simplify) {
-			const whole = items.map((item) => ({ json: item }));
+			const whole = items.map((item) => ({ json: withX12Fields(item) }));
 			return lines ? splitIntoLines(whole) : whole;
 		}
 		return items.map(({ message: _message, ...rest }) => ({ json: rest }));
