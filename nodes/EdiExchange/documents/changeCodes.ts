@@ -54,23 +54,30 @@ const X12_CODES: Readonly<Record<string, ChangeCode>> = {
 	TI: code('none', 'transfer item'),
 };
 
-/** The contract's changeReason words. */
-const WORDS: Readonly<Record<string, ChangeCode>> = {
-	addItem: X12_CODES.AI,
-	deleteItem: X12_CODES.DI,
-	priceChange: X12_CODES.PC,
-	quantityChange: X12_CODES.QC,
-	changeToItem: X12_CODES.CA,
-	replaceAllValues: X12_CODES.RZ,
-	noChange: X12_CODES.NC,
+/** The contract's changeReason words and the X12 code each is written as (POC02 of an 865). */
+export const CHANGE_REASON_CODES: Readonly<Record<string, string>> = {
+	addItem: 'AI',
+	deleteItem: 'DI',
+	priceChange: 'PC',
+	quantityChange: 'QC',
+	changeToItem: 'CA',
+	replaceAllValues: 'RZ',
+	noChange: 'NC',
 };
+
+const WORDS: Readonly<Record<string, ChangeCode>> = Object.fromEntries(
+	Object.entries(CHANGE_REASON_CODES).map(([word, x12]) => [word, X12_CODES[x12]]),
+);
+
+/** Every X12 670 code, as the 860 may give it instead of a word. */
+export const X12_CHANGE_CODES = Object.keys(X12_CODES);
 
 /** The code's meaning, by contract word or X12 code (any case); undefined for an unknown one. */
 export function changeCodeOf(reason: string): ChangeCode | undefined {
 	return WORDS[reason] ?? X12_CODES[reason.toUpperCase()];
 }
 
-export const KNOWN_CHANGE_CODES = [...Object.keys(WORDS), ...Object.keys(X12_CODES)];
+export const KNOWN_CHANGE_CODES = [...Object.keys(WORDS), ...X12_CHANGE_CODES];
 
 /** BCH01 (353) purposes and the contract's words. */
 export type ChangePurpose = 'cancellation' | 'change' | 'replace';

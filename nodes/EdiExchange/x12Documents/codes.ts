@@ -10,6 +10,7 @@
  * writer refuses the word naming the field. A unit of measure already written as a two-character
  * X12 code passes as it is.
  */
+import { CHANGE_REASON_CODES, X12_CHANGE_CODES } from '../documents/changeCodes';
 import { DocumentError } from '../documents/errors';
 
 export type CodeEntry = readonly [code: string, word: string];
@@ -206,6 +207,8 @@ export const LINE_STATUSES = new CodeList('668', 'line item status', [
 	['IA', 'accepted'],
 	['IB', 'backordered'],
 	['IR', 'rejected'],
+	// An 865 accepting a deleted line.
+	['ID', 'deleted'],
 ]);
 
 /** Acknowledgment type (587): BAK02, from the 855's header status. */
@@ -214,6 +217,20 @@ export const ACKNOWLEDGMENT_TYPES = new CodeList('587', 'acknowledgment type', [
 	['AC', 'acceptedWithChanges'],
 	['RD', 'rejected'],
 ]);
+
+/** Acknowledgment type (587) of an 865's BCA02: an 860 accepted as sent is `AT`. */
+export const CHANGE_ACKNOWLEDGMENT_TYPES = ACKNOWLEDGMENT_TYPES.withCodes({ accepted: 'AT' });
+
+/**
+ * Change or response type (670): POC02, the 860's change reason answered. The contract's words
+ * and every X12 code come from documents/changeCodes.ts; a code is written as it is.
+ */
+export const CHANGE_CODES = new CodeList(
+	'670',
+	'change or response type',
+	Object.entries(CHANGE_REASON_CODES).map(([word, code]): CodeEntry => [code, word]),
+	new RegExp(`^(${X12_CHANGE_CODES.join('|')})$`),
+);
 
 /** Terms type (336): ITD01. */
 export const TERMS_TYPES = new CodeList('336', 'terms type', [
