@@ -205,8 +205,14 @@ export function writeSegments(
 	options: IDataObject,
 	itemIndex: number,
 ): string[][] {
+	const write = X12_WRITABLE.includes(code) ? DOCUMENT_WRITERS[code] : undefined;
+	if (!write)
+		throw new NodeOperationError(this.getNode(), `No X12 writer for document type ${code}`, {
+			description: `X12 is written for ${X12_WRITABLE.join(', ')}.`,
+			itemIndex,
+		});
 	try {
-		return DOCUMENT_WRITERS[code](message, {
+		return write(message, {
 			hierarchy: options.hierarchy as ShipNoticeHierarchy | undefined,
 		});
 	} catch (error) {

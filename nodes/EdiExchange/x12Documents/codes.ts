@@ -307,6 +307,16 @@ export const PACKAGING = new CodeList('103', 'packaging code', [
 	['DRM', 'drum'],
 ]);
 
+/**
+ * Hierarchical structure code (1005): BSN05, by the 856's HL shape. 0001 is shipment, order,
+ * packaging, item (the tare level sits within packaging); 0004 is shipment, order, item.
+ */
+export const HIERARCHY_STRUCTURES = new CodeList('1005', 'hierarchical structure code', [
+	['0001', 'shipmentOrderPackItem'],
+	['0001', 'shipmentOrderTarePackItem'],
+	['0004', 'shipmentOrderItem'],
+]);
+
 /** Shipment method of payment (146): FOB01. */
 export const PAYMENT_METHODS = new CodeList('146', 'method of payment', [
 	['CC', 'collect'],

@@ -12,6 +12,7 @@ import { isObject, type PlainObject } from '../documents/fieldReader';
 import {
 	type CodeList,
 	codeFor,
+	HIERARCHY_STRUCTURES,
 	PACKAGING,
 	PURPOSES,
 	ROUTING_SEQUENCES,
@@ -33,13 +34,6 @@ export const SHIP_NOTICE_HIERARCHIES: readonly ShipNoticeHierarchy[] = [
 	'shipmentOrderItem',
 	'shipmentOrderTarePackItem',
 ];
-/** BSN05 (hierarchical structure code): 0001 shipment, order, packaging, item; 0004 shipment, order, item. */
-const STRUCTURE_CODES: Record<ShipNoticeHierarchy, string> = {
-	shipmentOrderPackItem: '0001',
-	shipmentOrderItem: '0004',
-	shipmentOrderTarePackItem: '0001',
-};
-
 export interface ShipNoticeWriteOptions extends WriteOptions {
 	/** Default `shipmentOrderPackItem`. */
 	hierarchy?: ShipNoticeHierarchy;
@@ -78,7 +72,7 @@ export function write856(shipNotice: unknown, options: ShipNoticeWriteOptions = 
 			options.date ? 'options.date' : 'dates.shipDate',
 		),
 		w.time(options.time ?? '0000', spec('BSN04'), 'options.time'),
-		STRUCTURE_CODES[hierarchy],
+		HIERARCHY_STRUCTURES.code(hierarchy),
 	);
 
 	const quantities: Decimal[] = [];

@@ -20,6 +20,7 @@ import {
 	CONTACT_FUNCTIONS,
 	DATES,
 	DESCRIPTION_KINDS,
+	HIERARCHY_STRUCTURES,
 	LINE_STATUSES,
 	ORDER_TYPES,
 	PACKAGING,
@@ -29,6 +30,7 @@ import {
 	PRODUCT_IDS,
 	PURPOSES,
 	read850,
+	type ShipNoticeHierarchy,
 	REFERENCES,
 	ROUTING_SEQUENCES,
 	SERVICE_LEVELS,
@@ -162,6 +164,19 @@ function written(w: Writer, word: string): string {
 	return segment[segment.indexOf(w.marker) + w.offset];
 }
 
+/** The 855, 810 and 856 writing the same header field; `elsewhere`: words the 855 and 810 put in their beginning segment. */
+const everyHeader = (
+	fields: (word: string) => Any,
+	segment: string,
+	marker: string,
+	elsewhere?: string[],
+): Writer[] => [
+	writer('855', (w) => write855(ack(fields(w))), segment, marker, -1, elsewhere),
+	writer('810', (w) => write810(invoice(fields(w))), segment, marker, -1, elsewhere),
+	writer('856', (w) => write856(shipNotice(fields(w))), segment, marker, -1),
+];
+/** An 856 with the given carrier details (TD1, TD5). */
+const carrier = (details: Any) => write856(shipNotice({ carrierDetails: details }));
 const party = (word: string, entry: Any = { name: MARK }) => ({ parties: { [word]: entry } });
 const partyId = (word: string) =>
 	party('shipTo', { name: 'N', identificationCode: MARK, identificationCodeType: word });
@@ -254,43 +269,26 @@ const ELEMENTS: Record<string, Element> = {
 		list: PARTIES,
 		codes: 'BY ST BT SF SU SE VN RI RE Z7 MF OB BS',
 		read: (code) => firstKey(order([['N1', code, 'N']]).parties),
-		writers: [
-			writer('855', (w) => write855(ack(party(w))), 'N1', MARK, -1),
-			writer('810', (w) => write810(invoice(party(w))), 'N1', MARK, -1),
-			writer('856', (w) => write856(shipNotice(party(w))), 'N1', MARK, -1),
-		],
+		writers: everyHeader(party, 'N1', MARK),
 	},
 	'66 N103': {
 		list: PARTY_ID_TYPES,
 		codes: '1 9 91 92 UL ZZ',
 		read: (code) => order([['N1', 'ST', 'N', code, '123']]).parties.shipTo.identificationCodeType,
-		writers: [
-			writer('855', (w) => write855(ack(partyId(w))), 'N1', MARK, -1),
-			writer('810', (w) => write810(invoice(partyId(w))), 'N1', MARK, -1),
-			writer('856', (w) => write856(shipNotice(partyId(w))), 'N1', MARK, -1),
-		],
+		writers: everyHeader(partyId, 'N1', MARK),
 	},
 	'128 REF01': {
 		list: REFERENCES,
 		codes: 'IA DP BM CN SI IV CO VN CT PD 2I ST 19 MR ZZ',
 		read: (code) => firstKey(order([['REF', code, 'V']]).references),
-		writers: [
-			writer('855', (w) => write855(ack(reference(w))), 'REF', MARK, -1),
-			writer('810', (w) => write810(invoice(reference(w))), 'REF', MARK, -1),
-			writer('856', (w) => write856(shipNotice(reference(w))), 'REF', MARK, -1),
-		],
+		writers: everyHeader(reference, 'REF', MARK),
 	},
 	'374 DTM01 → DTM01': {
 		list: DATES,
 		codes: '001 002 003 004 010 011 017 037 038 063 064 068',
 		read: (code) => firstKey(order([['DTM', code, '20261122']]).dates),
-		writers: [
-			writer('855', (w) => write855(ack(dated(w))), 'DTM', '20261122', -1, ['purchaseOrderDate']),
-			writer('810', (w) => write810(invoice(dated(w))), 'DTM', '20261122', -1, [
-				'purchaseOrderDate',
-			]),
-			writer('856', (w) => write856(shipNotice(dated(w))), 'DTM', '20261122', -1),
-		],
+		// The 855 and 810 carry the purchase order date in BAK04 and BIG03.
+		writers: everyHeader(dated, 'DTM', '20261122', ['purchaseOrderDate']),
 	},
 	'336 ITD01': {
 		list: TERMS_TYPES,
@@ -343,13 +341,9 @@ const ELEMENTS: Record<string, Element> = {
 			writer(
 				'856',
 				(w) =>
-					write856(
-						shipNotice({
-							carrierDetails: {
-								routing: [{ standardCarrierAlphaCode: MARK, transportationMethod: w }],
-							},
-						}),
-					),
+					carrier({
+						routing: [{ standardCarrierAlphaCode: MARK, transportationMethod: w }],
+					}),
 				'TD5',
 				MARK,
 				1,
@@ -428,12 +422,7 @@ const ELEMENTS: Record<string, Element> = {
 		writers: [
 			writer(
 				'856',
-				(w) =>
-					write856(
-						shipNotice({
-							carrierDetails: { routing: [{ standardCarrierAlphaCode: MARK, serviceLevel: w }] },
-						}),
-					),
+				(w) => carrier({ routing: [{ standardCarrierAlphaCode: MARK, serviceLevel: w }] }),
 				'TD5',
 				MARK,
 				9,
@@ -446,12 +435,7 @@ const ELEMENTS: Record<string, Element> = {
 		writers: [
 			writer(
 				'856',
-				(w) =>
-					write856(
-						shipNotice({
-							carrierDetails: { routing: [{ standardCarrierAlphaCode: MARK, sequenceType: w }] },
-						}),
-					),
+				(w) => carrier({ routing: [{ standardCarrierAlphaCode: MARK, sequenceType: w }] }),
 				'TD5',
 				MARK,
 				-2,
@@ -464,15 +448,26 @@ const ELEMENTS: Record<string, Element> = {
 		writers: [
 			writer(
 				'856',
-				(w) =>
-					write856(
-						shipNotice({
-							carrierDetails: { quantityAndWeight: [{ packageForm: w, ladingQuantity: '3' }] },
-						}),
-					),
+				(w) => carrier({ quantityAndWeight: [{ packageForm: w, ladingQuantity: '3' }] }),
 				'TD1',
 				'3',
 				-1,
+			),
+		],
+	},
+	'1005 BSN05': {
+		list: HIERARCHY_STRUCTURES,
+		codes: '0001 0004',
+		writers: [
+			writer(
+				'856',
+				(w) =>
+					write856(shipNotice({ shipmentId: MARK }), {
+						hierarchy: w as ShipNoticeHierarchy,
+					}),
+				'BSN',
+				MARK,
+				3,
 			),
 		],
 	},
@@ -482,12 +477,7 @@ const ELEMENTS: Record<string, Element> = {
 		writers: [
 			writer(
 				'856',
-				(w) =>
-					write856(
-						shipNotice({
-							carrierDetails: { quantityAndWeight: [{ grossWeight: '12.5', weightUOM: w }] },
-						}),
-					),
+				(w) => carrier({ quantityAndWeight: [{ grossWeight: '12.5', weightUOM: w }] }),
 				'TD1',
 				'12.5',
 				1,
