@@ -218,8 +218,12 @@ export function writeSegments(
 	} catch (error) {
 		if (!(error instanceof DocumentError))
 			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		// The 865 has no structured form to fall back on.
+		const orElse = codesOnPath('structured').includes(code)
+			? `, or send the ${code} as a structured message`
+			: '';
 		throw new NodeOperationError(this.getNode(), error.message, {
-			description: `Nothing was sent: X12 cannot carry this value. Fix the field named above (too long, or holding one of the X12 separators * > ~ ^), or send the ${code} as a structured message.`,
+			description: `Nothing was sent: X12 cannot carry this value. Fix the field named above (too long, or holding one of the X12 separators * > ~ ^)${orElse}.`,
 			itemIndex,
 		});
 	}
