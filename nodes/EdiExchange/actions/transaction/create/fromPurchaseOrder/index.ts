@@ -28,7 +28,8 @@ const BUILDS: Record<string, DocumentBuild> = {
 	[CHANGE_ACK]: changeAcknowledgment,
 };
 /** The types Build From Purchase Order makes (the registry's `build`). */
-const ALL = codesThat('build').map(serviceTypeOf);
+const BUILT = codesThat('build');
+const ALL = BUILT.map(serviceTypeOf);
 /** Those built from the 850 (the 865 is built from the 860 it answers). */
 const FROM_ORDER = ALL.filter((type) => type !== CHANGE_ACK);
 
@@ -91,7 +92,7 @@ export function buildMessage(
 	if (!ALL.includes(documentType)) {
 		throw new NodeOperationError(
 			this.getNode(),
-			'Build From Purchase Order makes 855, 856, 810 and 865 documents only',
+			`Build From Purchase Order makes ${BUILT.join(', ').replace(/, (\d+)$/, ' and $1')} documents only`,
 			{
 				description: 'Choose one of those as Document Type, or use the JSON message source.',
 				itemIndex,
