@@ -93,7 +93,7 @@ function resendInterchange(state: SandboxState, x12: unknown, scenario: Scenario
 				text: single
 					? readdressed(x12, original, interchange)
 					: extractTransactionSet(interchange, g, s),
-				control: { group: group.gs[6], set: set.segments[0][2] },
+				control: { group: group.gs[6], set: set.segments[0][2], functionalId: group.gs[1] },
 			});
 		}
 	}

@@ -42,6 +42,8 @@ export interface Arrival {
 export interface X12Control {
 	group: string;
 	set: string;
+	/** GS01 of the 850's group, what AK101 must repeat; absent: PO (the partner's own 850s). */
+	functionalId?: string;
 }
 
 /** The 860s the partner sent for a purchase order: `pending` until it sends the first. */
@@ -219,8 +221,11 @@ export class Scorecard {
 				? [arrival.refusal]
 				: [...(arrival.reasons ?? []), ...ack.reasons];
 			if (!arrival.refusal) {
-				if (ack.functionalId !== 'PO')
-					reasons.push(`AK101 is "${ack.functionalId}" but the partner's 850 was in a PO group`);
+				const sentIn = entry.x12Control?.functionalId ?? 'PO';
+				if (ack.functionalId !== sentIn)
+					reasons.push(
+						`AK101 is "${ack.functionalId}" but the partner's 850 was in a ${sentIn} group (GS01)`,
+					);
 				if (set && set.type !== '850')
 					reasons.push(`AK201 is "${set.type}" but the partner's set was an 850`);
 				if (!acceptsSet(ack, set))

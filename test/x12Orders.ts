@@ -231,17 +231,14 @@ export function writeOrder(order: Order): WrittenOrder {
 			carrierScac: 'FEDX',
 			transportationMethod: 'commonCarrier',
 			trackingNumber: '1Z999',
+			sscc: { companyPrefix: '0614141', firstSerial: order.interchange % 1000 },
 		});
 	} catch {
 		result.refused++; // every line rejected: nothing to ship or invoice
 		return result;
 	}
 	for (const hierarchy of SHIP_NOTICE_HIERARCHIES) {
-		const segments = write856(asn, {
-			separators,
-			hierarchy,
-			sscc: { companyPrefix: '0614141', firstSerial: order.interchange % 1000 },
-		});
+		const segments = write856(asn, { separators, hierarchy });
 		result.written.push({
 			kind: `856 ${hierarchy}`,
 			text: envelope('856', segments, order.interchange, separators),

@@ -184,7 +184,7 @@ function walk(
 				);
 			if (se.elements[2] !== st.elements[2])
 				report('SE', se.position, `SE02 is "${se.elements[2]}" but ST02 is "${st.elements[2]}"`);
-			if (se.elements[1] !== String(body.length))
+			if (!countIs(se.elements[1], body.length))
 				report(
 					'SE',
 					se.position,
@@ -204,7 +204,7 @@ function walk(
 			report('GS', gs.position, 'a group must hold at least one transaction set (ST … SE)');
 		if (ge.elements[2] !== gs.elements[6])
 			report('GE', ge.position, `GE02 is "${ge.elements[2]}" but GS06 is "${gs.elements[6]}"`);
-		if (ge.elements[1] !== String(group.sets.length))
+		if (!countIs(ge.elements[1], group.sets.length))
 			report(
 				'GE',
 				ge.position,
@@ -227,7 +227,7 @@ function walk(
 		const iea = segments[i++];
 		if (iea.elements[2] !== isaControl)
 			report('IEA', iea.position, `IEA02 is "${iea.elements[2]}" but ISA13 is "${isaControl}"`);
-		if (iea.elements[1] !== String(groups.length))
+		if (!countIs(iea.elements[1], groups.length))
 			report(
 				'IEA',
 				iea.position,
@@ -241,4 +241,9 @@ function walk(
 			`${id()} after the end of the interchange: nothing may follow IEA`,
 		);
 	return groups;
+}
+
+/** A count element (SE01, GE01, IEA01) is a number: leading zeros (`000033`), which real senders write, are valid X12. */
+function countIs(value: string | undefined, counted: number): boolean {
+	return value !== undefined && /^\d{1,10}$/.test(value) && Number(value) === counted;
 }

@@ -88,7 +88,7 @@ export const raw =
 	(
 		status: number,
 		contentType: string,
-		body: string,
+		body: string | Buffer,
 		headers: Record<string, string> = {},
 	): Answer =>
 	(_request, res) => {

@@ -25,8 +25,9 @@ afterEach(async () => {
 	await inbound?.stop();
 	inbound = undefined;
 });
-async function serveInbound(x12: string) {
+async function serveInbound(x12: string | Buffer) {
 	const list = transactionList();
+	await inbound?.stop(); // a test may serve twice
 	inbound = await startHostileServer((request, res, self) =>
 		(request.path === '/v3/transactions'
 			? json(200, self.requests.length > 1 ? list : { items: [], meta: { total: 0 } })
@@ -36,15 +37,26 @@ async function serveInbound(x12: string) {
 }
 
 /** Get Message of the X12 interchange, as a user's workflow reads an inbound X12 850. */
-async function getMessageOf(x12: string) {
+async function getMessageOf(x12: string | Buffer, options = {}) {
 	const result = await runNode({
-		parameters: { resource: 'transaction', operation: 'getMessage', transactionId: '7' },
+		parameters: { resource: 'transaction', operation: 'getMessage', transactionId: '7', options },
 		credentials: await serveInbound(x12),
 	});
 	expect(result.status).toBe('success');
 	expect(inbound!.requests.map((r) => r.path)).toEqual(['/v3/transactions/7/message']);
 	return result.items[0].json as any;
 }
+
+/** An interchange of one 855, a set this package does not read into a document. */
+const an855 = (controlNumber: number) =>
+	writeInterchange({
+		senderId: 'YOURCOMPANY',
+		receiverId: 'DEMORETAIL',
+		usage: 'T',
+		controlNumber,
+		date: new Date('2026-11-22T10:30:00Z'),
+		sets: [{ type: '855', segments: [['BAK', '00', 'AC', 'PO-1', '20261122']] }],
+	});
 
 const build855 = (purchaseOrder: string) => ({
 	resource: 'transaction',
@@ -168,16 +180,24 @@ describe('Get Message on X12', () => {
 		expect(rows(fromX12.items)).toEqual(rows(fromJson.items));
 	});
 
+	test('a partner writing Latin-1: a warning naming the byte offset, and the Text Encoding that reads it', async () => {
+		const text = retail850('PO-L1').replace('GREEN TOOTHPASTE', 'CAFÉ MÜLLER');
+		const bytes = Buffer.from(text, 'latin1');
+		const asUtf8 = await getMessageOf(bytes);
+		expect(asUtf8.document.lineItems[0].productAttributes.description).toBe(
+			'CAF\uFFFD M\uFFFDLLER',
+		);
+		expect(asUtf8.x12.warnings).toContain(
+			`ISA (segment 1): the text is not valid UTF-8: 2 characters were replaced by U+FFFD where it was decoded, the first at byte ${bytes.indexOf(0xc9)}; those characters are lost. A partner writing Latin-1 (ISO 8859-1) or Windows-1252: decode its files as that before reading`,
+		);
+		const asLatin1 = await getMessageOf(bytes, { encoding: 'latin1' });
+		expect(asLatin1.message).toBe(text);
+		expect(asLatin1.document.lineItems[0].productAttributes.description).toBe('CAFÉ MÜLLER');
+		expect(asLatin1.x12.warnings).toBeUndefined();
+	});
+
 	test('an X12 set this package does not read into a document says so, and the X12 is kept', async () => {
-		const x12 = writeInterchange({
-			senderId: 'YOURCOMPANY',
-			receiverId: 'DEMORETAIL',
-			usage: 'T',
-			controlNumber: 7,
-			date: new Date('2026-11-22T10:30:00Z'),
-			sets: [{ type: '855', segments: [['BAK', '00', 'AC', 'PO-1', '20261122']] }],
-		});
-		const json = await getMessageOf(x12);
+		const json = await getMessageOf(an855(7));
 		expect(json.message).toContain('BAK*00*AC*PO-1');
 		expect(json.document).toBeUndefined();
 		expect(json.x12.errors[0]).toContain('Transaction set 855 is not read into a document here');
@@ -244,6 +264,14 @@ describe('Build From Purchase Order on X12', () => {
 		expect((await sb.requests()).filter((r) => r.method === 'POST')).toEqual([]);
 	});
 
+	test('an X12 850 whose SE count is wrong is refused, naming the error; nothing sent', async () => {
+		const result = await sb.run(build855(retail850('PO-X5').replace('SE*33*0001', 'SE*30*0001')));
+		expect(failure(result).message).toContain(
+			'SE01 (number of segments ST..SE inclusive) expected 33, found "30"',
+		);
+		expect((await sb.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+	});
+
 	test('an interchange of two 850s is refused: Convert splits them', async () => {
 		const two = writeInterchange({
 			senderId: 'DEMORETAIL',
@@ -292,6 +320,77 @@ describe('X12 → Convert', () => {
 		expect(result.items[1].json.document).toBeUndefined();
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
 		expect(await sb.requests()).toEqual([]);
+	});
+
+	const convert = (x12Content: string) =>
+		sb.run({ resource: 'x12', operation: 'convert', conversion: 'toDocuments', x12Content });
+
+	test('every interchange warning is on the item: a BOM, no-break-space padding, indented segments', async () => {
+		const padded = retail850('PO-W1')
+			.replace('*ZZ*DEMORETAIL     *', '*ZZ*DEMORETAIL\u00a0\u00a0\u00a0\u00a0\u00a0*')
+			.replace(/\n(?!ISA)/g, '\n  ');
+		const result = await convert(`\uFEFF${padded}`);
+		expect(result.error?.message).toBeUndefined();
+		const x12 = result.items[0].json.x12 as { warnings: string[]; errors?: string[] };
+		expect(x12.errors).toBeUndefined();
+		expect(x12.warnings).toEqual(
+			expect.arrayContaining([
+				expect.stringContaining('byte order mark'),
+				expect.stringContaining('ISA06 is padded with no-break spaces'),
+				expect.stringMatching(/segments are indented/),
+			]),
+		);
+		expect((result.items[0].json.document as any).purchaseOrderNumber).toBe('PO-W1');
+	});
+
+	test('a set that is not read keeps its X12 text', async () => {
+		const result = await convert(an855(11));
+		expect(result.items[0].json.x12).toMatchObject({
+			content: 'ST*855*0001~BAK*00*AC*PO-1*20261122~SE*3*0001~',
+			errors: [expect.stringContaining('its X12 is kept as it is, in content')],
+		});
+	});
+
+	test.each([
+		[
+			'a line break inside a segment',
+			'PO1*2*20*CA*88.5**EN',
+			'PO1*2*20*CA*\n88.5**EN',
+			'has a line break inside it',
+		],
+		[
+			'a wrong SE count',
+			'SE*33*0001',
+			'SE*30*0001',
+			'SE01 (number of segments ST..SE inclusive) expected 33',
+		],
+	])('an 850 with %s gives no document and says why', async (_, from, to, why) => {
+		const result = await convert(retail850('PO-E1').replace(from, to));
+		expect(result.items[0].json.document).toBeUndefined();
+		expect((result.items[0].json.x12 as any).errors).toEqual(
+			expect.arrayContaining([expect.stringContaining(why)]),
+		);
+	});
+
+	test('a date without its century (YYMMDD, before 004010) is read in the century nearest the interchange date, with a warning', async () => {
+		const old = retail850('PO-C1')
+			.replace('*261122*1030*', '*980201*1030*')
+			.replace('*20261122*1030*', '*980201*1030*')
+			.replace('*X*004010~', '*X*003020~')
+			.replace('BEG*00*SA*PO-C1*R2*20261122', 'BEG*00*SA*PO-C1*R2*980131');
+		const result = await convert(old);
+		expect((result.items[0].json.document as any).purchaseOrderDate).toBe('1998-01-31');
+		expect((result.items[0].json.x12 as any).warnings).toContain(
+			'BEG05 (segment 2) "980131" has no century (YYMMDD): read as 1998-01-31, in the century nearest the interchange date (ISA09 1998-02-01)',
+		);
+	});
+
+	test('text that was not valid UTF-8 gets a warning naming the byte offset', async () => {
+		const text = retail850('PO-U1').replace('GREEN TOOTHPASTE', 'CAF\uFFFD M\uFFFDLLER');
+		const result = await convert(text);
+		expect((result.items[0].json.x12 as any).warnings).toContain(
+			`ISA (segment 1): the text is not valid UTF-8: 2 characters were replaced by U+FFFD where it was decoded, the first at byte ${text.indexOf('\uFFFD')}; those characters are lost. A partner writing Latin-1 (ISO 8859-1) or Windows-1252: decode its files as that before reading`,
+		);
 	});
 
 	test('text that is not X12 is refused, saying what it begins with', async () => {

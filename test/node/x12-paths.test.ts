@@ -6,6 +6,7 @@
  */
 import { readInterchange } from '../../nodes/EdiExchange/x12';
 import { retail850 } from '../unit/x12/fixtures';
+import { validateAll, withValidator } from '../x12Interop';
 import { failure, useNodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();
@@ -232,5 +233,88 @@ describe('X12 → Acknowledge With 997', () => {
 			reason: expect.stringContaining('never acknowledged'),
 		});
 		expect(await posts()).toEqual([]);
+	});
+});
+
+describe('X12 → Acknowledge With 997, exact', () => {
+	const acknowledge = { resource: 'x12', operation: 'acknowledge', send: false };
+	/** The AK segments of the 997s built for `text`, set by set. */
+	const ak = async (text: string, extra: Record<string, unknown> = {}) => {
+		const result = await sb.run(
+			{ ...acknowledge, ...extra },
+			{ input: [{ json: { message: text } }] },
+		);
+		expect(result.error?.message).toBeUndefined();
+		const x12 = result.items[0].json.x12 as string;
+		// Needs ../shared: checked where it is, and always under CI=true (test/shared.ts).
+		if (withValidator.present || process.env.CI === 'true')
+			expect(validateAll([x12])[0].errors).toEqual([]);
+		const read = readInterchange(x12);
+		expect(read.problems).toEqual([]);
+		return read.interchange!.groups[0].sets.map((set) =>
+			set.segments.filter((s) => /^AK/.test(s[0])),
+		);
+	};
+	const body = (text: string) => text.slice(text.indexOf('ST*850'), text.indexOf('GE*'));
+
+	test('a repeated ST02 gets one AK2, rejected with AK5 code 23', async () => {
+		const order = retail850('PO-R1', 61);
+		const twice = order.replace(body(order), body(order) + body(order)).replace('GE*1*', 'GE*2*');
+		const [acks] = await ak(twice);
+		expect(acks.filter((s) => s[0] === 'AK2')).toEqual([['AK2', '850', '0001']]);
+		expect(acks.find((s) => s[0] === 'AK5')).toEqual(['AK5', 'R', '23']);
+		expect(acks.find((s) => s[0] === 'AK9')).toEqual(['AK9', 'R', '2', '1', '0']);
+	});
+
+	test.each([
+		['an unrecognised segment id', 'CUR*BY*USD~', '1CU*BY*USD~', ['AK3', '1CU', '3', '', '1']],
+		['a line break inside a segment', 'CUR*BY*USD~', 'CUR*B\nY*USD~', ['AK3', 'CUR', '3', '', '8']],
+	])(
+		'AK3 counts ST as 1 and carries the code of what was found: %s',
+		async (_, from, to, expected) => {
+			const [acks] = await ak(retail850('PO-R2', 62).replace(from, to));
+			expect(acks.filter((s) => s[0] === 'AK3')).toEqual([expected]);
+			expect(acks.find((s) => s[0] === 'AK5')?.slice(0, 2)).toEqual(['AK5', 'R']);
+		},
+	);
+
+	test.each([
+		['SE01 wrong', 'SE*33*0001', 'SE*30*0001', '4'],
+		['SE02 not ST02', 'SE*33*0001', 'SE*33*0009', '3'],
+	])('AK502 says what is wrong with the set: %s', async (_, from, to, code) => {
+		const [acks] = await ak(retail850('PO-R3', 63).replace(from, to));
+		expect(acks.find((s) => s[0] === 'AK5')).toEqual(['AK5', 'R', code]);
+	});
+
+	test('an interchange with no functional group is refused naming what is missing', async () => {
+		const order = retail850('PO-R4', 64);
+		const empty = order
+			.replace(order.slice(order.indexOf('GS*'), order.indexOf('IEA*')), '')
+			.replace('IEA*1*', 'IEA*0*');
+		const result = await sb.run(acknowledge, { input: [{ json: { message: empty } }] });
+		expect(result.error?.message).toBe(
+			'The interchange 000000064 from DEMORETAIL holds no functional group (GS … GE): a 997 acknowledges functional groups, so there is nothing to answer',
+		);
+	});
+
+	test('the 997s of two groups numbered at 999999999 wrap to the first control number', async () => {
+		const order = retail850('PO-R5', 65);
+		const group = order.slice(order.indexOf('GS*'), order.indexOf('IEA*'));
+		const two = order
+			.replace(group, group + group.replace(/\*65\*X\*/, '*66*X*').replace('GE*1*65', 'GE*1*66'))
+			.replace('IEA*1*', 'IEA*2*');
+		const acks = await ak(two, { options: { controlNumber: 999999999 } });
+		expect(acks.map((set) => set[0])).toEqual([
+			['AK1', 'PO', '65'],
+			['AK1', 'PO', '66'],
+		]);
+		const result = await sb.run(
+			{ ...acknowledge, options: { controlNumber: 999999999 } },
+			{
+				input: [{ json: { message: two } }],
+			},
+		);
+		const sets = readInterchange(result.items[0].json.x12 as string).interchange!.groups[0].sets;
+		expect(sets.map((set) => set.controlNumber)).toEqual(['999999999', '0001']);
 	});
 });

@@ -85,6 +85,7 @@ async function throughTheEngine(orders: Order[]) {
 				integrationPath: 'x12',
 				documentType,
 				x12Options: { firstControlNumber: (first += 1000) },
+				documentOptions: { ssccCompanyPrefix: '0614141', ssccFirstSerial: String(first) },
 			},
 			{
 				input: orders.map((order) => ({
@@ -140,6 +141,23 @@ function floatHalfCent(text: string): boolean {
 	return onlyTies && BigInt(float) !== exact && tds === exact + sac;
 }
 
+/** The 856's pack (P) and tare (T) levels, and how many of them carry an SSCC-18 (MAN*GM). */
+function labelled(text: string): { levels: number; labelled: number } {
+	let levels = 0;
+	let labelled = 0;
+	let open = false;
+	for (const s of ourSegments(text)) {
+		if (s[0] === 'HL') {
+			open = s[3] === 'P' || s[3] === 'T';
+			if (open) levels++;
+		} else if (open && s[0] === 'MAN' && s[1] === 'GM') {
+			labelled++;
+			open = false;
+		}
+	}
+	return { levels, labelled };
+}
+
 withValidator.test(
 	'the validator finds no error in anything the nodes write (counted)',
 	async () => {
@@ -164,6 +182,19 @@ withValidator.test(
 					? `; ${halfCents} 810s with a line exactly on a half cent, which the validator's floating point rounds down`
 					: ''),
 		);
+		const packs = written
+			.filter((w) => /856/.test(w.kind))
+			.map((w) => labelled(w.text))
+			.reduce((a, b) => ({ levels: a.levels + b.levels, labelled: a.labelled + b.labelled }));
+		const checkDigits = verdicts
+			.flatMap((v) => v.errors)
+			.filter((e) => e.rule === 'sscc.check-digit');
+		console.log(
+			`856 pack and tare levels carrying MAN*GM: ${packs.labelled} of ${packs.levels}; sscc.check-digit errors: ${checkDigits.length}`,
+		);
+		expect(packs.labelled).toBe(packs.levels);
+		expect(packs.levels).toBeGreaterThan(0);
+		expect(checkDigits).toEqual([]);
 		expect(failures.slice(0, 3)).toEqual([]);
 		expect(written.length).toBeGreaterThan(0);
 	},

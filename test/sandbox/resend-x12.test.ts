@@ -81,6 +81,37 @@ describe('Resend 850 with an interchange, in the X12 mode', () => {
 		});
 	});
 
+	it('takes an SE01 written with leading zeros, as real senders write it (valid X12)', async () => {
+		const given = retailerInterchange([retailerOrder('RT-3001')], 3501).replace(
+			/SE\*(\d+)\*/,
+			(_, count: string) => `SE*${count.padStart(6, '0')}*`,
+		);
+		expect(given).toMatch(/SE\*0000\d\d\*/);
+		const res = await s.raw.post('/_sandbox/partner/send-850', { x12: given });
+		expect(res.data).toEqual({ transactionId: expect.any(Number), purchaseOrderNumber: 'RT-3001' });
+		expect(res.status).toBe(201);
+	});
+
+	it('judges AK101 against the 850 group’s own GS01, not PO', async () => {
+		const given = retailerInterchange([retailerOrder('RT-3002')], 3502).replace('GS*PO*', 'GS*OG*');
+		const res = await s.raw.post('/_sandbox/partner/send-850', { x12: given });
+		expect(res.status).toBe(201);
+		const text = (
+			await s.api.get(`/v3/transactions/${res.data.transactionId}/message`, {
+				responseType: 'text',
+			})
+		).data as string;
+		const order = { ...res.data, ...orderOf(text), text };
+		const ak = functionalAck(order);
+		await sendX12(s, '997', [['AK1', 'PO', order.group], ...ak.slice(1)]);
+		expect((await entryOf(s, 'RT-3002'))['997']).toMatchObject({
+			state: 'rejected',
+			reasons: ['AK101 is "PO" but the partner\'s 850 was in a OG group (GS01)'],
+		});
+		await sendX12(s, '997', [['AK1', 'OG', order.group], ...ak.slice(1)]);
+		expect((await entryOf(s, 'RT-3002'))['997']).toMatchObject({ state: 'accepted', reasons: [] });
+	});
+
 	it('sends each 850 of a batch in its own envelope', async () => {
 		const given = retailerInterchange([retailerOrder('RT-2001'), retailerOrder('RT-2002')], 77);
 		const res = await s.raw.post('/_sandbox/partner/send-850', { x12: given });

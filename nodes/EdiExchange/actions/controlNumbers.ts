@@ -66,8 +66,14 @@ export function takeControlNumbers(
 	return {
 		interchange: first,
 		group: first,
-		sets: Array.from({ length: sets }, (_, i) => first + i),
+		sets: Array.from({ length: sets }, (_, i) => afterWrap(first + i, options)),
 	};
+}
+
+/** Past 999999999 a set number starts again at First Control Number, as the counter does (ST02 need only differ within the group). */
+function afterWrap(number: number, options: IDataObject): number {
+	if (number <= MAX_CONTROL_NUMBER) return number;
+	return (givenNumber(options.firstControlNumber) ?? 1) + number - MAX_CONTROL_NUMBER - 1;
 }
 
 /**

@@ -3,6 +3,7 @@ import { compareDecimal, type Decimal, formatQuantity, isZero, ZERO } from './de
 import { type AcknowledgedLine, readAcknowledgment } from './earlier';
 import { DocumentError } from './errors';
 import { copy, isObject, type PlainObject, options as optionFields } from './fieldReader';
+import { labelPackages, type SsccOptions } from './labels';
 import { lineOf, type OrderLine, type PurchaseOrder, readPurchaseOrder } from './purchaseOrder';
 
 /** One line to ship; without a quantity, everything shippable on that line. */
@@ -10,6 +11,8 @@ export interface ShipNoticeLineOption {
 	purchaseOrderLineId: string | number;
 	/** Decimal. */
 	quantity?: string | number;
+	/** The serial reference of this line's carton (SSCC-18), instead of the next of `sscc`'s. */
+	serialReference?: string | number;
 }
 
 /** `cartonPerLine`: one carton per shipped line (default); `singleCarton`: everything in one carton. */
@@ -35,6 +38,8 @@ export interface ShipNoticeOptions {
 	billOfLadingNumber?: string;
 	trackingNumber?: string;
 	packing?: Packing;
+	/** SSCC-18 labels on every pallet and carton: company prefix, first serial, extension digit. */
+	sscc?: SsccOptions;
 }
 
 interface Shipment {
@@ -179,5 +184,20 @@ export function buildShipNotice(order: unknown, opts: ShipNoticeOptions): PlainO
 	if (po.message.releaseNumber !== undefined) shippedOrder.releaseNumber = po.message.releaseNumber;
 	shippedOrder.pallets = [{ palletType: 'standard', cartons }];
 	message.orders = [shippedOrder];
+	if (opts.sscc) labelPackages(message, opts.sscc, serialsByLine(opts.lines));
+	else if (serialsByLine(opts.lines).size > 0)
+		throw new DocumentError(
+			'A line gives a serial reference, but the option "sscc" (the GS1 company prefix) is missing',
+			'sscc.companyPrefix',
+		);
 	return message;
+}
+
+/** The serial references the lines to ship give for their cartons. */
+function serialsByLine(lines: ShipNoticeLineOption[] | undefined): Map<string, string> {
+	const serials = new Map<string, string>();
+	for (const line of Array.isArray(lines) ? lines : [])
+		if (line?.serialReference !== undefined && line.serialReference !== '')
+			serials.set(String(line.purchaseOrderLineId), String(line.serialReference));
+	return serials;
 }

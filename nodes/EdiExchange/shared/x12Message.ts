@@ -19,6 +19,7 @@ function about(read: X12Document): IDataObject {
 	};
 	if (read.warnings.length) info.warnings = read.warnings;
 	if (read.errors.length) info.errors = read.errors;
+	if (read.content !== undefined) info.content = read.content;
 	return info;
 }
 

@@ -64,8 +64,11 @@ export interface ServiceCall {
 	retry?: boolean;
 	/** What a successful answer's body must be; anything else is an error that says what came instead. */
 	expect?: ExpectedBody;
-	/** True: the answer's body as the text it was sent as, not parsed (messages: see messages.ts). */
-	responseText?: boolean;
+	/**
+	 * True: the answer's body as the text it was sent as, not parsed (messages: see messages.ts),
+	 * decoded as UTF-8; `latin1`: decoded as Latin-1 (Windows-1252), for partners that write it.
+	 */
+	responseText?: boolean | 'latin1';
 }
 
 export interface ServiceResponse<T = unknown> {
@@ -191,7 +194,11 @@ export class ServiceClient {
 			ignoreHttpStatusErrors: true,
 			// Redirects are the node's to follow (redirects.ts): the client would carry the token along.
 			disableFollowRedirect: true,
-			...(call.responseText ? { encoding: 'text' as const } : {}),
+			...(call.responseText
+				? {
+						encoding: call.responseText === 'latin1' ? ('arraybuffer' as const) : ('text' as const),
+					}
+				: {}),
 		};
 		const { pacer } = this.options;
 		await pacer?.acquire();
@@ -206,7 +213,12 @@ export class ServiceClient {
 					{ credentialsDecrypted: credential.decrypted },
 				)) as IN8nHttpFullResponse;
 			});
-			return { kind: 'answer', statusCode, headers, body };
+			return {
+				kind: 'answer',
+				statusCode,
+				headers,
+				body: call.responseText === 'latin1' ? latin1(body) : body,
+			};
 		} catch (error) {
 			if (error instanceof DeadlineExceeded)
 				return { kind: 'timedOut', ms: error.ms, limitedBy: window.limitedBy };
@@ -326,4 +338,9 @@ export class ServiceClient {
 				return unexpectedBodyError(this.node, failure.what, redact(failure.body), itemIndex);
 		}
 	}
+}
+
+/** Bytes as Latin-1 text (the WHATWG "latin1" label: Windows-1252, which Latin-1 files fit). */
+function latin1(body: unknown): unknown {
+	return body instanceof Uint8Array ? new TextDecoder('latin1').decode(body) : body;
 }

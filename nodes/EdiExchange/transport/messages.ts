@@ -20,12 +20,14 @@ export async function fetchMessage(
 	client: ServiceClient,
 	transactionId: number | string,
 	itemIndex?: number,
+	/** How the body's bytes are text: UTF-8 (default) or Latin-1, for a partner that writes it. */
+	encoding: 'utf8' | 'latin1' = 'utf8',
 ): Promise<TransactionMessage> {
 	const { body, headers } = await client.send({
 		route: 'getMessage',
 		params: { id: transactionId },
 		itemIndex,
-		responseText: true,
+		responseText: encoding === 'latin1' ? 'latin1' : true,
 	});
 	const text = typeof body === 'string' ? body : '';
 	const contentType = String(headers['content-type'] ?? '');

@@ -43,10 +43,15 @@ export class SetLevel {
 
 	/** SE (already added to the set): it counts the set's segments and repeats ST02. */
 	close(se: string[], position: number, report: Report, place: ProblemPlace): void {
-		checkCount('SE01', se, this.set.segments.length, position, report, { ...place, element: 1 });
+		checkCount('SE01', se, this.set.segments.length, position, report, {
+			...place,
+			element: 1,
+			kind: 'setSegmentCount',
+		});
 		checkControl('SE02', 'ST02', se, this.set.controlNumber, position, report, {
 			...place,
 			element: 2,
+			kind: 'setControlNumberMismatch',
 		});
 	}
 
@@ -83,8 +88,14 @@ export class GroupLevel {
 
 	/** GE: it counts the group's sets and repeats GS06. */
 	close(ge: string[], position: number, report: Report, place: (e: number) => ProblemPlace): void {
-		checkCount('GE01', ge, this.group.sets.length, position, report, place(1));
-		checkControl('GE02', 'GS06', ge, this.group.controlNumber, position, report, place(2));
+		checkCount('GE01', ge, this.group.sets.length, position, report, {
+			...place(1),
+			kind: 'groupSetCount',
+		});
+		checkControl('GE02', 'GS06', ge, this.group.controlNumber, position, report, {
+			...place(2),
+			kind: 'groupControlNumberMismatch',
+		});
 		this.group.ge = ge;
 	}
 
@@ -132,11 +143,12 @@ export function checkElementCount(
 			id,
 			position,
 			`${id} ends with an empty element: remove the trailing ${shown(separator)} before the terminator`,
-			{ element: count },
+			{ element: count, kind: 'tooManyElements' },
 		);
 	} else if (count > max) {
 		report(id, position, `${id} has ${count} elements, expected at most ${max}`, {
 			element: max + 1,
+			kind: 'tooManyElements',
 		});
 	}
 }

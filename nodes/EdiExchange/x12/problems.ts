@@ -4,6 +4,42 @@
  */
 import type { X12Problem } from './types';
 
+/**
+ * What kind of problem a reader found, and the code a 997 reports it with: AK304 (segment syntax
+ * error, element 720), AK403 (element syntax error, 723), AK502 (transaction set, 718) or AK905
+ * (functional group, 716). Readers tag a problem with its kind; the 997 writer only looks codes up.
+ */
+export const PROBLEM_KINDS = {
+	unrecognisedSegment: { ak304: '1' },
+	unexpectedSegment: { ak304: '2' },
+	mandatorySegmentMissing: { ak304: '3' },
+	loopOverMaximum: { ak304: '4' },
+	segmentOverMaximumUse: { ak304: '5' },
+	segmentNotInSet: { ak304: '6' },
+	segmentOutOfOrder: { ak304: '7' },
+	mandatoryElementMissing: { ak304: '8', ak403: '1' },
+	conditionalElementMissing: { ak304: '8', ak403: '2' },
+	tooManyElements: { ak304: '8', ak403: '3' },
+	elementTooShort: { ak304: '8', ak403: '4' },
+	elementTooLong: { ak304: '8', ak403: '5' },
+	invalidCharacter: { ak304: '8', ak403: '6' },
+	invalidCode: { ak304: '8', ak403: '7' },
+	invalidDate: { ak304: '8', ak403: '8' },
+	invalidTime: { ak304: '8', ak403: '9' },
+	setTrailerMissing: { ak502: '2' },
+	setControlNumberMismatch: { ak502: '3' },
+	setSegmentCount: { ak502: '4' },
+	setControlNumberNotUnique: { ak502: '23' },
+	groupTrailerMissing: { ak905: '3' },
+	groupControlNumberMismatch: { ak905: '4' },
+	groupSetCount: { ak905: '5' },
+} as const satisfies Record<
+	string,
+	{ ak304?: string; ak403?: string; ak502?: string; ak905?: string }
+>;
+
+export type ProblemKind = keyof typeof PROBLEM_KINDS;
+
 export const MAX_PROBLEMS = 50;
 
 /** Longest excerpt of the input quoted in a message. */
@@ -12,7 +48,7 @@ const EXCERPT = 40;
 /** Where a problem is, beyond its segment: element, and (tolerant reading) interchange, group, set. */
 export type ProblemPlace = Pick<
 	X12Problem,
-	'element' | 'interchange' | 'group' | 'set' | 'setPosition'
+	'element' | 'interchange' | 'group' | 'set' | 'setPosition' | 'kind'
 >;
 
 export class ProblemList {
@@ -40,14 +76,15 @@ export class ProblemList {
 				message: typeof message === 'string' ? message : message(),
 			};
 			if (this.located && place) {
-				for (const key of PLACE_KEYS) if (place[key] !== undefined) problem[key] = place[key];
+				for (const key of PLACE_KEYS)
+					if (place[key] !== undefined) Object.assign(problem, { [key]: place[key] });
 			}
 			this.list.push(problem);
 		} else this.more++;
 	}
 }
 
-const PLACE_KEYS = ['element', 'interchange', 'group', 'set', 'setPosition'] as const;
+const PLACE_KEYS = ['element', 'interchange', 'group', 'set', 'setPosition', 'kind'] as const;
 
 /** A value of the input as a message quotes it: JSON-escaped, cut after 40 characters. */
 export function shown(value: string): string {

@@ -35,6 +35,7 @@ export function readX12(text: string): X12Reading {
 	if (cursor >= text.length) {
 		errors.add('ISA', 1, 'the text is empty: an interchange starts with ISA');
 	}
+	warnNotUtf8(text, warnings);
 	while (cursor < text.length) {
 		const index = interchanges.length;
 		const firstError = errors.list.length;
@@ -107,6 +108,36 @@ function checkHeader(isa: string[], errors: ProblemList, warnings: ProblemList):
 		warnings.add('ISA', 1, `ISA13 (control number) should be 9 digits, found ${shown(isa[13])}`, {
 			element: 13,
 		});
+}
+
+/**
+ * Text that was not valid UTF-8 where it was decoded holds U+FFFD replacement characters, and the
+ * characters they replaced are lost: said once, with the byte offset of the first (every byte
+ * before it was valid UTF-8, so its offset in the text encoded again is its offset in the file).
+ */
+function warnNotUtf8(text: string, warnings: ProblemList): void {
+	const first = text.indexOf(REPLACEMENT);
+	if (first < 0) return;
+	let count = 0;
+	for (let at = first; at >= 0; at = text.indexOf(REPLACEMENT, at + 1)) count++;
+	warnings.add(
+		'ISA',
+		1,
+		`the text is not valid UTF-8: ${count} character${count === 1 ? ' was' : 's were'} replaced by U+FFFD where it was decoded, the first at byte ${utf8Length(text, first)}; those characters are lost. A partner writing Latin-1 (ISO 8859-1) or Windows-1252: decode its files as that before reading`,
+	);
+}
+
+const REPLACEMENT = '\uFFFD';
+
+/** How many bytes the first `end` UTF-16 code units of `text` take in UTF-8. */
+function utf8Length(text: string, end: number): number {
+	let bytes = 0;
+	for (let i = 0; i < end; i++) {
+		const code = text.charCodeAt(i);
+		bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code < 0xdc00 ? 4 : 3;
+		if (code >= 0xd800 && code < 0xdc00) i++;
+	}
+	return bytes;
 }
 
 /** Gives the problems added since `from` the interchange they belong to. */

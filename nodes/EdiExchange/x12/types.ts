@@ -1,4 +1,5 @@
 /** Shapes of the X12 reader. */
+import type { ProblemKind } from './problems';
 
 /** The four delimiters of an interchange; the ISA segment declares them. */
 export interface X12Separators {
@@ -27,6 +28,8 @@ export interface X12Problem {
 	set?: number;
 	/** `readX12` only, inside a transaction set: 1-based position of the segment in it (ST is 1), as AK302 counts. */
 	setPosition?: number;
+	/** `readX12` only: what kind of problem it is, when a 997 has a code for it (x12/problems.ts). */
+	kind?: ProblemKind;
 }
 
 /** A tolerant reading of a whole text (`readX12`): every interchange in it, and what deviates from the standard. */

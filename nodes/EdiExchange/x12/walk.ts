@@ -77,7 +77,8 @@ class InterchangeWalk {
 		const place: ProblemPlace = { element, group: this.interchange.groups.length - 1 };
 		if (this.set) {
 			place.set = this.group.group.sets.length - 1;
-			place.setPosition = this.set.set.segments.length;
+			// The segment being read is not in the set yet: it comes after those that are (ST is 1).
+			place.setPosition = this.set.set.segments.length + 1;
 		}
 		return place;
 	}
@@ -134,7 +135,7 @@ class InterchangeWalk {
 				position,
 				() =>
 					`segment ${label} has a line break inside it (the file looks hard-wrapped or cut by an editor): rejoin its lines`,
-				this.here(),
+				{ ...this.here(), kind: 'invalidCharacter' },
 			);
 		if (id === '')
 			this.problem(
@@ -142,14 +143,14 @@ class InterchangeWalk {
 				position,
 				() =>
 					`the segment starts with the element separator ${shown(this.interchange.separators.element)}: its segment id (such as N1 or REF) is missing`,
-				this.here(),
+				{ ...this.here(), kind: 'unrecognisedSegment' },
 			);
 		else if (!SEGMENT_ID.test(id))
 			this.problem(
 				label,
 				position,
 				() => `segment id must be 2 or 3 upper-case letters or digits, found ${shown(id)}`,
-				this.here(),
+				{ ...this.here(), kind: 'unrecognisedSegment' },
 			);
 	}
 
@@ -208,7 +209,9 @@ class InterchangeWalk {
 			return;
 		}
 		this.set.set.segments.push(se);
-		this.set.close(se, position, this.problem, this.here());
+		// SE is in the set already: its position is the set's length.
+		const setPosition = this.set.set.segments.length;
+		this.set.close(se, position, this.problem, { ...this.here(), setPosition });
 		this.set = undefined;
 	}
 
@@ -243,14 +246,17 @@ class InterchangeWalk {
 	}
 
 	private setMissing(at: number, found: string): void {
-		this.set?.notClosed(at, found, this.problem, this.here());
+		this.set?.notClosed(at, found, this.problem, { ...this.here(), kind: 'setTrailerMissing' });
 		this.set = undefined;
 	}
 
 	/** A set and a group still open where `found` closes both. */
 	private closeOpen(at: number, found: string): void {
 		this.setMissing(at, found);
-		this.group?.notClosed(at, found, this.problem, this.here());
+		this.group?.notClosed(at, found, this.problem, {
+			...this.here(),
+			kind: 'groupTrailerMissing',
+		});
 		this.group = undefined;
 	}
 

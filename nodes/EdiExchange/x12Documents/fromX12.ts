@@ -6,15 +6,18 @@
  */
 import { DocumentError } from '../documents/errors';
 import type { PlainObject } from '../documents/fieldReader';
-import { readX12, type X12Problem, type X12TransactionSet } from '../x12';
 import { codesThat } from '../documents/registry';
+import { readX12, type X12Problem, type X12TransactionSet } from '../x12';
+import { type ReferenceDate, referenceDate } from './century';
 import { read850, type Read850Result } from './read850';
 
 /** Transaction set types this package reads into documents (the registry's `read`). */
 export const READABLE_TYPES = codesThat('read');
 
 /** The reader of each readable type; test/unit/x12/registry.test.ts holds it to READABLE_TYPES. */
-export const READERS: Readonly<Record<string, (set: X12TransactionSet) => Read850Result>> = {
+export const READERS: Readonly<
+	Record<string, (set: X12TransactionSet, reference?: ReferenceDate) => Read850Result>
+> = {
 	'850': read850,
 };
 
@@ -28,15 +31,19 @@ export interface X12Document {
 	interchangeControlNumber: string;
 	groupControlNumber: string;
 	transactionSetControlNumber: string;
-	/** The document (the purchase order for an 850); absent when it could not be read. */
+	/** The document (the purchase order for an 850); absent when it could not be read or has errors. */
 	document?: PlainObject;
+	/** A set not read into a document: its X12 (ST … SE) as received, with the interchange's separators. */
+	content?: string;
+	/** What is wrong with the set: it has no document then. */
 	errors: string[];
+	/** What was worked around: in the set, and in its interchange (a BOM, padding, indentation). */
 	warnings: string[];
 }
 
 export interface X12Documents {
 	documents: X12Document[];
-	/** Problems of the interchange itself (envelope, counts), or why no set could be read. */
+	/** Problems of the interchanges themselves (envelope, counts) outside any set, or why no set could be read. */
 	errors: string[];
 }
 
@@ -47,22 +54,28 @@ export function isX12Text(value: unknown): value is string {
 
 /**
  * Every transaction set of every interchange in `text`, read tolerantly (readX12: a BOM, padding
- * or layout a partner got wrong is read as meant). Problems of the envelope are `errors`; those
- * inside a set go to that set's document as well.
+ * or layout a partner got wrong is read as meant, and said in the warnings of each of its sets).
+ * Problems inside a set are that set's errors, and it has no document; those of the envelope
+ * outside any set are `errors`. `today` only places ISA09 in its century, for dates written
+ * without one (century.ts).
  */
-export function documentsFromX12(text: string): X12Documents {
+export function documentsFromX12(text: string, today = new Date()): X12Documents {
 	const reading = readX12(text);
 	const where = (p: X12Problem) =>
 		`${p.segment} (segment ${p.position}${p.interchange ? ` of interchange ${p.interchange + 1}` : ''})`;
-	const errors = reading.errors.map((p) => `${where(p)}: ${p.message}`);
+	const said = (p: X12Problem) => `${where(p)}: ${p.message}`;
+	const outside = reading.errors.filter((p) => p.set === undefined);
+	const errors = outside.map(said);
 	if (reading.moreErrors) errors.push(`… and ${reading.moreErrors} more problems`);
 	const documents: X12Document[] = [];
 	reading.interchanges.forEach((interchange, i) => {
+		const ofSet = (g: number, s: number) => (p: X12Problem) =>
+			(p.interchange ?? 0) === i && (p.set === undefined || (p.group === g && p.set === s));
 		interchange.groups.forEach((group, g) => {
 			group.sets.forEach((set, s) => {
-				const inSet = reading.errors
-					.filter((p) => (p.interchange ?? 0) === i && p.group === g && p.set === s)
-					.map((p) => `${where(p)}: ${p.message}`);
+				const inSet = reading.errors.filter((p) => p.set !== undefined && ofSet(g, s)(p)).map(said);
+				const warnings = reading.warnings.filter(ofSet(g, s)).map(said);
+				if (reading.moreWarnings) warnings.push(`… and ${reading.moreWarnings} more warnings`);
 				const document: X12Document = {
 					transactionType: set.type,
 					senderId: interchange.senderId,
@@ -70,19 +83,25 @@ export function documentsFromX12(text: string): X12Documents {
 					interchangeControlNumber: interchange.controlNumber,
 					groupControlNumber: group.controlNumber,
 					transactionSetControlNumber: set.controlNumber,
-					errors: [],
-					warnings: inSet,
+					errors: inSet,
+					warnings,
 				};
-				const reader = READERS[set.type];
-				if (reader && READABLE_TYPES.includes(set.type)) {
-					const result = reader(set);
+				const reader = READABLE_TYPES.includes(set.type) ? READERS[set.type] : undefined;
+				if (reader && inSet.length === 0) {
+					const result = reader(set, referenceDate(interchange, group, today));
 					if (result.purchaseOrder) document.document = result.purchaseOrder;
 					document.errors = result.errors;
 					document.warnings.push(...result.warnings);
+				} else if (reader) {
+					document.errors.push(
+						`The ${set.type} is not read into a document while its X12 has errors: fix them and read it again`,
+					);
 				} else {
-					document.errors = [
-						`Transaction set ${set.type} is not read into a document here (only ${READABLE_TYPES.join(', ')}): its X12 is kept as it is`,
-					];
+					const { element, segment } = interchange.separators;
+					document.content = set.segments.map((e) => e.join(element) + segment).join('');
+					document.errors.push(
+						`Transaction set ${set.type} is not read into a document here (only ${READABLE_TYPES.join(', ')}): its X12 is kept as it is, in content`,
+					);
 				}
 				documents.push(document);
 			});
@@ -119,6 +138,12 @@ export function purchaseOrderFromX12(text: string): X12PurchaseOrder {
 	if (!order.document)
 		throw new DocumentError(
 			`The X12 850 (ST02 ${order.transactionSetControlNumber}) cannot be read: ${order.errors.join('; ')}`,
+		);
+	// A broken envelope (a group or interchange not closed, a wrong GE count) is rejected by the
+	// 997: no reply is built on it.
+	if (errors.length)
+		throw new DocumentError(
+			`The X12 interchange of the 850 (ST02 ${order.transactionSetControlNumber}) has errors: ${errors.slice(0, 3).join('; ')}`,
 		);
 	return { purchaseOrder: order.document, senderId: order.senderId, receiverId: order.receiverId };
 }

@@ -30,6 +30,7 @@ import {
 	TRANSPORT_METHODS,
 	UNITS,
 } from './codes';
+import type { ReferenceDate } from './century';
 import { impliedCents, Segment, x12Date, type X12Unmapped } from './segmentReader';
 
 export type { X12Unmapped } from './segmentReader';
@@ -88,6 +89,19 @@ class Reader {
 	private readonly lines: PlainObject[] = [];
 	private sawBeg = false;
 
+	constructor(private readonly interchangeDate?: ReferenceDate) {}
+
+	/** The date in element `ref`; one without its century is read by the reference date, with a warning. */
+	private dateAt(s: Segment, ref: string): string | undefined {
+		const value = s.peek(ref);
+		const date = x12Date(value, this.interchangeDate?.year);
+		if (date && value.length === 6)
+			this.warnings.push(
+				`${s.label(ref)} "${value}" has no century (YYMMDD): read as ${date}, in the century nearest the interchange date (${this.interchangeDate?.shown ?? 'unknown: 20YY'})`,
+			);
+		return date;
+	}
+
 	read(set: X12TransactionSet): void {
 		const segment = new Segment();
 		set.segments.forEach((elements, i) => this.segment(segment.at(elements, i + 1)));
@@ -139,7 +153,8 @@ class Reader {
 		if (number === '') this.errors.push(`${named(s, 'BEG03')} is empty`);
 		else this.order.purchaseOrderNumber = number;
 		setIf(this.order, 'releaseNumber', s.take('BEG04'));
-		const date = x12Date(s.take('BEG05'));
+		const date = this.dateAt(s, 'BEG05');
+		s.take('BEG05');
 		if (date) this.order.purchaseOrderDate = date;
 		else
 			this.errors.push(`${named(s, 'BEG05')} is "${s.peek('BEG05')}", not a date written CCYYMMDD`);
@@ -197,10 +212,11 @@ class Reader {
 	date(s: Segment): boolean {
 		const target = this.target();
 		const word = DATES.word(s.peek('DTM01'));
-		const date = x12Date(s.peek('DTM02'));
-		if (!target || !word || !date) return false;
+		if (!target || !word || (target.dates as PlainObject | undefined)?.[word] !== undefined)
+			return false;
+		const date = this.dateAt(s, 'DTM02');
+		if (!date) return false;
 		const dates = objectIn(target, 'dates');
-		if (dates[word] !== undefined) return false;
 		s.take('DTM01');
 		s.take('DTM02');
 		dates[word] = date;
@@ -215,10 +231,10 @@ class Reader {
 		const basis = TERMS_BASIS.word(s.peek('ITD02'));
 		if (basis) terms.basisDate = s.take('ITD02') && basis;
 		if (isDecimal(s.peek('ITD03'))) terms.discountPercent = s.take('ITD03');
-		const discountDue = x12Date(s.peek('ITD04'));
+		const discountDue = this.dateAt(s, 'ITD04');
 		if (discountDue) terms.discountDueDate = s.take('ITD04') && discountDue;
 		if (/^\d{1,4}$/.test(s.peek('ITD05'))) terms.discountDaysDue = Number(s.take('ITD05'));
-		const netDue = x12Date(s.peek('ITD06'));
+		const netDue = this.dateAt(s, 'ITD06');
 		if (netDue) terms.netDueDate = s.take('ITD06') && netDue;
 		if (/^\d{1,4}$/.test(s.peek('ITD07'))) terms.netDaysDue = Number(s.take('ITD07'));
 		setIf(terms, 'description', s.take('ITD12'));
@@ -443,8 +459,8 @@ const MAPPINGS = new Map<string, (r: Reader, s: Segment) => boolean>(
 );
 
 /** Reads one 850 transaction set (ST…SE as the reader gives it). Never throws. */
-export function read850(set: X12TransactionSet): Read850Result {
-	const reader = new Reader();
+export function read850(set: X12TransactionSet, reference?: ReferenceDate): Read850Result {
+	const reader = new Reader(reference);
 	try {
 		reader.read(set);
 	} catch (error) {

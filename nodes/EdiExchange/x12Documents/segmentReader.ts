@@ -4,6 +4,7 @@
  * so whatever no mapping took is kept as unmapped; and the X12 values (dates, implied decimals)
  * as the documents write them.
  */
+import { nearestYear } from './century';
 
 /** A segment, or some elements of one, that the document has no field for. */
 export interface X12Unmapped {
@@ -81,11 +82,17 @@ export class Segment {
 const position = (ref: string): number =>
 	(ref.charCodeAt(ref.length - 2) - 48) * 10 + ref.charCodeAt(ref.length - 1) - 48;
 
-/** CCYYMMDD (or YYMMDD of older versions) → YYYY-MM-DD, when the day exists. */
-export function x12Date(value: string): string | undefined {
+/**
+ * CCYYMMDD (or YYMMDD of older versions, in the century nearest `referenceYear`; 20YY without one)
+ * → YYYY-MM-DD, when the day exists.
+ */
+export function x12Date(value: string, referenceYear?: number): string | undefined {
 	const match = /^(\d{2})?(\d{2})(\d{2})(\d{2})$/.exec(value);
 	if (!match) return undefined;
-	const year = Number(`${match[1] ?? '20'}${match[2]}`);
+	const year =
+		match[1] !== undefined || referenceYear === undefined
+			? Number(`${match[1] ?? '20'}${match[2]}`)
+			: nearestYear(Number(match[2]), referenceYear);
 	const month = Number(match[3]);
 	const day = Number(match[4]);
 	const date = new Date(Date.UTC(year, month - 1, day));

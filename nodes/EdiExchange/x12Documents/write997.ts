@@ -4,7 +4,8 @@
  * the reader found wrong), AK9 with the counts; addressed back to the sender. A group of 997s is
  * never acknowledged (that would loop between two trading partners).
  */
-import type { X12Interchange, X12Problem } from '../x12/types';
+import { PROBLEM_KINDS } from '../x12/problems';
+import type { X12Interchange, X12Problem, X12TransactionSet } from '../x12/types';
 import type { EnvelopeOptions, EnvelopeSet } from './envelope';
 
 /**
@@ -32,18 +33,31 @@ export interface FunctionalAcknowledgments {
 	>;
 }
 
-/** AK5/AK9 codes for envelope problems of a set (718) or a group (716), by what the message says. */
+/** A problem's code for one 997 element (AK304, AK403, AK502, AK905), from the kind the reader gave it. */
+const codeFor = (
+	problem: LocatedProblem,
+	element: 'ak304' | 'ak403' | 'ak502' | 'ak905',
+): string | undefined =>
+	problem.kind === undefined
+		? undefined
+		: (PROBLEM_KINDS[problem.kind] as Partial<Record<typeof element, string>>)[element];
+
+/**
+ * AK502 (718) and AK905 (716) of an envelope problem with no kind (the strict check's, which keeps
+ * its historical shape), by what its message says.
+ */
 const SET_ENVELOPE_CODES: Array<[RegExp, string]> = [
-	[/count|number of (included )?segments/i, '4'],
+	[/number of segments/i, '4'],
 	[/control number/i, '3'],
-	[/missing|not closed|no SE|without SE/i, '2'],
+	[/not closed/i, '2'],
 ];
 const GROUP_ENVELOPE_CODES: Array<[RegExp, string]> = [
-	[/count|number of (included )?(transaction )?sets/i, '5'],
+	[/number of transaction sets/i, '5'],
 	[/control number/i, '4'],
-	[/missing|not closed|no GE|without GE/i, '3'],
+	[/not closed/i, '3'],
 ];
-/** AK403 (723) by what the message says; 7 (invalid code value) when it says nothing known. */
+
+/** AK403 (723) of a problem with no kind (a document reader's), by what its message says; else 7 (invalid code value). */
 const ELEMENT_CODES: Array<[RegExp, string]> = [
 	[/mandatory|missing|required/i, '1'],
 	[/too many elements/i, '3'],
@@ -82,16 +96,8 @@ function spans(interchange: X12Interchange): { sets: SetSpan[]; groups: Array<[n
 	return { sets, groups };
 }
 
-/**
- * The 997s for `interchange` given the errors the reader reported for it: pass that interchange's
- * errors only (from `readX12`, those whose `interchange` is its index), not the warnings, which
- * are layout the reader worked around.
- */
-export function write997(
-	interchange: X12Interchange,
-	problems: readonly LocatedProblem[] = [],
-): FunctionalAcknowledgments {
-	const located = spans(interchange);
+/** Each problem under its set (`group/set`) or, outside any set, its group; ISA/IEA's are dropped (a TA1's business). */
+function placeProblems(located: ReturnType<typeof spans>, problems: readonly LocatedProblem[]) {
 	const bySet = new Map<string, LocatedProblem[]>();
 	const byGroup = new Map<number, LocatedProblem[]>();
 	for (const problem of problems) {
@@ -107,58 +113,62 @@ export function write997(
 					([gs, ge]) => problem.position >= gs && problem.position <= ge,
 				);
 		}
-		if (group === undefined || group < 0) continue; // ISA/IEA: the interchange's, a TA1's business
+		if (group === undefined || group < 0) continue;
 		if (set === undefined) byGroup.set(group, [...(byGroup.get(group) ?? []), problem]);
 		else bySet.set(`${group}/${set}`, [...(bySet.get(`${group}/${set}`) ?? []), problem]);
 	}
+	return { bySet, byGroup };
+}
 
+/**
+ * The 997s for `interchange` given the errors the reader reported for it: pass that interchange's
+ * errors only (from `readX12`, those whose `interchange` is its index), not the warnings, which
+ * are layout the reader worked around.
+ */
+export function write997(
+	interchange: X12Interchange,
+	problems: readonly LocatedProblem[] = [],
+): FunctionalAcknowledgments {
+	const located = spans(interchange);
+	const { bySet, byGroup } = placeProblems(located, problems);
 	const sets: EnvelopeSet[] = [];
 	const groups: number[] = [];
 	interchange.groups.forEach((group, g) => {
 		if (group.functionalId === 'FA' || group.sets.every((set) => set.type === '997')) return;
-		const segments: string[][] = [['AK1', group.functionalId, group.controlNumber]];
 		const groupProblems = byGroup.get(g) ?? [];
+		const segments: string[][] = [['AK1', group.functionalId, group.controlNumber]];
 		let accepted = 0;
+		let acknowledged = 0;
+		// One AK2 per ST02: a repeated ST02 is not acknowledged twice, its AK5 rejects it (code 23).
+		const repeated = repeatedControlNumbers(group.sets.map((set) => set.controlNumber));
+		const done = new Set<string>();
 		group.sets.forEach((set, s) => {
-			segments.push(['AK2', set.type, set.controlNumber]);
-			const found = bySet.get(`${g}/${s}`) ?? [];
+			if (done.has(set.controlNumber)) return;
+			done.add(set.controlNumber);
+			acknowledged++;
+			const found = [
+				...(bySet.get(`${g}/${s}`) ?? []),
+				...(repeated.has(set.controlNumber) ? [NOT_UNIQUE] : []),
+			];
 			const span = located.sets.find((x) => x.group === g && x.set === s) as SetSpan;
-			const envelope = found.filter((p) => p.segment === 'ST' || p.segment === 'SE');
-			const body = found.filter((p) => p.segment !== 'ST' && p.segment !== 'SE');
-			for (const problem of body) {
-				const inSet = problem.setPosition ?? problem.position - span.first + 1;
-				segments.push(['AK3', problem.segment.slice(0, 3), String(inSet), '', '8']);
-				if (problem.element !== undefined && problem.element > 0)
-					segments.push([
-						'AK4',
-						String(problem.element),
-						'',
-						codeOf(ELEMENT_CODES, problem.message, '7'),
-					]);
-				// AK3 alone says "segment has data element errors"; an unlocated element stays unnamed.
-			}
-			if (found.length === 0 && groupProblems.length === 0) {
-				accepted++;
-				segments.push(['AK5', 'A']);
-			} else {
-				const codes = [
-					...new Set([
-						...envelope.map((p) => codeOf(SET_ENVELOPE_CODES, p.message, '5')),
-						...(body.length > 0 ? ['5'] : []),
-					]),
-				].slice(0, 5);
-				segments.push(['AK5', 'R', ...codes]);
-			}
+			const answer = acknowledgeSet(set, span, found, groupProblems.length > 0);
+			if (answer[answer.length - 1][1] === 'A') accepted++;
+			segments.push(...answer);
 		});
 		const groupCodes = [
-			...new Set(groupProblems.map((p) => codeOf(GROUP_ENVELOPE_CODES, p.message, '5'))),
+			...new Set(
+				groupProblems.flatMap(
+					(p) => codeFor(p, 'ak905') ?? (codeOf(GROUP_ENVELOPE_CODES, p.message, '') || []),
+				),
+			),
 		].slice(0, 5);
-		const status = accepted === group.sets.length ? 'A' : accepted === 0 ? 'R' : 'P';
+		const status = accepted === acknowledged ? 'A' : accepted === 0 ? 'R' : 'P';
+		// AK903 counts the sets acknowledged (one per ST02), as many as the AK2 loops.
 		segments.push([
 			'AK9',
 			status,
 			String(group.sets.length),
-			String(group.sets.length),
+			String(acknowledged),
 			String(accepted),
 			...groupCodes,
 		]);
@@ -179,6 +189,59 @@ export function write997(
 			usage: interchange.usage,
 		},
 	};
+}
+
+/** The problem a repeated ST02 is: its AK5 says 23. */
+const NOT_UNIQUE: LocatedProblem = {
+	segment: 'ST',
+	position: 0,
+	message: 'ST02 is not unique in its group',
+	kind: 'setControlNumberNotUnique',
+};
+
+/**
+ * One set's AK2 loop: AK2, AK3/AK4 per problem inside it (position counted with ST as 1), AK5 A,
+ * or R with its codes when it has problems or its group does.
+ */
+function acknowledgeSet(
+	set: X12TransactionSet,
+	span: SetSpan,
+	found: LocatedProblem[],
+	groupHasProblems: boolean,
+): string[][] {
+	const segments: string[][] = [['AK2', set.type, set.controlNumber]];
+	const envelope = found.filter((p) => p.segment === 'ST' || p.segment === 'SE');
+	const body = found.filter((p) => p.segment !== 'ST' && p.segment !== 'SE');
+	for (const problem of body) {
+		const inSet = problem.setPosition ?? problem.position - span.first + 1;
+		segments.push([
+			'AK3',
+			problem.segment.slice(0, 3),
+			String(inSet),
+			'',
+			codeFor(problem, 'ak304') ?? '8',
+		]);
+		// AK3 alone says "segment has data element errors"; an unlocated element stays unnamed.
+		if (problem.element !== undefined && problem.element > 0)
+			segments.push([
+				'AK4',
+				String(problem.element),
+				'',
+				codeFor(problem, 'ak403') ?? codeOf(ELEMENT_CODES, problem.message, '7'),
+			]);
+	}
+	if (found.length === 0 && !groupHasProblems) return [...segments, ['AK5', 'A']];
+	const codes = new Set([
+		...envelope.map((p) => codeFor(p, 'ak502') ?? codeOf(SET_ENVELOPE_CODES, p.message, '5')),
+		...(body.length > 0 ? ['5'] : []),
+	]);
+	return [...segments, ['AK5', 'R', ...[...codes].slice(0, 5)]];
+}
+
+/** The control numbers that occur more than once. */
+function repeatedControlNumbers(numbers: string[]): Set<string> {
+	const seen = new Set<string>();
+	return new Set(numbers.filter((n) => seen.has(n) || !seen.add(n)));
 }
 
 function trimTrailing(segment: string[]): string[] {

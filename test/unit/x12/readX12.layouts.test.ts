@@ -252,6 +252,7 @@ describe('readX12: broken files give located errors, never a throw', () => {
 				group: 0,
 				set: 0,
 				setPosition: 3,
+				kind: 'setSegmentCount',
 				message: 'SE01 (number of segments ST..SE inclusive) expected 3, found "4"',
 			},
 			{

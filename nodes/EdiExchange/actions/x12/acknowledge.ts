@@ -80,6 +80,16 @@ async function acknowledgeOne(
 	options: IDataObject,
 	send: boolean,
 ): Promise<IDataObject> {
+	if (interchange.groups.length === 0)
+		throw new NodeOperationError(
+			this.getNode(),
+			`The interchange ${interchange.controlNumber} from ${interchange.senderId} holds no functional group (GS … GE): a 997 acknowledges functional groups, so there is nothing to answer`,
+			{
+				description:
+					'Check that the whole interchange was given: after the ISA come GS, the transaction sets (ST … SE), GE, then IEA.',
+				itemIndex: at.itemIndex,
+			},
+		);
 	const { sets, envelope, groups } = write997(interchange, errors);
 	const acknowledged = {
 		interchangeControlNumber: interchange.controlNumber,

@@ -105,12 +105,16 @@ export const convert: Operation = {
 	async execute(itemIndex) {
 		if (this.getNodeParameter('conversion', itemIndex) === 'toX12')
 			return toX12.call(this, itemIndex);
-		const text = readX12Content.call(this, 'X12 Interchange', itemIndex, {
+		// Checked as text beginning with ISA, then read untrimmed: a byte order mark (which trim()
+		// removes) is a warning on the item.
+		readX12Content.call(this, 'X12 Interchange', itemIndex, {
 			empty: 'Enter the interchange text, or map it, e.g. {{ $json.message }} after Get Message.',
 			notX12:
 				'Map the X12 text itself (after Get Message: {{ $json.message }}), not the whole item.',
 		});
-		const { documents, errors } = documentsFromX12(text);
+		const { documents, errors } = documentsFromX12(
+			this.getNodeParameter('x12Content', itemIndex) as string,
+		);
 		if (documents.length === 0)
 			throw new NodeOperationError(
 				this.getNode(),

@@ -1,6 +1,7 @@
 /** Build From Purchase Order → 856: the lines to ship and the shipment's details. */
 import { buildShipNotice, type Packing, type ShipNoticeLineOption } from '../../../../documents';
 import { optionsField } from '../../../../shared/fields';
+import { readSscc, ssccFields, ssccLineField } from './sscc';
 import {
 	ASN,
 	buildable,
@@ -42,6 +43,7 @@ export const shipNotice: DocumentBuild = {
 					default: '',
 					description: 'Leave empty for all that was accepted',
 				},
+				ssccLineField,
 			],
 		),
 	],
@@ -105,6 +107,7 @@ export const shipNotice: DocumentBuild = {
 			default: '',
 			description: 'Your ID of the shipment; empty means SHP-&lt;PO number&gt;',
 		},
+		...ssccFields,
 		{
 			displayName: 'Tracking Number',
 			name: 'trackingNumber',
@@ -136,6 +139,7 @@ export const shipNotice: DocumentBuild = {
 			billOfLadingNumber: text(options.billOfLadingNumber),
 			trackingNumber: text(options.trackingNumber),
 			packing: options.packing as Packing | undefined,
+			sscc: readSscc(options),
 		});
 	},
 };
