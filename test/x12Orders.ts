@@ -8,9 +8,11 @@ import { fc } from '@fast-check/jest';
 
 import {
 	buildAcknowledgment,
+	buildChangeAcknowledgment,
 	buildInvoice,
 	buildShipNotice,
 	DocumentError,
+	type LineStatus,
 	type PlainObject,
 } from '../nodes/EdiExchange/documents';
 import { readInterchange } from '../nodes/EdiExchange/x12';
@@ -20,6 +22,7 @@ import {
 	write810,
 	write855,
 	write856,
+	write865,
 	write997,
 	writeInterchange,
 	type WriteSeparators,
@@ -85,6 +88,36 @@ export function purchaseOrder(order: Order): PlainObject {
 	if (order.release) po.releaseNumber = order.release;
 	if (order.currency) po.buyersCurrency = { currencyCode: order.currency };
 	return po;
+}
+
+const CHANGE_REASONS = [
+	'quantityChange',
+	'priceChange',
+	'deleteItem',
+	'addItem',
+	'changeToItem',
+	'QI',
+];
+
+/** A buyer's 860 changing every line of a random order, each with another change reason. */
+export function changeOf(order: Order): PlainObject {
+	return {
+		purpose: 'change',
+		purchaseOrderNumber: order.number,
+		purchaseOrderDate: '2026-11-20',
+		changeSequenceNumber: '001',
+		lineItems: order.lines.map((line, i) => {
+			const changeReason = CHANGE_REASONS[i % CHANGE_REASONS.length];
+			const deleted = changeReason === 'deleteItem';
+			return {
+				purchaseOrderLineId: String(i + 1),
+				changeReason,
+				quantity: { value: deleted ? '0' : line.quantity, unitOfMeasure: line.unit },
+				...(deleted ? {} : { unitCostPrice: line.price }),
+				productIds: line.ids,
+			};
+		}),
+	};
 }
 
 /** One set in an interchange from the seller to the buyer. */
@@ -159,12 +192,24 @@ export function writeOrder(order: Order): WrittenOrder {
 	const result: WrittenOrder = { po, written: [], rejection: [], refused: 0, tooBig: 0 };
 	const decisions = order.lines.map((line, i) => ({
 		purchaseOrderLineId: String(i + 1),
-		status: line.status as 'accepted',
+		status: line.status as LineStatus,
 	}));
 	const ack = buildAcknowledgment(po, { scheduledShipDate: '2026-11-25', lines: decisions });
 	const ackText = envelope('855', write855(ack, { separators }), order.interchange, separators);
 	result.written.push({ kind: '855', text: ackText, document: ack });
 	result.written.push({ kind: '997', text: acknowledgment(ackText, 1).text });
+	const reply = buildChangeAcknowledgment(changeOf(order), {
+		acknowledgmentDate: '2026-11-24',
+		lines: decisions
+			.filter((decision) => decision.status === 'rejected')
+			.map((decision) => ({
+				purchaseOrderLineId: decision.purchaseOrderLineId,
+				status: 'rejected' as const,
+				reason: 'Already shipped',
+			})),
+	});
+	const replyText = envelope('865', write865(reply, { separators }), order.interchange, separators);
+	result.written.push({ kind: '865', text: replyText, document: reply });
 	// Two 855s, the second with a wrong SE count: its 997 rejects that one.
 	const body = write855(ack);
 	const pair = writeInterchange(

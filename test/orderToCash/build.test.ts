@@ -89,7 +89,7 @@ test.each([
 		'a document type that cannot be built',
 		order,
 		{ documentType: '846_INVENTORY_ADVICE' },
-		'Build From Purchase Order makes 855, 856 and 810 documents only',
+		'Build From Purchase Order makes 855, 856, 810 and 865 documents only',
 	],
 ])('%s: a clear error, nothing sent', async (_name, input, extra, message) => {
 	const { error } = await runNode({

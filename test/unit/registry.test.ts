@@ -37,12 +37,13 @@ const EXPECTED: Record<string, { can: Capability[]; paths: string[]; functionalI
 		paths: ['structured', 'x12', 'serviceJson'],
 		functionalId: 'IN',
 	},
+	'865': { can: ['build', 'write'], paths: ['x12', 'serviceJson'], functionalId: 'CA' },
 	'846': { can: [], paths: ['structured'], functionalId: 'IB' },
 	'997': { can: ['acknowledge'], paths: [], functionalId: 'FA' },
 };
 const CAPABILITIES: Capability[] = ['read', 'build', 'write', 'check', 'acknowledge'];
 // Keys like '850' are listed by number by Object.keys: the flow's order is written out.
-const codes = ['850', '860', '855', '856', '810', '846', '997'];
+const codes = ['850', '860', '855', '856', '810', '865', '846', '997'];
 const expectedThat = (capability: Capability) =>
 	codes.filter((code) => EXPECTED[code].can.includes(capability));
 

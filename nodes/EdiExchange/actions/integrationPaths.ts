@@ -9,7 +9,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DocumentError } from '../documents';
-import { codesOnPath, codesThat, serviceTypeOf } from '../documents/registry';
+import { codesOnPath, codesThat, serviceTypeOf, typeLabel } from '../documents/registry';
 import { refusedError } from '../shared/failed';
 import { optionsCollection, optionsField } from '../shared/fields';
 import type { ServiceClient } from '../transport/client';
@@ -100,7 +100,22 @@ export async function sendDocument(
 		: 'structured';
 	if (path === 'x12' || path === 'serviceJson')
 		return await sendAsX12.call(this, client, itemIndex, path, document);
+	refuseUnstructured.call(this, document.type, itemIndex);
 	return await sendStructured.call(this, client, itemIndex, document);
+}
+
+/** A type the service has no structured message for (the 865) is refused before anything is sent. */
+function refuseUnstructured(this: IExecuteFunctions, type: string, itemIndex: number): void {
+	const code = type.split('_')[0];
+	if (codesOnPath('structured').includes(code) || !X12_WRITABLE.includes(code)) return;
+	throw new NodeOperationError(
+		this.getNode(),
+		`The service has no structured ${typeLabel(code)}: nothing was sent`,
+		{
+			description: `An ${code} travels as X12. Set Integration Path to X12 Passthrough or Service JSON (Segments).`,
+			itemIndex,
+		},
+	);
 }
 
 interface CreateAnswer {
@@ -203,8 +218,12 @@ export function writeSegments(
 	} catch (error) {
 		if (!(error instanceof DocumentError))
 			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		// The 865 has no structured form to fall back on.
+		const orElse = codesOnPath('structured').includes(code)
+			? `, or send the ${code} as a structured message`
+			: '';
 		throw new NodeOperationError(this.getNode(), error.message, {
-			description: `Nothing was sent: X12 cannot carry this value. Fix the field named above (too long, or holding one of the X12 separators * > ~ ^), or send the ${code} as a structured message.`,
+			description: `Nothing was sent: X12 cannot carry this value. Fix the field named above (too long, or holding one of the X12 separators * > ~ ^)${orElse}.`,
 			itemIndex,
 		});
 	}

@@ -74,12 +74,15 @@ export const CHANGE_REASON_CODES: ReadonlyArray<readonly [code: string, word: st
 const WORDS: Record<string, ChangeCode> = {};
 for (const [x12, word] of CHANGE_REASON_CODES) WORDS[word] ??= X12_CODES[x12];
 
+/** Every X12 670 code, as the 860 may give it instead of a word. */
+export const X12_CHANGE_CODES = Object.keys(X12_CODES);
+
 /** The code's meaning, by contract word or X12 code (any case); undefined for an unknown one. */
 export function changeCodeOf(reason: string): ChangeCode | undefined {
 	return WORDS[reason] ?? X12_CODES[reason.toUpperCase()];
 }
 
-export const KNOWN_CHANGE_CODES = [...Object.keys(WORDS), ...Object.keys(X12_CODES)];
+export const KNOWN_CHANGE_CODES = [...Object.keys(WORDS), ...X12_CHANGE_CODES];
 
 /** BCH01 (353) purposes and the contract's words. */
 export type ChangePurpose = 'cancellation' | 'change' | 'replace';

@@ -10,6 +10,8 @@ export { buildShipNotice } from './build856';
 export type { Packing, ShipNoticeLineOption, ShipNoticeOptions } from './build856';
 export { buildInvoice } from './build810';
 export type { AmountOption, InvoiceOptions } from './build810';
+export { buildChangeAcknowledgment, CHANGE_LINE_DECISIONS } from './build865';
+export type { ChangeAcknowledgmentLineOption, ChangeAcknowledgmentOptions } from './build865';
 export { replyParties } from './parties';
 export type { EnvelopeParties } from './parties';
 export { DocumentError } from './errors';

@@ -68,6 +68,15 @@ const DOCUMENT_TYPES: DocumentType[] = [
 	},
 	{ code: '810', name: 'Invoice', serviceType: '810_INVOICE', functionalId: 'IN', ...REPLY },
 	{
+		code: '865',
+		name: 'Purchase Order Change Acknowledgment',
+		serviceType: '865_PURCHASE_ORDER_CHANGE_ACKNOWLEDGMENT',
+		functionalId: 'CA',
+		// The service has no structured 865: it travels as X12 only.
+		can: ['build', 'write'],
+		paths: ['x12', 'serviceJson'],
+	},
+	{
 		code: '846',
 		name: 'Inventory Advice',
 		serviceType: '846_INVENTORY_ADVICE',

@@ -70,6 +70,29 @@ const TABLE: readonly SegmentDef[] = [
 		['373', 'purchase order date', 'DT', 8, 8, 'M'],
 		['328', 'release number', 'AN', 1, 30, 'O'],
 	]),
+	// 865 (purchase order change acknowledgment)
+	segment('BCA', 'beginning segment for purchase order change acknowledgment', [
+		['353', 'transaction set purpose', 'ID', 2, 2, 'M'],
+		['587', 'acknowledgment type', 'ID', 2, 2, 'M'],
+		['324', 'purchase order number', 'AN', 1, 22, 'M'],
+		['328', 'release number', 'AN', 1, 30, 'O'],
+		['327', 'change order sequence number', 'AN', 1, 8, 'O'],
+		['373', 'purchase order date', 'DT', 8, 8, 'M'],
+		['326', 'request reference number', 'AN', 1, 45, 'O'],
+		['367', 'contract number', 'AN', 1, 30, 'O'],
+		['127', 'reference identification', 'AN', 1, 30, 'O'],
+		['373', 'acknowledgment date', 'DT', 8, 8, 'O'],
+	]),
+	segment('POC', 'line item change', [
+		['350', 'line number', 'AN', 1, 20, 'O'],
+		['670', 'change or response type', 'ID', 2, 2, 'M'],
+		['330', 'quantity ordered', 'R', 1, 15, 'X'],
+		['671', 'quantity left to receive', 'R', 1, 9, 'X'],
+		UNIT,
+		['212', 'unit price', 'R', 1, 17, 'X'],
+		['639', 'basis of unit price code', 'ID', 2, 2, 'O'],
+		...pairs(10, PRODUCT_QUALIFIER, PRODUCT_ID),
+	]),
 	segment('BSN', 'beginning segment for ship notice', [
 		['353', 'transaction set purpose', 'ID', 2, 2, 'M'],
 		['396', 'shipment identification', 'AN', 2, 30, 'M'],
@@ -273,6 +296,7 @@ const TABLE: readonly SegmentDef[] = [
 		['610', 'total invoice amount', 'N2', 1, 15, 'M'],
 		['610', 'amount subject to terms discount', 'N2', 1, 15, 'O'],
 	]),
+	segment('MSG', 'message text', [['933', 'free-form message text', 'AN', 1, 264, 'M']]),
 	segment('CTT', 'transaction totals', [
 		['354', 'number of line items', 'N0', 1, 6, 'M'],
 		['347', 'hash total', 'R', 1, 10, 'O'],

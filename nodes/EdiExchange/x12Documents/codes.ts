@@ -10,7 +10,11 @@
  * writer refuses the word naming the field. A unit of measure already written as a two-character
  * X12 code passes as it is.
  */
-import { CHANGE_PURPOSE_CODES, CHANGE_REASON_CODES } from '../documents/changeCodes';
+import {
+	CHANGE_PURPOSE_CODES,
+	CHANGE_REASON_CODES,
+	X12_CHANGE_CODES,
+} from '../documents/changeCodes';
 import { DocumentError } from '../documents/errors';
 
 export type CodeEntry = readonly [code: string, word: string];
@@ -78,7 +82,16 @@ export const CHANGE_PURPOSES = new CodeList(
 );
 
 /** Change or response type (670): POC02, the contract's changeReason words (documents/changeCodes.ts). */
-export const CHANGE_REASONS = new CodeList('670', 'change type', CHANGE_REASON_CODES);
+/**
+ * Change or response type (670): POC02 of the 860 and of the 865 answering it. The contract's
+ * words from documents/changeCodes.ts; any other X12 670 code is written as it is.
+ */
+export const CHANGE_REASONS = new CodeList(
+	'670',
+	'change or response type',
+	CHANGE_REASON_CODES,
+	new RegExp(`^(${X12_CHANGE_CODES.join('|')})$`),
+);
 
 /** Purchase order type (92): BEG02. */
 export const ORDER_TYPES = new CodeList('92', 'purchase order type', [
@@ -217,6 +230,8 @@ export const LINE_STATUSES = new CodeList('668', 'line item status', [
 	['IA', 'accepted'],
 	['IB', 'backordered'],
 	['IR', 'rejected'],
+	// An 865 accepting a deleted line.
+	['ID', 'deleted'],
 ]);
 
 /** Acknowledgment type (587): BAK02, from the 855's header status. */
@@ -225,6 +240,9 @@ export const ACKNOWLEDGMENT_TYPES = new CodeList('587', 'acknowledgment type', [
 	['AC', 'acceptedWithChanges'],
 	['RD', 'rejected'],
 ]);
+
+/** Acknowledgment type (587) of an 865's BCA02: an 860 accepted as sent is `AT`. */
+export const CHANGE_ACKNOWLEDGMENT_TYPES = ACKNOWLEDGMENT_TYPES.withCodes({ accepted: 'AT' });
 
 /** Terms type (336): ITD01. */
 export const TERMS_TYPES = new CodeList('336', 'terms type', [

@@ -3,6 +3,7 @@ import type { ShipNoticeWriteOptions } from './write856';
 import { write810 } from './write810';
 import { write855 } from './write855';
 import { write856 } from './write856';
+import { write865 } from './write865';
 
 export const DOCUMENT_WRITERS: Readonly<
 	Record<string, (message: unknown, options?: ShipNoticeWriteOptions) => string[][]>
@@ -10,4 +11,5 @@ export const DOCUMENT_WRITERS: Readonly<
 	'855': write855,
 	'856': write856,
 	'810': write810,
+	'865': write865,
 };

@@ -12,6 +12,7 @@ import {
 } from '../../../nodes/EdiExchange/documents';
 import {
 	ACKNOWLEDGMENT_TYPES,
+	CHANGE_ACKNOWLEDGMENT_TYPES,
 	CHANGE_PURPOSES,
 	CHANGE_REASONS,
 	CHARGES,
@@ -43,6 +44,7 @@ import {
 	write810,
 	write855,
 	write856,
+	write865,
 } from '../../../nodes/EdiExchange/x12Documents';
 import { RETAIL_850 } from './fixtures';
 
@@ -65,6 +67,23 @@ function order(header: string[][], po1?: string[], line: string[][] = []): Any {
 }
 const firstKey = (object: unknown) => Object.keys((object ?? {}) as object)[0];
 
+/** An 865 message with one line: `header` and `line` override its fields. */
+const changeAck = (header: Any = {}, line: Any = {}) => ({
+	purchaseOrderNumber: 'PO-1',
+	changeSequenceNumber: '1',
+	status: 'accepted',
+	dates: { purchaseOrderDate: '2026-11-20' },
+	...header,
+	lineItems: [
+		{
+			purchaseOrderLineId: '1',
+			changeReason: 'changeToItem',
+			status: 'accepted',
+			quantity: { value: '7', unitOfMeasure: 'each' },
+			...line,
+		},
+	],
+});
 const ack = (header: Any = {}, line: Any = {}, action: Any = {}) => ({
 	purchaseOrderNumber: 'PO-1',
 	status: 'accepted',
@@ -382,8 +401,29 @@ const ELEMENTS: Record<string, Element> = {
 	},
 	'668 ACK01': {
 		list: LINE_STATUSES,
-		codes: 'IA IB IR',
-		writers: [writer('855', (w) => write855(ack({}, {}, { status: w })), 'ACK', '7', -1)],
+		codes: 'IA IB IR ID',
+		writers: [
+			writer('855', (w) => write855(ack({}, {}, { status: w })), 'ACK', '7', -1),
+			writer('865', (w) => write865(changeAck({}, { status: w })), 'ACK', 'ACK', 1),
+		],
+	},
+	'587 BCA02': {
+		list: CHANGE_ACKNOWLEDGMENT_TYPES,
+		codes: 'AT AD AC RD',
+		writers: [
+			writer(
+				'865',
+				(w) => write865(changeAck({ status: w, purchaseOrderNumber: MARK })),
+				'BCA',
+				MARK,
+				-1,
+			),
+		],
+	},
+	'670 POC02 (865)': {
+		list: CHANGE_REASONS,
+		codes: 'AI DI PC QC CA RZ NC',
+		writers: [writer('865', (w) => write865(changeAck({}, { changeReason: w })), 'POC', 'POC', 2)],
 	},
 	'587 BAK02': {
 		list: ACKNOWLEDGMENT_TYPES,

@@ -9,9 +9,15 @@ import { NodeOperationError } from 'n8n-workflow';
 import { DocumentError, replyParties } from '../../../../documents';
 import { codesThat, serviceTypeOf } from '../../../../documents/registry';
 import { acknowledgment } from './acknowledgment';
+import {
+	CHANGE_ACK,
+	CHANGE_FIELD,
+	changeAcknowledgment,
+	purchaseOrderChangeField,
+} from './changeAcknowledgment';
 import { ACK, ASN, buildable, given, INVOICE, type DocumentBuild } from './fields';
 import { invoice } from './invoice';
-import { PURCHASE_ORDER, readOrder, type Parties } from './order';
+import { ORDER_FIELD, PURCHASE_ORDER, readOrder, type Parties } from './order';
 import { shipNotice } from './shipNotice';
 import { purchaseOrderChangesField, withPurchaseOrderChanges } from '../../applyChange';
 
@@ -19,9 +25,13 @@ const BUILDS: Record<string, DocumentBuild> = {
 	[ACK]: acknowledgment,
 	[ASN]: shipNotice,
 	[INVOICE]: invoice,
+	[CHANGE_ACK]: changeAcknowledgment,
 };
 /** The types Build From Purchase Order makes (the registry's `build`). */
-const ALL = codesThat('build').map(serviceTypeOf);
+const BUILT = codesThat('build');
+const ALL = BUILT.map(serviceTypeOf);
+/** Those built from the 850 (the 865 is built from the 860 it answers). */
+const FROM_ORDER = ALL.filter((type) => type !== CHANGE_ACK);
 
 export const fromPurchaseOrderFields: INodeProperties[] = [
 	{
@@ -33,9 +43,10 @@ export const fromPurchaseOrderFields: INodeProperties[] = [
 			"The 850: an item as the trigger, Get Message, Inbox → Get Many or X12 → Convert emit it (its message or document; its senderId and receiverId when it names them, else set Sender ID and Receiver ID), the purchase order message itself, or an X12 interchange holding one 850. Further down a workflow, point at the trigger's item (see the hint).",
 		// Expression examples live in hints: n8n's lint would upper-case the .json of a description.
 		hint: "Further down a workflow: {{ $('EDI Exchange Trigger').item.json }}",
-		displayOptions: buildable(ALL),
+		displayOptions: buildable(FROM_ORDER),
 	},
-	{ ...purchaseOrderChangesField, displayOptions: buildable(ALL) },
+	{ ...purchaseOrderChangesField, displayOptions: buildable(FROM_ORDER) },
+	purchaseOrderChangeField,
 	{
 		displayName: 'Acknowledgment (855)',
 		name: 'acknowledgment',
@@ -81,14 +92,16 @@ export function buildMessage(
 	if (!ALL.includes(documentType)) {
 		throw new NodeOperationError(
 			this.getNode(),
-			'Build From Purchase Order makes 855, 856 and 810 documents only',
+			`Build From Purchase Order makes ${BUILT.join(', ').replace(/, (\d+)$/, ' and $1')} documents only`,
 			{
 				description: 'Choose one of those as Document Type, or use the JSON message source.',
 				itemIndex,
 			},
 		);
 	}
-	const { order, parties } = readOrder.call(this, itemIndex);
+	const answersChange = documentType === CHANGE_ACK;
+	const field = answersChange ? CHANGE_FIELD : ORDER_FIELD;
+	const { order, parties } = readOrder.call(this, itemIndex, field);
 	const reply = replyParties(parties);
 	const senderId = typed.senderId || reply.senderId;
 	const receiverId = typed.receiverId || reply.receiverId;
@@ -108,7 +121,7 @@ export function buildMessage(
 		);
 	}
 	return {
-		message: buildDocument.call(this, BUILDS[documentType], order, itemIndex),
+		message: buildDocument.call(this, BUILDS[documentType], order, itemIndex, answersChange),
 		senderId,
 		receiverId,
 	};
@@ -120,17 +133,19 @@ function buildDocument(
 	document: DocumentBuild,
 	order: unknown,
 	itemIndex: number,
+	answersChange: boolean,
 ): IDataObject {
 	const options = this.getNodeParameter('documentOptions', itemIndex, {}) as IDataObject;
 	try {
-		const effective = withPurchaseOrderChanges.call(this, order, itemIndex);
+		const effective = answersChange ? order : withPurchaseOrderChanges.call(this, order, itemIndex);
 		return document.build.call(this, effective, given(options), itemIndex) as IDataObject;
 	} catch (error) {
 		if (!(error instanceof DocumentError))
 			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 		throw new NodeOperationError(this.getNode(), error.message, {
-			description:
-				'The purchase order (850) given to Build From Purchase Order lacks what the document needs. Check the field named above, or that Purchase Order (850) points at the 850.',
+			description: answersChange
+				? 'The purchase order change (860) given to Build From Purchase Order lacks what the 865 needs. Check the field named above, or that Purchase Order Change (860) points at the 860.'
+				: 'The purchase order (850) given to Build From Purchase Order lacks what the document needs. Check the field named above, or that Purchase Order (850) points at the 850.',
 			itemIndex,
 		});
 	}

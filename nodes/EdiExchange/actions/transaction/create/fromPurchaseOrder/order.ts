@@ -13,20 +13,24 @@ export type Parties = { senderId: string; receiverId: string };
 
 export const PURCHASE_ORDER = 'Purchase Order (850)';
 
-/** The 850 and its parties (empty when the item does not name them), from any shape given. */
+/** The field the order comes from: the 850, or the 860 an 865 answers. */
+export const ORDER_FIELD = { name: 'purchaseOrder', label: PURCHASE_ORDER };
+
+/** The 850 (or `field`'s document) and its parties (empty when the item does not name them), from any shape given. */
 export function readOrder(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	field = ORDER_FIELD,
 ): { order: unknown; parties: Parties } {
 	let given: unknown;
 	try {
-		given = this.getNodeParameter('purchaseOrder', itemIndex, '');
+		given = this.getNodeParameter(field.name, itemIndex, '');
 	} catch (error) {
-		throw expressionFailure(this.getNode(), error, PURCHASE_ORDER, itemIndex);
+		throw expressionFailure(this.getNode(), error, field.label, itemIndex);
 	}
 	const order = isX12Text(given)
 		? given
-		: readJsonParameter.call(this, 'purchaseOrder', PURCHASE_ORDER, itemIndex);
+		: readJsonParameter.call(this, field.name, field.label, itemIndex);
 	if (isX12Text(order) || isX12Text((order as IDataObject | undefined)?.message))
 		return readX12Order.call(this, order as string | IDataObject, itemIndex);
 	if (!order || typeof order !== 'object') {

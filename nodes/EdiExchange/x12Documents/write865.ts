@@ -1,0 +1,81 @@
+/** The 865 (purchase order change acknowledgment) as X12 004010 segments: BCA, POC/ACK/MSG, CTT. */
+import { type Decimal, ZERO } from '../documents/decimal';
+import { DocumentError } from '../documents/errors';
+import { isObject, type PlainObject } from '../documents/fieldReader';
+import {
+	CHANGE_ACKNOWLEDGMENT_TYPES,
+	CHANGE_REASONS,
+	codeFor,
+	LINE_STATUSES,
+	PURPOSES,
+} from './codes';
+import * as common from './common';
+import { type SegmentWriter, spec, type WriteOptions } from './elements';
+import { quantityOf, writeTotals } from './lines';
+
+const DOCUMENT = 'change acknowledgment (865)';
+
+/** The 865 message (as buildChangeAcknowledgment returns it) → its segments, without ST/SE. */
+export function write865(acknowledgment: unknown, options: WriteOptions = {}): string[][] {
+	const start = common.startDocument(acknowledgment, 'changeSequenceNumber', DOCUMENT, options);
+	const { message, w, dates } = start;
+	w.add(
+		'BCA',
+		codeFor(PURPOSES, message.purpose ?? 'original', 'purpose', DOCUMENT),
+		codeFor(CHANGE_ACKNOWLEDGMENT_TYPES, message.status, 'status', DOCUMENT),
+		w.required(message.purchaseOrderNumber, spec('BCA03'), 'purchaseOrderNumber'),
+		w.text(message.releaseNumber, spec('BCA04'), 'releaseNumber'),
+		w.text(message.changeSequenceNumber, spec('BCA05'), 'changeSequenceNumber'),
+		w.requiredDate(dates.purchaseOrderDate, spec('BCA06'), 'dates.purchaseOrderDate'),
+		undefined,
+		undefined,
+		undefined,
+		w.date(dates.acknowledgmentDate, spec('BCA10'), 'dates.acknowledgmentDate'),
+	);
+	const lines = Array.isArray(message.lineItems) ? message.lineItems : [];
+	if (lines.length === 0)
+		throw new DocumentError(`The ${DOCUMENT} has no "lineItems[0]"`, 'lineItems');
+	const quantities = lines.map((entry, i) => writeLine(w, entry, `lineItems[${i}]`));
+	writeTotals(w, quantities, spec('CTT02'));
+	return w.segments;
+}
+
+/** One POC loop: the 860's line as asked (change code, quantity, price, ids), its ACK and reason. */
+/** Its POC03 quantity, zero when the line states none (CTT01 counts every POC). */
+function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
+	if (!isObject(entry)) throw w.error(path, 'is not a line item object');
+	const quantity = isObject(entry.quantity) ? (entry.quantity as PlainObject) : undefined;
+	const amount = quantity ? quantityOf(w, quantity, `${path}.quantity`) : undefined;
+	const unit = quantity
+		? common.unitCode(w, quantity.unitOfMeasure, `${path}.quantity.unitOfMeasure`)
+		: undefined;
+	const price =
+		entry.unitCostPrice === undefined || entry.unitCostPrice === ''
+			? undefined
+			: w.price(
+					w.parse(entry.unitCostPrice, `${path}.unitCostPrice`),
+					spec('POC06'),
+					`${path}.unitCostPrice`,
+				);
+	w.add(
+		'POC',
+		w.required(entry.purchaseOrderLineId, spec('POC01'), `${path}.purchaseOrderLineId`),
+		codeFor(CHANGE_REASONS, entry.changeReason, `${path}.changeReason`, DOCUMENT),
+		amount === undefined ? undefined : w.decimal(amount, spec('POC03'), `${path}.quantity.value`),
+		undefined,
+		unit,
+		price,
+		undefined,
+		...common.productIdPairs(w, entry.productIds, `${path}.productIds`, 'POC', 8, 10),
+	);
+	const answered = entry.status === 'accepted' && amount !== undefined;
+	w.add(
+		'ACK',
+		codeFor(LINE_STATUSES, entry.status, `${path}.status`, DOCUMENT),
+		answered ? w.decimal(amount, spec('ACK02'), `${path}.quantity.value`) : undefined,
+		answered ? unit : undefined,
+	);
+	const reason = w.text(entry.reason, spec('MSG01'), `${path}.reason`);
+	if (reason !== undefined) w.add('MSG', reason);
+	return amount ?? ZERO;
+}
