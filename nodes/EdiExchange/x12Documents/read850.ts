@@ -154,10 +154,15 @@ class Reader {
 		return true;
 	}
 
-	/** The object segments of the current loop go into: the order, or the current line. */
+	/**
+	 * The object segments of the current loop go into: the order, the current line, or the party
+	 * whose N1 loop holds them (a REF*DP in the ship-to loop is the ship-to's, not the order's).
+	 */
 	private target(): PlainObject | undefined {
-		if (this.loop === 'header' || this.loop === 'party') return this.order;
-		if (this.loop === 'line' || this.loop === 'lineParty') return this.line;
+		if (this.loop === 'header') return this.order;
+		if (this.loop === 'line') return this.line;
+		if (this.loop === 'party' || this.loop === 'lineParty')
+			return this.partySkipped ? undefined : this.party;
 		return undefined;
 	}
 
@@ -324,11 +329,18 @@ class Reader {
 		return true;
 	}
 
-	/** PO106/PO107 and the pairs after them: the ids the reader knows, each qualifier's first. */
+	/**
+	 * PO106/PO107 and the pairs after them: the ids the reader knows, each qualifier's first; and
+	 * every pair as written, in its order (`x12ProductIds`), so the replies echo them.
+	 */
 	private productIds(s: Segment): PlainObject {
 		const productIds: PlainObject = {};
+		const asWritten: PlainObject[] = [];
 		for (let at = PO1_PAIRS; at + 1 < s.elements.length; at += 2) {
-			const word = PRODUCT_IDS.word(s.peekAt(at));
+			const qualifier = s.peekAt(at);
+			if (qualifier !== '' && s.peekAt(at + 1) !== '')
+				asWritten.push({ qualifier, id: s.peekAt(at + 1) });
+			const word = PRODUCT_IDS.word(qualifier);
 			if (word && s.peekAt(at + 1) !== '' && productIds[word] === undefined) {
 				s.takeAt(at);
 				productIds[word] = s.takeAt(at + 1);
@@ -338,6 +350,7 @@ class Reader {
 			this.warnings.push(
 				`PO1 (segment ${s.position}) has no product id this reader knows (BP, VN, UP, EN, UK…)`,
 			);
+		if (asWritten.length > 0) this.line.x12ProductIds = asWritten;
 		return productIds;
 	}
 
