@@ -64,8 +64,10 @@ withValidator.test(
 			await poller.poll();
 			await replay(file, text, notes);
 			const emitted: INodeExecutionData[] = [];
-			for (let items = (await poller.poll()).items; items?.length;)
-				(emitted.push(...items), (items = (await poller.poll()).items));
+			for (let items = (await poller.poll()).items; items?.length;) {
+				emitted.push(...items);
+				items = (await poller.poll()).items;
+			}
 			for (const item of emitted) {
 				const run = await runWorkflow(workflow, {
 					credentials: sb.credentials,
