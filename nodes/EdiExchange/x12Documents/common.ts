@@ -142,7 +142,7 @@ export function writeCurrency(w: SegmentWriter, message: PlainObject): void {
 	w.add('CUR', 'BY', w.required(currency, spec('CUR02'), 'buyersCurrency.currencyCode'));
 }
 
-/** The N1 loop (N1, N3, N4) for each party of a `parties` object, in the document's order. */
+/** The N1 loop (N1, N3, N4, REF) for each party of a `parties` object, in the document's order. */
 export function writeParties(w: SegmentWriter, parties: unknown, field: string): void {
 	if (!isObject(parties)) return;
 	for (const [role, entry] of Object.entries(parties)) {
@@ -170,5 +170,7 @@ export function writeParties(w: SegmentWriter, parties: unknown, field: string):
 		const postal = w.text(entry.postalCode, spec('N403'), `${path}.postalCode`);
 		const country = w.text(entry.countryCode, spec('N404'), `${path}.countryCode`);
 		if (city ?? state ?? postal ?? country) w.add('N4', city, state, postal, country);
+		// The party's own references (a REF*DP the 850 gave in its ship-to loop) stay in its loop.
+		writeReferences(w, entry.references, `${path}.references`);
 	}
 }

@@ -123,4 +123,11 @@ describe('an N1 loop keeps what it holds', () => {
 			'0012345',
 		]);
 	});
+
+	it('the 856 writes the ship-to’s REF*DP back inside its N1 loop, not in the header', () => {
+		const segments = write856(buildShipNotice(po, { shipDate: '2026-11-25' }));
+		const shipTo = segments.findIndex((s) => s[0] === 'N1' && s[1] === 'ST');
+		expect(segments[shipTo + 3]).toEqual(['REF', 'DP', 'STORE-DEPT']);
+		expect(segments.filter((s) => s[0] === 'REF' && s[1] === 'DP')).toHaveLength(1);
+	});
 });
