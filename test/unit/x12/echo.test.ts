@@ -33,6 +33,9 @@ const read = () => {
 	return documents[0].document as Record<string, any>;
 };
 
+/** Line 1's pairs as the 850 wrote them. */
+const AS_ORDERED = ['IN', '10000002', 'CB', 'CAT-77', 'UP', '028374658310'];
+
 /** The segments `id` of a written set. */
 const segmentsOf = (segments: string[][], id: string) => segments.filter((s) => s[0] === id);
 
@@ -41,32 +44,11 @@ describe('replies echo the product ids of the 850', () => {
 
 	it('855 PO1, 856 LIN and 810 IT1 carry IN, CB, UP as the 850 wrote them, in its order', () => {
 		const ack = write855(buildAcknowledgment(po, {}));
-		expect(segmentsOf(ack, 'PO1')[0].slice(6)).toEqual([
-			'IN',
-			'10000002',
-			'CB',
-			'CAT-77',
-			'UP',
-			'028374658310',
-		]);
+		expect(segmentsOf(ack, 'PO1')[0].slice(6)).toEqual(AS_ORDERED);
 		const asn = write856(buildShipNotice(po, { shipDate: '2026-11-25' }));
-		expect(segmentsOf(asn, 'LIN')[0].slice(2)).toEqual([
-			'IN',
-			'10000002',
-			'CB',
-			'CAT-77',
-			'UP',
-			'028374658310',
-		]);
+		expect(segmentsOf(asn, 'LIN')[0].slice(2)).toEqual(AS_ORDERED);
 		const invoice = write810(buildInvoice(po, { invoiceDate: '2026-11-26' }));
-		expect(segmentsOf(invoice, 'IT1')[0].slice(6)).toEqual([
-			'IN',
-			'10000002',
-			'CB',
-			'CAT-77',
-			'UP',
-			'028374658310',
-		]);
+		expect(segmentsOf(invoice, 'IT1')[0].slice(6)).toEqual(AS_ORDERED);
 	});
 
 	it('echoes a qualifier the reader has no word for (ZZ) with its id', () => {
