@@ -94,6 +94,32 @@ describe('X12 passthrough', () => {
 	});
 });
 
+describe('X12 Options → Product ID Order', () => {
+	test('the 855 echoes the 850’s qualifiers; Product ID Order puts UP first', async () => {
+		const echoed = await sb.run(create(ACK, { integrationPath: 'x12' }), {
+			input: [{ json: { x12: retail850('PO-O1') } }],
+		});
+		expect(echoed.error?.message).toBeUndefined();
+		const ordered = await sb.run(
+			create(ACK, { integrationPath: 'x12', x12Options: { productIdOrder: 'up, VN' } }),
+			{ input: [{ json: { x12: retail850('PO-O2') } }] },
+		);
+		expect(ordered.error?.message).toBeUndefined();
+		const [first, second] = (await posts()).map((r) => r.body.content as string);
+		expect(first).toContain('PO1*1*5*EA*101.00**BP*10000002*UP*028374658310*VN*V-1~');
+		expect(second).toContain('PO1*1*5*EA*101.00**UP*028374658310*VN*V-1*BP*10000002~');
+	});
+
+	test('a qualifier that is not two letters or digits is refused, nothing sent', async () => {
+		const result = await sb.run(
+			create(ACK, { integrationPath: 'x12', x12Options: { productIdOrder: 'SKU' } }),
+			{ input: [{ json: { x12: retail850('PO-O3') } }] },
+		);
+		expect(failure(result).message).toContain('Product ID Order holds "SKU"');
+		expect(await posts()).toEqual([]);
+	});
+});
+
 describe('service JSON', () => {
 	test.each([
 		[ACK, 'BAK'],

@@ -219,3 +219,19 @@ test('the memory is bounded: the oldest entries go first', () => {
 	const { emitted } = applyDuplicates(many, [], 'flag', 1000);
 	expect(emitted).toHaveLength(MAX_REMEMBERED);
 });
+
+test('Skip: the sets of one interchange the service delivers one by one are not resends of each other', async () => {
+	// Same ISA13 and GS06, each transaction one set of its own (ST02 0001 and 0002), as the service splits them.
+	const second = retail850('PO-S2', 50)
+		.replace('ST*850*0001~', 'ST*850*0002~')
+		.replace('SE*33*0001~', 'SE*33*0002~');
+	const service = await serve([retail850('PO-S1', 50), second, retail850('PO-S1', 50)]);
+	const poller = new Poller(service.credentials, settings('skip'));
+	await poller.poll();
+	service.show(3);
+	const { items } = await poller.poll();
+	expect(items?.map((i) => (i.json.document as any).purchaseOrderNumber)).toEqual([
+		'PO-S1',
+		'PO-S2',
+	]);
+});

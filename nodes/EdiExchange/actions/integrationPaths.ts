@@ -37,6 +37,37 @@ export const hierarchyField = (documentType: string): INodeProperties =>
 		],
 	);
 
+/** X12 Options → Product ID Order: the qualifiers a partner wants first on each line. */
+export const productIdOrderField: INodeProperties = {
+	displayName: 'Product ID Order',
+	name: 'productIdOrder',
+	type: 'string',
+	default: '',
+	placeholder: 'SK, UP',
+	description:
+		"Product ID qualifiers to write first on each line (PO1, LIN, IT1), comma-separated, for a partner whose guide asks for them in that order. Lines read from an X12 850 otherwise keep the 850's qualifiers and order.",
+};
+
+/** "SK, up" → ['SK', 'UP']; anything but two letters or digits is refused, naming the option. */
+function productIdOrder(this: IExecuteFunctions, value: unknown, itemIndex: number): string[] {
+	const codes = String(value ?? '')
+		.split(',')
+		.map((code) => code.trim().toUpperCase())
+		.filter(Boolean);
+	const wrong = codes.find((code) => !/^[A-Z0-9]{2}$/.test(code));
+	if (wrong !== undefined)
+		throw new NodeOperationError(
+			this.getNode(),
+			`X12 Options → Product ID Order holds "${wrong}", which is not an X12 product id qualifier`,
+			{
+				description:
+					'Give two-letter or two-digit qualifiers separated by commas, e.g. "SK, UP". Nothing was sent.',
+				itemIndex,
+			},
+		);
+	return codes;
+}
+
 export const integrationPathFields: INodeProperties[] = [
 	optionsField(
 		{
@@ -69,6 +100,7 @@ export const integrationPathFields: INodeProperties[] = [
 		...optionsCollection(
 			[
 				hierarchyField(serviceTypeOf('856')),
+				productIdOrderField,
 				...controlNumberFields({ show: { '/integrationPath': ['x12'] } }),
 			],
 			'How the document is written as X12',
@@ -211,9 +243,11 @@ export function writeSegments(
 			description: `X12 is written for ${X12_WRITABLE.join(', ')}.`,
 			itemIndex,
 		});
+	const order = productIdOrder.call(this, options.productIdOrder, itemIndex);
 	try {
 		return write(message, {
 			hierarchy: options.hierarchy as ShipNoticeHierarchy | undefined,
+			productIdOrder: order,
 		});
 	} catch (error) {
 		if (!(error instanceof DocumentError))

@@ -166,6 +166,8 @@ export function buildInvoice(order: unknown, opts: InvoiceOptions): PlainObject 
 			unitPrice: formatPrice(b.unitPrice),
 			productIds: copy(b.productIds),
 		};
+		if (b.line.source.x12ProductIds !== undefined)
+			item.x12ProductIds = copy(b.line.source.x12ProductIds);
 		if (b.line.source.productAttributes !== undefined)
 			item.productAttributes = copy(b.line.source.productAttributes);
 		return item;

@@ -136,6 +136,8 @@ export function buildAcknowledgment(order: unknown, opts: AcknowledgmentOptions 
 			purchaseOrderLineId: line.purchaseOrderLineId,
 			productIds: copy(line.productIds),
 		};
+		if (line.source.x12ProductIds !== undefined)
+			item.x12ProductIds = copy(line.source.x12ProductIds);
 		if (line.source.productAttributes !== undefined)
 			item.productAttributes = copy(line.source.productAttributes);
 		item.actions = actions;

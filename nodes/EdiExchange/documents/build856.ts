@@ -115,6 +115,8 @@ function itemOf(s: Shipment): PlainObject {
 		purchaseOrderLineId: s.line.purchaseOrderLineId,
 		productIds: copy(s.productIds),
 	};
+	if (s.line.source.x12ProductIds !== undefined)
+		item.x12ProductIds = copy(s.line.source.x12ProductIds);
 	if (s.line.source.productAttributes !== undefined)
 		item.productAttributes = copy(s.line.source.productAttributes);
 	item.quantityShipped = { value: formatQuantity(s.quantity), unitOfMeasure: s.unitOfMeasure };

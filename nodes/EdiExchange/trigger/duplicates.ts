@@ -28,6 +28,11 @@ interface Identity {
 	value: string;
 	/** Part of the key: the same number on the test and the live stream are different documents. */
 	stream: string;
+	/**
+	 * The sets an interchange's item holds (GS06/ST02 of each): part of its key, so the sets of one
+	 * interchange the service delivered one by one are not resends of each other.
+	 */
+	sets?: string;
 	/** An 850's purpose (original, replace, …): part of a purchase order's key. */
 	purpose?: string;
 }
@@ -46,7 +51,7 @@ const isObject = (value: unknown): value is IDataObject =>
 
 const keyOf = (i: Identity) =>
 	i.of === 'interchangeControlNumber'
-		? `isa ${i.stream} ${i.senderId} ${i.value}`
+		? `isa ${i.stream} ${i.senderId} ${i.value}${i.sets ? ` ${i.sets}` : ''}`
 		: `po ${i.stream} ${i.senderId} ${i.value} ${i.purpose}`;
 
 function partOf(json: IDataObject, top: IDataObject, senderId: string): Part {
@@ -79,8 +84,12 @@ function partsOf(json: IDataObject): { interchange?: Identity; parts: Part[] } {
 	const first = isObject(entries[0]?.x12) ? entries[0].x12 : isObject(json.x12) ? json.x12 : {};
 	const senderId = text(first.senderId) || text(json.senderId);
 	const value = text(first.interchangeControlNumber);
+	const sets = entries
+		.map((entry) => (isObject(entry.x12) ? entry.x12 : isObject(json.x12) ? json.x12 : {}))
+		.map((x12) => `${text(x12.groupControlNumber)}/${text(x12.transactionSetControlNumber)}`)
+		.join(',');
 	const interchange: Identity | undefined = value
-		? { of: 'interchangeControlNumber', senderId, value, stream: text(json.stream) }
+		? { of: 'interchangeControlNumber', senderId, value, sets, stream: text(json.stream) }
 		: undefined;
 	return { interchange, parts: entries.map((entry) => partOf(entry, json, senderId)) };
 }

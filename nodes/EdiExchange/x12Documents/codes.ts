@@ -178,35 +178,47 @@ export const PARTIES = new CodeList('98', 'entity identifier', [
  * Identification code qualifiers (66): N103. In what the seller sends (855, 856, 810) an id the
  * sender assigned is the seller's (91), the receiver's is the buyer's (92).
  */
-export const PARTY_ID_TYPES = new CodeList('66', 'identification code qualifier', [
-	['1', 'duns'],
-	['9', 'dunsPlus4'],
-	['91', 'assignedBySeller'],
-	['92', 'assignedByBuyer'],
-	['91', 'sendersId'],
-	['92', 'receiversId'],
-	['UL', 'gln'],
-	['ZZ', 'mutuallyDefined'],
-]);
+export const PARTY_ID_TYPES = new CodeList(
+	'66',
+	'identification code qualifier',
+	[
+		['1', 'duns'],
+		['9', 'dunsPlus4'],
+		['91', 'assignedBySeller'],
+		['92', 'assignedByBuyer'],
+		['91', 'sendersId'],
+		['92', 'receiversId'],
+		['UL', 'gln'],
+		['ZZ', 'mutuallyDefined'],
+		// The reader keeps a qualifier it has no word for (`15`, a standard address number) as written.
+	],
+	/^[A-Z0-9]{1,2}$/,
+);
 
 /** Reference identification qualifiers (128): REF01. */
-export const REFERENCES = new CodeList('128', 'reference qualifier', [
-	['IA', 'vendorNumber'],
-	['DP', 'departmentNumber'],
-	['BM', 'billOfLadingNumber'],
-	['CN', 'proNumber'],
-	['SI', 'shipmentId'],
-	['IV', 'invoiceNumber'],
-	['CO', 'customerOrderNumber'],
-	['VN', 'sellersOrderNumber'],
-	['CT', 'contractNumber'],
-	['PD', 'promotionNumber'],
-	['2I', 'trackingNumber'],
-	['ST', 'storeNumber'],
-	['19', 'divisionNumber'],
-	['MR', 'merchandiseTypeCode'],
-	['ZZ', 'mutuallyDefined'],
-]);
+export const REFERENCES = new CodeList(
+	'128',
+	'reference qualifier',
+	[
+		['IA', 'vendorNumber'],
+		['DP', 'departmentNumber'],
+		['BM', 'billOfLadingNumber'],
+		['CN', 'proNumber'],
+		['SI', 'shipmentId'],
+		['IV', 'invoiceNumber'],
+		['CO', 'customerOrderNumber'],
+		['VN', 'sellersOrderNumber'],
+		['CT', 'contractNumber'],
+		['PD', 'promotionNumber'],
+		['2I', 'trackingNumber'],
+		['ST', 'storeNumber'],
+		['19', 'divisionNumber'],
+		['MR', 'merchandiseTypeCode'],
+		['ZZ', 'mutuallyDefined'],
+		// The reader keeps a qualifier it has no word for (`15`, a standard address number) as written.
+	],
+	/^[A-Z0-9]{1,2}$/,
+);
 
 /** Date/time qualifiers (374): DTM01, ACK04. */
 export const DATES = new CodeList('374', 'date qualifier', [

@@ -1,7 +1,7 @@
 /** Segments the 855, 856 and 810 share: N1/N3/N4, REF, DTM, CUR and the product id pairs of a line. */
 import { DocumentError } from '../documents/errors';
 import { isObject, type PlainObject, unwrapMessage } from '../documents/fieldReader';
-import { codeFor, DATES, PARTIES, PARTY_ID_TYPES, REFERENCES, UNITS } from './codes';
+import { codeFor, DATES, PARTIES, PARTY_ID_TYPES, PRODUCT_IDS, REFERENCES, UNITS } from './codes';
 import { SegmentWriter, spec, type WriteOptions } from './elements';
 
 /** The message of a document, or of a whole transaction holding it in `message`. */
@@ -30,32 +30,72 @@ export function unitCode(w: SegmentWriter, value: unknown, field: string): strin
 }
 
 /**
- * Qualifier/id pairs of a line's `productIds`, flattened for PO106…, IT106…, LIN02…, ACK07…:
- * at most `maxPairs` (the segment's room), in the order the document gives them.
+ * Qualifier/id pairs of an item's `productIds`, flattened for PO106…, IT106…, LIN02…, ACK07…:
+ * at most `maxPairs` (the segment's room). When the line carries the 850's pairs as written
+ * (`x12ProductIds`) and names the same product, those go first, qualifiers and order as the 850
+ * wrote them; then any other id, in the document's order. The Product ID Order option moves the
+ * qualifiers it lists to the front.
  */
 export function productIdPairs(
 	w: SegmentWriter,
-	productIds: unknown,
-	field: string,
+	item: PlainObject,
+	itemPath: string,
 	segment: string,
 	firstElement: number,
 	maxPairs: number,
 ): string[] {
-	const ids = isObject(productIds) ? productIds : {};
-	const keys = Object.keys(ids).filter(
-		(k) => ids[k] !== undefined && ids[k] !== null && ids[k] !== '',
+	const ids = isObject(item.productIds) ? item.productIds : {};
+	const field = `${itemPath}.productIds`;
+	const pairs: Array<{ qualifier: string; id: unknown; path: string }> = [];
+	const echoed = echoedPairs(ids, item.x12ProductIds);
+	echoed.forEach(({ qualifier, id }, i) =>
+		pairs.push({ qualifier, id, path: `${itemPath}.x12ProductIds[${i}]` }),
 	);
-	if (keys.length > maxPairs)
+	const echoedWords = new Set(echoed.map((p) => PRODUCT_IDS.word(p.qualifier)));
+	for (const key of Object.keys(ids)) {
+		if (ids[key] === undefined || ids[key] === null || ids[key] === '') continue;
+		if (echoedWords.has(key)) continue;
+		const qualifier = codeFor(w.productIdCodes, key, `${field}.${key}`, w.documentName);
+		pairs.push({ qualifier, id: ids[key], path: `${field}.${key}` });
+	}
+	const rank = (q: string) => {
+		const at = w.productIdOrder.indexOf(q);
+		return at < 0 ? w.productIdOrder.length : at;
+	};
+	pairs.sort((a, b) => rank(a.qualifier) - rank(b.qualifier));
+	if (pairs.length > maxPairs)
 		throw w.error(
 			field,
-			`has ${keys.length} product ids: X12 ${segment} holds at most ${maxPairs}`,
+			`has ${pairs.length} product ids: X12 ${segment} holds at most ${maxPairs}`,
 		);
-	const pairs: string[] = [];
-	keys.forEach((key, i) => {
+	return pairs.flatMap(({ qualifier, id, path }, i) => {
 		const n = firstElement + 2 * i;
-		const qualifier = codeFor(w.productIdCodes, key, `${field}.${key}`, w.documentName);
-		pairs.push(qualifier, w.required(ids[key], spec(ref(segment, n + 1)), `${field}.${key}`));
+		return [
+			w.required(qualifier, spec(ref(segment, n)), `${path}.qualifier`),
+			w.required(id, spec(ref(segment, n + 1)), path),
+		];
 	});
+}
+
+/**
+ * The 850's pairs as written, when they name the product `ids` names (each id the reader kept
+ * from them is unchanged); none when the line now names another product (a substitute).
+ */
+function echoedPairs(
+	ids: PlainObject,
+	asWritten: unknown,
+): Array<{ qualifier: string; id: string }> {
+	if (!Array.isArray(asWritten)) return [];
+	const pairs = asWritten.filter(
+		(p): p is { qualifier: string; id: string } =>
+			isObject(p) && typeof p.qualifier === 'string' && typeof p.id === 'string',
+	);
+	const first = new Map<string, string>();
+	for (const { qualifier, id } of pairs) {
+		const word = PRODUCT_IDS.word(qualifier);
+		if (word !== undefined && !first.has(word)) first.set(word, id);
+	}
+	for (const [word, id] of first) if (ids[word] !== id) return [];
 	return pairs;
 }
 
@@ -102,7 +142,7 @@ export function writeCurrency(w: SegmentWriter, message: PlainObject): void {
 	w.add('CUR', 'BY', w.required(currency, spec('CUR02'), 'buyersCurrency.currencyCode'));
 }
 
-/** The N1 loop (N1, N3, N4) for each party of a `parties` object, in the document's order. */
+/** The N1 loop (N1, N3, N4, REF) for each party of a `parties` object, in the document's order. */
 export function writeParties(w: SegmentWriter, parties: unknown, field: string): void {
 	if (!isObject(parties)) return;
 	for (const [role, entry] of Object.entries(parties)) {
@@ -130,5 +170,7 @@ export function writeParties(w: SegmentWriter, parties: unknown, field: string):
 		const postal = w.text(entry.postalCode, spec('N403'), `${path}.postalCode`);
 		const country = w.text(entry.countryCode, spec('N404'), `${path}.countryCode`);
 		if (city ?? state ?? postal ?? country) w.add('N4', city, state, postal, country);
+		// The party's own references (a REF*DP the 850 gave in its ship-to loop) stay in its loop.
+		writeReferences(w, entry.references, `${path}.references`);
 	}
 }

@@ -59,6 +59,8 @@ export interface WriteOptions {
 	 * (e.g. `{ buyerItemNumber: 'IN', sku: 'SK' }`); two-character X12 codes (235).
 	 */
 	productIdQualifiers?: Record<string, string>;
+	/** Product id qualifiers a partner wants first on each line, in that order (e.g. `['SK', 'UP']`). */
+	productIdOrder?: readonly string[];
 }
 
 const SEPARATOR_NAMES = ['element', 'component', 'segment', 'repetition'] as const;
@@ -73,6 +75,8 @@ export class SegmentWriter {
 	/** `documentName` as errors say it: "acknowledgment (855)". */
 	/** Product id qualifiers by productIds key: ours, with the partner's overrides. */
 	readonly productIdCodes: CodeList;
+	/** Qualifiers written first on each line, in this order (the Product ID Order option). */
+	readonly productIdOrder: readonly string[];
 
 	constructor(
 		readonly documentName: string,
@@ -87,6 +91,7 @@ export class SegmentWriter {
 					`productIdQualifiers.${key}`,
 				);
 		this.productIdCodes = PRODUCT_IDS.withCodes(overrides);
+		this.productIdOrder = (options.productIdOrder ?? []).map((code) => code.trim().toUpperCase());
 		this.reserved = SEPARATOR_NAMES.filter((name) => all[name])
 			.map((name) => [all[name] as string, `${name} separator`] as [string, string])
 			.concat([

@@ -187,10 +187,15 @@ export class Reader {
 		return true;
 	}
 
-	/** The object segments of the current loop go into: the order, or the current line. */
+	/**
+	 * The object segments of the current loop go into: the order, the current line, or the party
+	 * whose N1 loop holds them (a REF*DP in the ship-to loop is the ship-to's, not the order's).
+	 */
 	private target(): PlainObject | undefined {
-		if (this.loop === 'header' || this.loop === 'party') return this.order;
-		if (this.loop === 'line' || this.loop === 'lineParty') return this.line;
+		if (this.loop === 'header') return this.order;
+		if (this.loop === 'line') return this.line;
+		if (this.loop === 'party' || this.loop === 'lineParty')
+			return this.partySkipped ? undefined : this.party;
 		return undefined;
 	}
 
@@ -358,11 +363,19 @@ export class Reader {
 		return true;
 	}
 
-	/** The qualifier/id pairs from `from` on (PO106/PO107…): the ids the reader knows, each qualifier's first. */
+	/**
+	 * The qualifier/id pairs from `from` on (PO106/PO107…): the ids the reader knows, each
+	 * qualifier's first; and every pair as written, in its order (`x12ProductIds`), so the replies
+	 * echo them.
+	 */
 	protected productIds(s: Segment, from: number): PlainObject {
 		const productIds: PlainObject = {};
+		const asWritten: PlainObject[] = [];
 		for (let at = from; at + 1 < s.elements.length; at += 2) {
-			const word = PRODUCT_IDS.word(s.peekAt(at));
+			const qualifier = s.peekAt(at);
+			if (qualifier !== '' && s.peekAt(at + 1) !== '')
+				asWritten.push({ qualifier, id: s.peekAt(at + 1) });
+			const word = PRODUCT_IDS.word(qualifier);
 			if (word && s.peekAt(at + 1) !== '' && productIds[word] === undefined) {
 				s.takeAt(at);
 				productIds[word] = s.takeAt(at + 1);
@@ -372,6 +385,7 @@ export class Reader {
 			this.warnings.push(
 				`${s.id} (segment ${s.position}) has no product id this reader knows (BP, VN, UP, EN, UK…)`,
 			);
+		if (asWritten.length > 0) this.line.x12ProductIds = asWritten;
 		return productIds;
 	}
 

@@ -50,7 +50,7 @@ export function write810(invoice: unknown, options: WriteOptions = {}): string[]
 			),
 			w.price(w.parse(entry.unitPrice, `${path}.unitPrice`), spec('IT104'), `${path}.unitPrice`),
 			undefined,
-			...productIdPairs(w, entry.productIds, `${path}.productIds`, 'IT1', 6, 10),
+			...productIdPairs(w, entry, path, 'IT1', 6, 10),
 		);
 		writeDescription(w, entry.productAttributes, `${path}.productAttributes`);
 		return quantity;

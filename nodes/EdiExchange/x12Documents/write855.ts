@@ -68,16 +68,14 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 		unit,
 		price ? w.price(price.value, spec('PO104'), price.field) : undefined,
 		undefined,
-		...common.productIdPairs(w, entry.productIds, `${path}.productIds`, 'PO1', 6, 10),
+		...common.productIdPairs(w, entry, path, 'PO1', 6, 10),
 	);
 	writeDescription(w, entry.productAttributes, `${path}.productAttributes`);
 	actions.forEach((action, a) => {
 		const field = `${path}.actions[${a}]`;
 		const quantity = isObject(action.quantity) ? action.quantity : {};
 		const shipDate = w.date(action.scheduledShipDate, spec('ACK05'), `${field}.scheduledShipDate`);
-		const substitute = isObject(action.substitutedItem)
-			? action.substitutedItem.productIds
-			: undefined;
+		const substitute = isObject(action.substitutedItem) ? action.substitutedItem : undefined;
 		w.add(
 			'ACK',
 			codeFor(LINE_STATUSES, action.status, `${field}.status`, DOCUMENT),
@@ -92,14 +90,7 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 			undefined,
 			...(substitute === undefined
 				? []
-				: common.productIdPairs(
-						w,
-						substitute,
-						`${field}.substitutedItem.productIds`,
-						'ACK',
-						7,
-						11,
-					)),
+				: common.productIdPairs(w, substitute, `${field}.substitutedItem`, 'ACK', 7, 11)),
 		);
 		const delivery = w.date(
 			action.estimatedDeliveryDate,

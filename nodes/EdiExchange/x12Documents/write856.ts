@@ -257,7 +257,7 @@ function writePackage(
 function writeItem(w: SegmentWriter, entry: unknown, path: string): Decimal {
 	if (!isObject(entry)) throw w.error(path, 'is not an item object');
 	const quantity = quantityOf(w, entry.quantityShipped, `${path}.quantityShipped`);
-	const pairs = productIdPairs(w, entry.productIds, `${path}.productIds`, 'LIN', 2, 15);
+	const pairs = productIdPairs(w, entry, path, 'LIN', 2, 15);
 	if (pairs.length === 0)
 		throw w.error(`${path}.productIds`, 'is empty: X12 LIN needs one product id');
 	w.add(

@@ -66,7 +66,7 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 		unit,
 		price,
 		undefined,
-		...common.productIdPairs(w, entry.productIds, `${path}.productIds`, 'POC', 8, 10),
+		...common.productIdPairs(w, entry, path, 'POC', 8, 10),
 	);
 	const answered = entry.status === 'accepted' && amount !== undefined;
 	w.add(

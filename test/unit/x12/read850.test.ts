@@ -112,6 +112,11 @@ describe('read850 on a retail 850', () => {
 					gtin12: '028374658310',
 					vendorItemNumber: 'V-1',
 				},
+				x12ProductIds: [
+					{ qualifier: 'BP', id: '10000002' },
+					{ qualifier: 'UP', id: '028374658310' },
+					{ qualifier: 'VN', id: 'V-1' },
+				],
 				productAttributes: { description: 'GREEN TOOTHPASTE', color: 'GREEN' },
 				outerPack: { numberOfUnits: '10' },
 				innerPack: { numberOfUnits: '12' },
@@ -121,6 +126,11 @@ describe('read850 on a retail 850', () => {
 				quantity: { value: '20', unitOfMeasure: 'case' },
 				unitCostPrice: '88.5',
 				productIds: { gtin13: '4006381333931', gtin14: '10028374658327' },
+				x12ProductIds: [
+					{ qualifier: 'EN', id: '4006381333931' },
+					{ qualifier: 'UK', id: '10028374658327' },
+					{ qualifier: 'ZZ', id: 'MYSTERY' },
+				],
 				productAttributes: { description: 'ORANGE TOOTHPASTE' },
 				dates: { requestedShipDate: '2026-11-26' },
 				allowances: [{ type: 'promotion', amount: '5.00', description: 'PROMO' }],

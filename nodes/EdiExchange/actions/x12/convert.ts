@@ -24,6 +24,7 @@ import {
 } from '../fields';
 import {
 	hierarchyField,
+	productIdOrderField,
 	writeOneInterchange,
 	writeSegments,
 	X12_WRITABLE,
@@ -96,7 +97,7 @@ export const convert: Operation = {
 			}),
 			streamField({ description: 'Test (ISA15 T) or live (ISA15 P)' }),
 			optionsCollection(
-				[hierarchyField('856'), ...controlNumberFields()],
+				[hierarchyField('856'), productIdOrderField, ...controlNumberFields()],
 				'How the document is written as X12',
 			),
 		]),
