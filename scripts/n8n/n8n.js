@@ -201,6 +201,22 @@ async function n8nCommand(userFolder, args, { extraEnv = {}, timeoutMs = 180000 
 	}
 }
 
+/**
+ * Starts the main n8n of an instance object (its procs, userFolder, ports, work folder, verbose
+ * and env) and sets its `main` process and `url`: the recipe and trigger stacks share this.
+ */
+async function startMain(instance) {
+	const started = await startN8n(instance.procs, instance.userFolder, {
+		port: instance.ports.n8n,
+		brokerPort: instance.ports.broker,
+		logFile: path.join(instance.work, 'n8n.log'),
+		echo: instance.verbose,
+		extraEnv: instance.env,
+	});
+	instance.main = started.entry;
+	instance.url = started.url;
+}
+
 /** Starts `n8n start` (its own process group) and waits for /healthz. */
 async function startN8n(
 	procs,
@@ -360,6 +376,7 @@ module.exports = {
 	workflowIdFor,
 	n8nCommand,
 	startN8n,
+	startMain,
 	ownerSession,
 	waitForPublication,
 	mkTemp,

@@ -59,15 +59,7 @@ class RecipeStack {
 		await this.importCredentials();
 		for (const { file, adapt } of recipes) await this.importWorkflow(file, adapt);
 		this.ports = { n8n: await lib.freePort(), broker: await lib.freePort() };
-		const started = await n8n.startN8n(this.procs, this.userFolder, {
-			port: this.ports.n8n,
-			brokerPort: this.ports.broker,
-			logFile: path.join(this.work, 'n8n.log'),
-			echo: this.verbose,
-			extraEnv: this.env,
-		});
-		this.main = started.entry;
-		this.url = started.url;
+		await n8n.startMain(this);
 		this.session = await n8n.ownerSession(this.url);
 	}
 

@@ -99,15 +99,7 @@ class TriggerInstance {
 
 	async start() {
 		this.startedAt = Date.now();
-		const started = await n8n.startN8n(this.procs, this.userFolder, {
-			port: this.ports.n8n,
-			brokerPort: this.ports.broker,
-			logFile: path.join(this.work, 'n8n.log'),
-			echo: this.verbose,
-			extraEnv: this.env,
-		});
-		this.main = started.entry;
-		this.url = started.url;
+		await n8n.startMain(this);
 		if (this.withWorker && (!this.worker || this.worker.exited)) {
 			const p = lib.paths();
 			this.worker = this.procs.start(

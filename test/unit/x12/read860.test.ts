@@ -110,7 +110,13 @@ it('names the element of a change it cannot read, and keeps what it does not map
 	);
 	expect(read.errors).toEqual([]);
 	expect(read.change?.lineItems).toEqual([
-		{ purchaseOrderLineId: '1', changeReason: 'RS', productIds: { buyerItemNumber: 'X' } },
+		{
+			purchaseOrderLineId: '1',
+			changeReason: 'RS',
+			productIds: { buyerItemNumber: 'X' },
+			// The pairs as written, as the 850's lines keep them: the 865 echoes them.
+			x12ProductIds: [{ qualifier: 'BP', id: 'X' }],
+		},
 	]);
 	expect(read.change?.x12Unmapped).toEqual([{ position: 4, segment: ['MSG', 'hi'] }]);
 });
