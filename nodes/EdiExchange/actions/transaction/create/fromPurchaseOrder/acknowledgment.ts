@@ -3,34 +3,26 @@ import { buildAcknowledgment, type AcknowledgmentLineOption } from '../../../../
 import { optionsField } from '../../../../shared/fields';
 import {
 	ACK,
-	buildable,
 	dateOf,
+	definedLines,
 	documentOptions,
-	lineCollection,
-	linesInput,
 	readLines,
 	type DocumentBuild,
 } from './fields';
 
 export const acknowledgment: DocumentBuild = {
 	lines: [
-		...linesInput(
-			'acknowledgmentLines',
-			'line decisions',
-			'{ "purchaseOrderLineId": "1", "status": "accepted" | "backordered" | "rejected", "quantity": "5", "unitCostPrice"?: "9.99" }',
-			ACK,
-		),
-		lineCollection(
+		...definedLines(
 			{
-				displayName: 'Line Decisions',
 				name: 'acknowledgmentLines',
+				what: 'line decisions',
+				example:
+					'{ "purchaseOrderLineId": "1", "status": "accepted" | "backordered" | "rejected", "quantity": "5", "unitCostPrice"?: "9.99" }',
+				documentType: ACK,
 				placeholder: 'Add Line Decision',
 				description: 'Lines not listed are accepted as ordered',
-				displayOptions: {
-					show: { ...buildable([ACK]).show, acknowledgmentLinesInput: ['fields'] },
-				},
+				lineIdDescription: 'The purchase order line (its purchaseOrderLineId)',
 			},
-			'The purchase order line (its purchaseOrderLineId)',
 			[
 				optionsField(
 					{ displayName: 'Status', name: 'status', description: 'Your decision on this line' },

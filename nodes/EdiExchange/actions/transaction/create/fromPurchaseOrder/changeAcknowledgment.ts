@@ -10,9 +10,8 @@ import { optionsField } from '../../../../shared/fields';
 import {
 	buildable,
 	dateOf,
+	definedLines,
 	documentOptions,
-	lineCollection,
-	linesInput,
 	readLines,
 	type DocumentBuild,
 } from './fields';
@@ -35,23 +34,17 @@ export const purchaseOrderChangeField: INodeProperties = {
 
 export const changeAcknowledgment: DocumentBuild = {
 	lines: [
-		...linesInput(
-			'changeLines',
-			'change decisions',
-			'{ "purchaseOrderLineId": "1", "status": "accepted" | "rejected", "reason"?: "Already shipped" }',
-			CHANGE_ACK,
-		),
-		lineCollection(
+		...definedLines(
 			{
-				displayName: 'Change Decisions',
 				name: 'changeLines',
+				what: 'change decisions',
+				example:
+					'{ "purchaseOrderLineId": "1", "status": "accepted" | "rejected", "reason"?: "Already shipped" }',
+				documentType: CHANGE_ACK,
 				placeholder: 'Add Change Decision',
 				description: 'Lines of the 860 not listed are accepted as changed',
-				displayOptions: {
-					show: { ...buildable([CHANGE_ACK]).show, changeLinesInput: ['fields'] },
-				},
+				lineIdDescription: 'The changed line (its purchaseOrderLineId in the 860)',
 			},
-			'The changed line (its purchaseOrderLineId in the 860)',
 			[
 				optionsField(
 					{ displayName: 'Status', name: 'status', description: 'Your answer to this change' },

@@ -31,40 +31,6 @@ export const documentOptions = (
 	options,
 });
 
-/**
- * Per-line choices, one entry per purchase order line: each entry names its line by PO Line ID,
- * and readLines reads the entries back.
- */
-export const lineCollection = (
-	field: Pick<
-		INodeProperties,
-		'displayName' | 'name' | 'placeholder' | 'description' | 'displayOptions'
-	>,
-	lineIdDescription: string,
-	values: INodeProperties[],
-): INodeProperties => ({
-	...field,
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	default: {},
-	options: [
-		{
-			displayName: 'Line',
-			name: 'line',
-			values: [
-				{
-					displayName: 'PO Line ID',
-					name: 'purchaseOrderLineId',
-					type: 'string',
-					default: '',
-					description: lineIdDescription,
-				},
-				...values,
-			],
-		},
-	],
-});
-
 /** "line decisions" as a display name: "Line Decisions" (n8n's title case; "to" stays small). */
 const titled = (what: string) =>
 	what.replace(/\b\w+/g, (word) => (word === 'to' ? word : word[0].toUpperCase() + word.slice(1)));
@@ -102,6 +68,53 @@ export const linesInput = (
 		default: '[]',
 		description: `A list of ${what}, each ${example}. Lines not listed are handled as with the fields.`,
 		displayOptions: { show: { ...buildable([documentType]).show, [`${name}Input`]: ['json'] } },
+	},
+];
+
+/**
+ * Per-line choices, one entry per purchase order line: Define Lines and its JSON field
+ * (linesInput), then the typed entries, each naming its line by PO Line ID; readLines reads them.
+ */
+export const definedLines = (
+	lines: {
+		name: string;
+		what: string;
+		example: string;
+		documentType: string;
+		placeholder: string;
+		description: string;
+		lineIdDescription: string;
+	},
+	values: INodeProperties[],
+): INodeProperties[] => [
+	...linesInput(lines.name, lines.what, lines.example, lines.documentType),
+	{
+		displayName: titled(lines.what),
+		name: lines.name,
+		placeholder: lines.placeholder,
+		description: lines.description,
+		displayOptions: {
+			show: { ...buildable([lines.documentType]).show, [`${lines.name}Input`]: ['fields'] },
+		},
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		options: [
+			{
+				displayName: 'Line',
+				name: 'line',
+				values: [
+					{
+						displayName: 'PO Line ID',
+						name: 'purchaseOrderLineId',
+						type: 'string',
+						default: '',
+						description: lines.lineIdDescription,
+					},
+					...values,
+				],
+			},
+		],
 	},
 ];
 

@@ -4,11 +4,9 @@ import { optionsField } from '../../../../shared/fields';
 import { readSscc, ssccFields, ssccLineField } from './sscc';
 import {
 	ASN,
-	buildable,
 	dateOf,
+	definedLines,
 	documentOptions,
-	lineCollection,
-	linesInput,
 	readAcknowledgment,
 	readLines,
 	today,
@@ -19,22 +17,17 @@ const text = (value: unknown) => value as string | undefined;
 
 export const shipNotice: DocumentBuild = {
 	lines: [
-		...linesInput(
-			'shipLines',
-			'lines to ship',
-			'{ "purchaseOrderLineId": "1", "quantity": "5" }',
-			ASN,
-		),
-		lineCollection(
+		...definedLines(
 			{
-				displayName: 'Lines to Ship',
 				name: 'shipLines',
+				what: 'lines to ship',
+				example: '{ "purchaseOrderLineId": "1", "quantity": "5" }',
+				documentType: ASN,
 				placeholder: 'Add Line to Ship',
 				description:
 					'A partial shipment: only these lines and quantities. Empty ships everything accepted (or ordered).',
-				displayOptions: { show: { ...buildable([ASN]).show, shipLinesInput: ['fields'] } },
+				lineIdDescription: 'The purchase order line to ship (its purchaseOrderLineId)',
 			},
-			'The purchase order line to ship (its purchaseOrderLineId)',
 			[
 				{
 					displayName: 'Quantity',
