@@ -369,6 +369,37 @@ describe('a feed older than the last one accepted', () => {
 	});
 });
 
+describe('what the partner does not score as a feed', () => {
+	it('a structured 846 the service refuses (FAILED) never reaches the partner', async () => {
+		const { feed } = await orderAndFeed();
+		const message = structured(feed);
+		(message.lineItems as Array<Record<string, unknown>>)[0].productIds = {};
+		const { data } = await s.api.post('/v4/transactions', {
+			type: '846_INVENTORY_ADVICE',
+			senderId: 'YOURCOMPANY',
+			receiverId: 'DEMORETAIL',
+			message,
+		});
+		expect(data.status).toBe('FAILED');
+		expect(await inventory()).toEqual([]);
+	});
+
+	it('an X12 846 in a repeated interchange (same ISA13) is refused unread', async () => {
+		const { feed } = await orderAndFeed();
+		const content = interchange(feed);
+		sentX12.push(content);
+		const post = async () =>
+			(await s.api.post('/v2/integration-payloads', { format: 'x12', content })).data
+				.transactionIds[0] as number;
+		const first = await post();
+		const again = await post();
+		expect((await rowOf(first))?.state).toBe('accepted');
+		expect((await rowOf(again))?.reasons).toEqual([
+			expect.stringContaining('a repeated interchange control number: ISA13'),
+		]);
+	});
+});
+
 describe('across a restart (--data FILE)', () => {
 	it('keeps the inventory rows and the last accepted report', async () => {
 		const dataFile = join(mkdtempSync(join(tmpdir(), 'edi-sandbox-846-')), 'state.json');
