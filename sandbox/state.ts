@@ -263,7 +263,7 @@ export class SandboxState {
 	/**
 	 * The partner reads an interchange sent to it over the X12 passthrough path (its transactions
 	 * already recorded, in order): a repeated ISA13 from the same sender is refused whole, as real
-	 * receivers refuse a duplicate interchange; otherwise each 855, 856, 810 and 997 is checked.
+	 * receivers refuse a duplicate interchange; otherwise each 855, 856, 810, 846, 865 and 997 is checked.
 	 */
 	partnerReceivesInterchange(interchange: CheckedInterchange, transactionIds: number[]): void {
 		const control = interchange.isa[13];
