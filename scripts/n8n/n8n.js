@@ -202,6 +202,20 @@ async function n8nCommand(userFolder, args, { extraEnv = {}, timeoutMs = 180000 
 }
 
 /**
+ * Starts the sandbox of an instance object (its procs, work folder and verbose) with no initial
+ * order, as the recipe and trigger stacks want it, and sets its `sandbox`.
+ */
+async function startInstanceSandbox(instance) {
+	instance.sandbox = await startSandbox(instance.procs, {
+		port: await lib.freePort(),
+		apiKey: DEFAULT_API_KEY,
+		extraArgs: ['--no-initial-order'],
+		logFile: path.join(instance.work, 'sandbox.log'),
+		echo: instance.verbose,
+	});
+}
+
+/**
  * Starts the main n8n of an instance object (its procs, userFolder, ports, work folder, verbose
  * and env) and sets its `main` process and `url`: the recipe and trigger stacks share this.
  */
@@ -371,6 +385,7 @@ module.exports = {
 	itemsByNode,
 	expectAccepted,
 	startSandbox,
+	startInstanceSandbox,
 	credentialFile,
 	useSandboxCredential,
 	workflowIdFor,

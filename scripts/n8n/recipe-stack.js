@@ -48,13 +48,7 @@ class RecipeStack {
 		this.postgres = await startPostgres(this.procs, this.log);
 		await this.sql(fs.readFileSync(path.join(RECIPES, 'postgres-schema.sql'), 'utf8'));
 		await n8n.installPackage(this.userFolder, tarball);
-		this.sandbox = await n8n.startSandbox(this.procs, {
-			port: await lib.freePort(),
-			apiKey: n8n.DEFAULT_API_KEY,
-			extraArgs: ['--no-initial-order'],
-			logFile: path.join(this.work, 'sandbox.log'),
-			echo: this.verbose,
-		});
+		await n8n.startInstanceSandbox(this);
 		this.env = { N8N_ENCRYPTION_KEY: crypto.randomBytes(24).toString('hex'), ...env };
 		await this.importCredentials();
 		for (const { file, adapt } of recipes) await this.importWorkflow(file, adapt);

@@ -73,13 +73,7 @@ class TriggerInstance {
 			...this.modeEnv,
 		};
 		await n8n.installPackage(this.userFolder, tarball);
-		this.sandbox = await n8n.startSandbox(this.procs, {
-			port: await lib.freePort(),
-			apiKey: n8n.DEFAULT_API_KEY,
-			extraArgs: ['--no-initial-order'],
-			logFile: path.join(this.work, 'sandbox.log'),
-			echo: this.verbose,
-		});
+		await n8n.startInstanceSandbox(this);
 		this.collector = await startCollector();
 		const credentials = n8n.credentialFile(this.work, this.sandbox);
 		await n8n.n8nCommand(this.userFolder, ['import:credentials', `--input=${credentials}`], {

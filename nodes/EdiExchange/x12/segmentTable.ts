@@ -11,6 +11,28 @@ const times = (count: number, row: ElementRow): ElementRow[] => Array<ElementRow
 const PRODUCT_QUALIFIER: ElementRow = ['235', 'product id qualifier', 'ID', 2, 2, 'X'];
 const PRODUCT_ID: ElementRow = ['234', 'product id', 'AN', 1, 48, 'X'];
 const UNIT: ElementRow = ['355', 'unit of measure', 'ID', 2, 2, 'X'];
+const LINE_NUMBER: ElementRow = ['350', 'line number', 'AN', 1, 20, 'O'];
+const PURPOSE: ElementRow = ['353', 'transaction set purpose', 'ID', 2, 2, 'M'];
+const PO_NUMBER: ElementRow = ['324', 'purchase order number', 'AN', 1, 22, 'M'];
+const RELEASE: ElementRow = ['328', 'release number', 'AN', 1, 30, 'O'];
+const PO_DATE: ElementRow = ['373', 'purchase order date', 'DT', 8, 8, 'M'];
+
+/** BCH03…BCH08 and BCA03…BCA08: the order that a change (860) or its answer (865) is about. */
+const CHANGED_ORDER: ElementRow[] = [
+	PO_NUMBER,
+	RELEASE,
+	['327', 'change order sequence number', 'AN', 1, 8, 'O'],
+	PO_DATE,
+	['326', 'request reference number', 'AN', 1, 45, 'O'],
+	['367', 'contract number', 'AN', 1, 30, 'O'],
+];
+
+/** The price and the ten product id pairs that end PO1, POC and IT1. */
+const PRICED_ITEM: ElementRow[] = [
+	['212', 'unit price', 'R', 1, 17, 'X'],
+	['639', 'basis of unit price code', 'ID', 2, 2, 'O'],
+	...pairs(10, PRODUCT_QUALIFIER, PRODUCT_ID),
+];
 
 const TABLE: readonly SegmentDef[] = [
 	// Envelope
@@ -44,57 +66,37 @@ const TABLE: readonly SegmentDef[] = [
 	]),
 	// Beginning segments
 	segment('BEG', 'beginning segment for purchase order', [
-		['353', 'transaction set purpose', 'ID', 2, 2, 'M'],
+		PURPOSE,
 		['92', 'purchase order type', 'ID', 2, 2, 'M'],
-		['324', 'purchase order number', 'AN', 1, 22, 'M'],
-		['328', 'release number', 'AN', 1, 30, 'O'],
-		['373', 'purchase order date', 'DT', 8, 8, 'M'],
+		PO_NUMBER,
+		RELEASE,
+		PO_DATE,
 	]),
 	segment('BCH', 'beginning segment for purchase order change', [
-		['353', 'transaction set purpose', 'ID', 2, 2, 'M'],
+		PURPOSE,
 		['92', 'purchase order type', 'ID', 2, 2, 'M'],
-		['324', 'purchase order number', 'AN', 1, 22, 'M'],
-		['328', 'release number', 'AN', 1, 30, 'O'],
-		['327', 'change order sequence number', 'AN', 1, 8, 'O'],
-		['373', 'purchase order date', 'DT', 8, 8, 'M'],
-		['326', 'request reference number', 'AN', 1, 45, 'O'],
-		['367', 'contract number', 'AN', 1, 30, 'O'],
+		...CHANGED_ORDER,
 		['373', 'acknowledgment date', 'DT', 8, 8, 'O'],
 		['373', 'request date', 'DT', 8, 8, 'O'],
 		['373', 'change request date', 'DT', 8, 8, 'O'],
 	]),
 	segment('BAK', 'beginning segment for purchase order acknowledgment', [
-		['353', 'transaction set purpose', 'ID', 2, 2, 'M'],
+		PURPOSE,
 		['587', 'acknowledgment type', 'ID', 2, 2, 'M'],
-		['324', 'purchase order number', 'AN', 1, 22, 'M'],
-		['373', 'purchase order date', 'DT', 8, 8, 'M'],
-		['328', 'release number', 'AN', 1, 30, 'O'],
+		PO_NUMBER,
+		PO_DATE,
+		RELEASE,
 	]),
 	// 865 (purchase order change acknowledgment)
 	segment('BCA', 'beginning segment for purchase order change acknowledgment', [
-		['353', 'transaction set purpose', 'ID', 2, 2, 'M'],
+		PURPOSE,
 		['587', 'acknowledgment type', 'ID', 2, 2, 'M'],
-		['324', 'purchase order number', 'AN', 1, 22, 'M'],
-		['328', 'release number', 'AN', 1, 30, 'O'],
-		['327', 'change order sequence number', 'AN', 1, 8, 'O'],
-		['373', 'purchase order date', 'DT', 8, 8, 'M'],
-		['326', 'request reference number', 'AN', 1, 45, 'O'],
-		['367', 'contract number', 'AN', 1, 30, 'O'],
+		...CHANGED_ORDER,
 		['127', 'reference identification', 'AN', 1, 30, 'O'],
 		['373', 'acknowledgment date', 'DT', 8, 8, 'O'],
 	]),
-	segment('POC', 'line item change', [
-		['350', 'line number', 'AN', 1, 20, 'O'],
-		['670', 'change or response type', 'ID', 2, 2, 'M'],
-		['330', 'quantity ordered', 'R', 1, 15, 'X'],
-		['671', 'quantity left to receive', 'R', 1, 9, 'X'],
-		UNIT,
-		['212', 'unit price', 'R', 1, 17, 'X'],
-		['639', 'basis of unit price code', 'ID', 2, 2, 'O'],
-		...pairs(10, PRODUCT_QUALIFIER, PRODUCT_ID),
-	]),
 	segment('BSN', 'beginning segment for ship notice', [
-		['353', 'transaction set purpose', 'ID', 2, 2, 'M'],
+		PURPOSE,
 		['396', 'shipment identification', 'AN', 2, 30, 'M'],
 		['373', 'date', 'DT', 8, 8, 'M'],
 		['337', 'time', 'TM', 4, 8, 'M'],
@@ -105,7 +107,7 @@ const TABLE: readonly SegmentDef[] = [
 		['76', 'invoice number', 'AN', 1, 22, 'M'],
 		['373', 'purchase order date', 'DT', 8, 8, 'O'],
 		['324', 'purchase order number', 'AN', 1, 22, 'O'],
-		['328', 'release number', 'AN', 1, 30, 'O'],
+		RELEASE,
 	]),
 	// Header and line segments
 	segment('CUR', 'currency', [
@@ -209,22 +211,18 @@ const TABLE: readonly SegmentDef[] = [
 		['26', 'country code', 'ID', 2, 3, 'O'],
 	]),
 	segment('PO1', 'baseline item data', [
-		['350', 'line number', 'AN', 1, 20, 'O'],
+		LINE_NUMBER,
 		['330', 'quantity ordered', 'R', 1, 15, 'X'],
 		UNIT,
-		['212', 'unit price', 'R', 1, 17, 'X'],
-		['639', 'basis of unit price code', 'ID', 2, 2, 'O'],
-		...pairs(10, PRODUCT_QUALIFIER, PRODUCT_ID),
+		...PRICED_ITEM,
 	]),
 	segment('POC', 'line item change', [
-		['350', 'line number', 'AN', 1, 20, 'O'],
+		LINE_NUMBER,
 		['670', 'change type', 'ID', 2, 2, 'M'],
 		['330', 'quantity ordered', 'R', 1, 15, 'X'],
 		['671', 'quantity left to receive', 'R', 1, 9, 'X'],
 		UNIT,
-		['212', 'unit price', 'R', 1, 17, 'X'],
-		['639', 'basis of unit price code', 'ID', 2, 2, 'O'],
-		...pairs(10, PRODUCT_QUALIFIER, PRODUCT_ID),
+		...PRICED_ITEM,
 	]),
 	segment('ACK', 'line item acknowledgment', [
 		['668', 'line item status code', 'ID', 2, 2, 'M'],
@@ -236,19 +234,14 @@ const TABLE: readonly SegmentDef[] = [
 		...pairs(11, PRODUCT_QUALIFIER, PRODUCT_ID),
 	]),
 	segment('IT1', 'baseline item data (invoice)', [
-		['350', 'line number', 'AN', 1, 20, 'O'],
+		LINE_NUMBER,
 		['358', 'quantity invoiced', 'R', 1, 10, 'X'],
 		UNIT,
-		['212', 'unit price', 'R', 1, 17, 'X'],
-		['639', 'basis of unit price code', 'ID', 2, 2, 'O'],
-		...pairs(10, PRODUCT_QUALIFIER, PRODUCT_ID),
+		...PRICED_ITEM,
 	]),
-	segment('LIN', 'item identification', [
-		['350', 'line number', 'AN', 1, 20, 'O'],
-		...pairs(15, PRODUCT_QUALIFIER, PRODUCT_ID),
-	]),
+	segment('LIN', 'item identification', [LINE_NUMBER, ...pairs(15, PRODUCT_QUALIFIER, PRODUCT_ID)]),
 	segment('SN1', 'item detail (shipment)', [
-		['350', 'line number', 'AN', 1, 20, 'O'],
+		LINE_NUMBER,
 		['382', 'number of units shipped', 'R', 1, 10, 'M'],
 		['355', 'unit of measure', 'ID', 2, 2, 'M'],
 	]),
@@ -282,8 +275,8 @@ const TABLE: readonly SegmentDef[] = [
 		['736', 'hierarchical child code', 'ID', 1, 1, 'O'],
 	]),
 	segment('PRF', 'purchase order reference', [
-		['324', 'purchase order number', 'AN', 1, 22, 'M'],
-		['328', 'release number', 'AN', 1, 30, 'O'],
+		PO_NUMBER,
+		RELEASE,
 		['327', 'change order sequence number', 'AN', 1, 8, 'O'],
 		['373', 'purchase order date', 'DT', 8, 8, 'O'],
 	]),

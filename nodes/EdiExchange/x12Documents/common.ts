@@ -1,7 +1,17 @@
-/** Segments the 855, 856 and 810 share: N1/N3/N4, REF, DTM, CUR and the product id pairs of a line. */
+/** What the writers share: N1/N3/N4, REF, DTM, CUR, the product id pairs of a line, and how an answer (855, 865) begins. */
 import { DocumentError } from '../documents/errors';
 import { isObject, type PlainObject, unwrapMessage } from '../documents/fieldReader';
-import { codeFor, DATES, PARTIES, PARTY_ID_TYPES, PRODUCT_IDS, REFERENCES, UNITS } from './codes';
+import {
+	type CodeList,
+	codeFor,
+	DATES,
+	PARTIES,
+	PARTY_ID_TYPES,
+	PRODUCT_IDS,
+	PURPOSES,
+	REFERENCES,
+	UNITS,
+} from './codes';
 import { SegmentWriter, spec, type WriteOptions } from './elements';
 
 /** The message of a document, or of a whole transaction holding it in `message`. */
@@ -22,6 +32,31 @@ export function startDocument(
 	const message = messageOf(input, key, documentName);
 	const dates = isObject(message.dates) ? message.dates : {};
 	return { message, w: new SegmentWriter(documentName, options), dates };
+}
+
+/**
+ * How an answer to an order (855 BAK, 865 BCA) begins: its purpose, its kind of answer (`types`,
+ * from `status`) and the order's number (element 03).
+ */
+export function answerStart(
+	w: SegmentWriter,
+	message: PlainObject,
+	segment: 'BAK' | 'BCA',
+	types: CodeList,
+): string[] {
+	return [
+		codeFor(PURPOSES, message.purpose ?? 'original', 'purpose', w.documentName),
+		codeFor(types, message.status, 'status', w.documentName),
+		w.required(message.purchaseOrderNumber, spec(`${segment}03`), 'purchaseOrderNumber'),
+	];
+}
+
+/** The answer's lineItems: at least one, since every line of the order is answered. */
+export function answeredLines(message: PlainObject, documentName: string): unknown[] {
+	const lines = Array.isArray(message.lineItems) ? message.lineItems : [];
+	if (lines.length === 0)
+		throw new DocumentError(`The ${documentName} has no "lineItems[0]"`, 'lineItems');
+	return lines;
 }
 
 /** The document's unit of measure as an X12 code (355). */

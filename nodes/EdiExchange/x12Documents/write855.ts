@@ -1,8 +1,7 @@
 /** The 855 (purchase order acknowledgment) as X12 004010 segments: BAK, CUR, REF, DTM, N1, PO1/PID/ACK, CTT. */
 import { addDecimal, compareDecimal, type Decimal, ZERO } from '../documents/decimal';
-import { DocumentError } from '../documents/errors';
 import { isObject } from '../documents/fieldReader';
-import { ACKNOWLEDGMENT_TYPES, codeFor, DATES, LINE_STATUSES, PURPOSES } from './codes';
+import { ACKNOWLEDGMENT_TYPES, codeFor, DATES, LINE_STATUSES } from './codes';
 import * as common from './common';
 import { type SegmentWriter, spec, type WriteOptions } from './elements';
 import { quantityOf, writeDescription, writeTotals } from './lines';
@@ -15,9 +14,7 @@ export function write855(acknowledgment: unknown, options: WriteOptions = {}): s
 	const { message, w, dates } = start;
 	w.add(
 		'BAK',
-		codeFor(PURPOSES, message.purpose ?? 'original', 'purpose', DOCUMENT),
-		codeFor(ACKNOWLEDGMENT_TYPES, message.status, 'status', DOCUMENT),
-		w.required(message.purchaseOrderNumber, spec('BAK03'), 'purchaseOrderNumber'),
+		...common.answerStart(w, message, 'BAK', ACKNOWLEDGMENT_TYPES),
 		w.requiredDate(dates.purchaseOrderDate, spec('BAK04'), 'dates.purchaseOrderDate'),
 		w.text(message.releaseNumber, spec('BAK05'), 'releaseNumber'),
 	);
@@ -26,9 +23,7 @@ export function write855(acknowledgment: unknown, options: WriteOptions = {}): s
 	common.writeDates(w, message.dates, 'dates', ['purchaseOrderDate']);
 	common.writeParties(w, message.parties, 'parties');
 
-	const lines = Array.isArray(message.lineItems) ? message.lineItems : [];
-	if (lines.length === 0)
-		throw new DocumentError(`The ${DOCUMENT} has no "lineItems[0]"`, 'lineItems');
+	const lines = common.answeredLines(message, DOCUMENT);
 	const quantities: Decimal[] = [];
 	lines.forEach((entry, i) => quantities.push(writeLine(w, entry, `lineItems[${i}]`)));
 	writeTotals(w, quantities, spec('CTT02'));

@@ -1,14 +1,7 @@
 /** The 865 (purchase order change acknowledgment) as X12 004010 segments: BCA, POC/ACK/MSG, CTT. */
 import { type Decimal, ZERO } from '../documents/decimal';
-import { DocumentError } from '../documents/errors';
 import { isObject, type PlainObject } from '../documents/fieldReader';
-import {
-	CHANGE_ACKNOWLEDGMENT_TYPES,
-	CHANGE_REASONS,
-	codeFor,
-	LINE_STATUSES,
-	PURPOSES,
-} from './codes';
+import { CHANGE_ACKNOWLEDGMENT_TYPES, CHANGE_REASONS, codeFor, LINE_STATUSES } from './codes';
 import * as common from './common';
 import { type SegmentWriter, spec, type WriteOptions } from './elements';
 import { quantityOf, writeTotals } from './lines';
@@ -21,9 +14,7 @@ export function write865(acknowledgment: unknown, options: WriteOptions = {}): s
 	const { message, w, dates } = start;
 	w.add(
 		'BCA',
-		codeFor(PURPOSES, message.purpose ?? 'original', 'purpose', DOCUMENT),
-		codeFor(CHANGE_ACKNOWLEDGMENT_TYPES, message.status, 'status', DOCUMENT),
-		w.required(message.purchaseOrderNumber, spec('BCA03'), 'purchaseOrderNumber'),
+		...common.answerStart(w, message, 'BCA', CHANGE_ACKNOWLEDGMENT_TYPES),
 		w.text(message.releaseNumber, spec('BCA04'), 'releaseNumber'),
 		w.text(message.changeSequenceNumber, spec('BCA05'), 'changeSequenceNumber'),
 		w.requiredDate(dates.purchaseOrderDate, spec('BCA06'), 'dates.purchaseOrderDate'),
@@ -32,9 +23,7 @@ export function write865(acknowledgment: unknown, options: WriteOptions = {}): s
 		undefined,
 		w.date(dates.acknowledgmentDate, spec('BCA10'), 'dates.acknowledgmentDate'),
 	);
-	const lines = Array.isArray(message.lineItems) ? message.lineItems : [];
-	if (lines.length === 0)
-		throw new DocumentError(`The ${DOCUMENT} has no "lineItems[0]"`, 'lineItems');
+	const lines = common.answeredLines(message, DOCUMENT);
 	const quantities = lines.map((entry, i) => writeLine(w, entry, `lineItems[${i}]`));
 	writeTotals(w, quantities, spec('CTT02'));
 	return w.segments;

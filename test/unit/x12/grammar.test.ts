@@ -70,3 +70,18 @@ describe('the strict check finds what the tables forbid', () => {
 		expect(check(...segments)).toEqual(problems);
 	});
 });
+
+test('every loop of the set tables stands in one place: the reader keeps a loop’s place by its object', () => {
+	type Def = { loop: string; content: readonly (Def | { segment: string })[] };
+	const seen = new Map<Def, string>();
+	const twice: string[] = [];
+	const walk = (def: Def, path: string) => {
+		if (seen.has(def)) twice.push(`${path} is also ${seen.get(def)}`);
+		seen.set(def, path);
+		for (const entry of def.content) if ('loop' in entry) walk(entry, `${path}/${entry.loop}`);
+	};
+	for (const [id, set] of TRANSACTION_SETS)
+		for (const area of set.areas) walk(area as Def, `${id} ${area.loop}`);
+	expect(twice).toEqual([]);
+	expect(seen.size).toBeGreaterThan(60);
+});
