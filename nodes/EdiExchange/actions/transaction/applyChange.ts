@@ -12,6 +12,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { DocumentError } from '../../documents';
 import { applyChanges } from '../../documents/applyChange';
+import { expressionFailure } from '../../shared/json';
+import { changesFromX12, isX12Text } from '../../x12Documents';
 import { readJsonParameter } from '../fields';
 import { forOperation, type Operation } from '../types';
 
@@ -33,13 +35,13 @@ export const applyChangeOperation: Operation = {
 			type: 'json',
 			default: '={{ $json.message }}',
 			description:
-				'One 860 message, or a list of them: applied in sequence (changeSequenceNumber), each only once',
+				'One 860 message, or a list of them, or an X12 interchange holding 860s: applied in sequence (changeSequenceNumber), each only once',
 		},
 	]),
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const order = readJsonParameter.call(this, 'changedOrder', 'Purchase Order (850)', itemIndex);
-		const changes = readJsonParameter.call(this, 'changes', 'Changes (860)', itemIndex);
+		const changes = readChanges.call(this, 'changes', itemIndex);
 		try {
 			return [{ json: applyChanges(order, changes) as unknown as IDataObject }];
 		} catch (error) {
@@ -54,6 +56,29 @@ export const applyChangeOperation: Operation = {
 	},
 };
 
+/**
+ * A Changes (860) field: JSON (a message, an item, a list), or X12 text holding 860s, read with
+ * the node's 860 reader. An interchange that holds no readable 860 is an error naming the field.
+ */
+export function readChanges(this: IExecuteFunctions, name: string, itemIndex: number): unknown {
+	let given: unknown;
+	try {
+		given = this.getNodeParameter(name, itemIndex, '');
+	} catch (error) {
+		throw expressionFailure(this.getNode(), error, 'Changes (860)', itemIndex);
+	}
+	if (!isX12Text(given)) return readJsonParameter.call(this, name, 'Changes (860)', itemIndex);
+	try {
+		return changesFromX12(given);
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), `Changes (860): ${(error as Error).message}`, {
+			description:
+				'Changes (860) holds X12: it must be an interchange of readable 860s. Use X12 → Convert to see what it holds. Nothing was changed or sent.',
+			itemIndex,
+		});
+	}
+}
+
 /** Build From Purchase Order's optional 860s: the document is then built from the effective order. */
 export const purchaseOrderChangesField: INodeProperties = {
 	displayName: 'Changes (860)',
@@ -61,7 +86,7 @@ export const purchaseOrderChangesField: INodeProperties = {
 	type: 'json',
 	default: '',
 	description:
-		'Optional: the 860s received for this order (one message or a list). The document then follows the effective order: deleted and cancelled lines are neither shipped nor billed, changed quantities and prices are used, and a cancelled order is refused. Or give Apply Change’s effective order as the purchase order.',
+		'Optional: the 860s received for this order (one message, a list, or an X12 interchange holding them). The document then follows the effective order: deleted and cancelled lines are neither shipped nor billed, changed quantities and prices are used, and a cancelled order is refused. Or give Apply Change’s effective order as the purchase order.',
 };
 
 /** The order to build from: the 850 with the 860s of Changes (860) applied, when given. */
@@ -70,7 +95,7 @@ export function withPurchaseOrderChanges(
 	order: unknown,
 	itemIndex: number,
 ): unknown {
-	const changes = readJsonParameter.call(this, 'purchaseOrderChanges', 'Changes (860)', itemIndex);
+	const changes = readChanges.call(this, 'purchaseOrderChanges', itemIndex);
 	if (changes === undefined || changes === null || changes === '') return order;
 	return applyChanges(order, changes).effectiveOrder;
 }
