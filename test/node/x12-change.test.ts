@@ -139,7 +139,7 @@ test.each([
 	['the bare X12 860 text', '={{ $json.message }}'],
 	['Get Message’s X12 item', '={{ $json }}'],
 ])(
-	'the 865 built from %s is sent as X12 and accepted; Apply Change reads the bare text as the document',
+	'the 865 built from %s is sent as X12 and accepted; Apply Change reads the X12 850 item and the bare 860 text',
 	async (_what, field) => {
 		const { sent, changeId } = await sendScenario();
 		const order = await getMessage(sent.transactionId);
@@ -156,7 +156,8 @@ test.each([
 		);
 		expect(entry['865']).toMatchObject({ state: 'accepted', reasons: [], path: 'x12' });
 
-		const fromText = await applyChange(order.document, item.message);
+		// The 850 as Get Message's X12 item, the 860 as its bare text: both read with the node's readers.
+		const fromText = await applyChange(order, item.message);
 		const fromDocument = await applyChange(order.document, item.document);
 		expect(fromText.effectiveOrder).toEqual(fromDocument.effectiveOrder);
 		expect(fromText.applied).toEqual(['001']);

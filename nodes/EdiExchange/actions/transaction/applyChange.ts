@@ -15,7 +15,14 @@ import { applyChanges } from '../../documents/applyChange';
 import { expressionFailure } from '../../shared/json';
 import { changesFromX12, isX12Text } from '../../x12Documents';
 import { readJsonParameter } from '../fields';
+import { readOrder, type SourceField } from './create/fromPurchaseOrder/order';
 import { forOperation, type Operation } from '../types';
+
+const CHANGED_ORDER: SourceField = {
+	name: 'changedOrder',
+	label: 'Purchase Order (850)',
+	x12: '850',
+};
 
 export const applyChangeOperation: Operation = {
 	subtitle: '"Apply Change (860)"',
@@ -27,7 +34,7 @@ export const applyChangeOperation: Operation = {
 			default: '',
 			required: true,
 			description:
-				'The 850 the changes are for (an item as the trigger or Inbox → Get Many emit it, or the message itself), or the effective order an earlier Apply Change put out',
+				'The 850 the changes are for (an item as the trigger, Get Message or Inbox → Get Many emit it, the message itself, or an X12 interchange holding one 850), or the effective order an earlier Apply Change put out',
 		},
 		{
 			displayName: 'Changes (860)',
@@ -40,7 +47,8 @@ export const applyChangeOperation: Operation = {
 	]),
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const order = readJsonParameter.call(this, 'changedOrder', 'Purchase Order (850)', itemIndex);
+		// Any shape Build From Purchase Order takes: an X12 item or text is read into its 850.
+		const { order } = readOrder.call(this, itemIndex, CHANGED_ORDER);
 		const changes = readChanges.call(this, 'changes', itemIndex);
 		try {
 			return [{ json: applyChanges(order, changes) as unknown as IDataObject }];
