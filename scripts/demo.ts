@@ -3,7 +3,7 @@
  * order, and the order-to-cash example answers it through n8n's engine in-process, on each
  * integration path asked for (default: all three, each against a fresh sandbox). Prints the story
  * and the partner's scorecard; exits 0 only when the partner accepted every reply on every path.
- * With --scenario, the partner's certification scenarios instead (demoScenarios.ts).
+ * With --scenario, the partner's certification scenarios instead, on the paths asked for (demoScenarios.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -101,9 +101,9 @@ async function demo(path: OrderToCashPath): Promise<boolean> {
 
 async function main(): Promise<boolean> {
 	const scenarios = parseScenarios(process.argv.slice(2));
-	if (scenarios) return await demoScenarios(scenarios);
-	const started = Date.now();
 	const paths = parsePaths(process.argv.slice(2));
+	if (scenarios) return await demoScenarios(scenarios, paths);
+	const started = Date.now();
 	console.log('EDI Exchange demo: order to cash with the demo trading partner');
 	const green: OrderToCashPath[] = [];
 	for (const path of paths) if (await demo(path)) green.push(path);

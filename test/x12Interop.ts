@@ -146,3 +146,38 @@ export function differences(ours: string[][], theirs: string[][], who: string): 
 	});
 	return found;
 }
+
+/**
+ * The validator multiplies IT102 × IT104 in binary floating point: a line exactly on a half cent
+ * (1 × 1.005) can come out just below it (1.00499…) and round down, where exact half-up gives
+ * 1.01. Such an 810 is counted apart only when TDS01 is the exact half-up sum and every line on
+ * which the two differ is exactly on a half cent.
+ */
+export function floatHalfCent(text: string): boolean {
+	const segments = ourSegments(text);
+	let exact = 0n;
+	let float = 0;
+	let onlyTies = true;
+	for (const s of segments.filter((x) => x[0] === 'IT1')) {
+		const [q, p] = [s[2], s[4]].map((v) => {
+			const [whole, fraction = ''] = v.split('.');
+			return { units: BigInt(whole + fraction), scale: fraction.length };
+		});
+		const units = q.units * p.units;
+		const below = 10n ** BigInt(Math.max(0, q.scale + p.scale - 2));
+		const rest = q.scale + p.scale > 2 ? units % below : 0n;
+		const cents =
+			q.scale + p.scale > 2
+				? units / below + (2n * rest >= below ? 1n : 0n)
+				: units * 10n ** BigInt(2 - q.scale - p.scale);
+		const theirs = Math.round(Number(s[2]) * Number(s[4]) * 100);
+		if (BigInt(theirs) !== cents && 2n * rest !== below) onlyTies = false;
+		exact += cents;
+		float += theirs;
+	}
+	const sac = segments
+		.filter((x) => x[0] === 'SAC' && x[5])
+		.reduce((sum, x) => sum + (x[1] === 'C' ? 1n : -1n) * BigInt(x[5]), 0n);
+	const tds = BigInt(segments.find((x) => x[0] === 'TDS')![1]);
+	return onlyTies && BigInt(float) !== exact && tds === exact + sac;
+}

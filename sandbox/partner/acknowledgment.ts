@@ -16,6 +16,27 @@ import {
 
 const ACTION_STATUSES = ['accepted', 'backordered', 'rejected'];
 
+/** Where the partner's X12 reader keeps an action's ACK01 code (x12Acknowledgment.ts). */
+export const X12_LINE_STATUS = 'x12LineStatus';
+
+/** An X12 855's ACK01 against PO104: IA accepts at the order's price, IP at another one. */
+function lineStatusReason(label: string, action: Json, ordered: unknown): string | undefined {
+	const code = action[X12_LINE_STATUS];
+	if (code !== 'IA' && code !== 'IP') return undefined;
+	const price = readExact(action.unitCostPrice);
+	const listed = readExact(ordered);
+	if (!price || !listed || sameValue(price, listed) === (code === 'IA')) return undefined;
+	return say.lineStatusPrice(label, code, String(action.unitCostPrice), String(ordered));
+}
+
+/** The order's unit prices as written, by line id. */
+const orderPrices = (order: Json) =>
+	new Map(
+		asArray(order.lineItems)
+			.filter(isObject)
+			.map((l) => [idText(l.purchaseOrderLineId), l.unitCostPrice]),
+	);
+
 export function check855(message: Json, order: Json): string[] {
 	const reasons: string[] = [];
 	const numberReason = purchaseOrderNumberReason(message.purchaseOrderNumber, order);
@@ -23,6 +44,7 @@ export function check855(message: Json, order: Json): string[] {
 	if (typeof message.status !== 'string' || message.status.trim() === '')
 		reasons.push(say.noStatus());
 	const lines = orderLines(order);
+	const prices = orderPrices(order);
 	const acknowledged = new Map<string, Json[]>();
 	for (const [index, line] of asArray(message.lineItems).entries()) {
 		const id = isObject(line) ? idText(line.purchaseOrderLineId) : undefined;
@@ -63,6 +85,8 @@ export function check855(message: Json, order: Json): string[] {
 				if (action.unitCostPrice !== undefined && !readExact(action.unitCostPrice)) {
 					reasons.push(say.actionPrice(label, shown(action.unitCostPrice)));
 				}
+				const statusReason = lineStatusReason(label, action, prices.get(line.id));
+				if (statusReason) reasons.push(statusReason);
 			}
 		}
 		if (actions === 0) reasons.push(say.noActions(label));
@@ -82,11 +106,7 @@ export function check855(message: Json, order: Json): string[] {
 export function sellerChangeReason(message: unknown, order: Json): string | undefined {
 	if (!isObject(message)) return undefined;
 	const lines = orderLines(order);
-	const prices = new Map(
-		asArray(order.lineItems)
-			.filter(isObject)
-			.map((l) => [idText(l.purchaseOrderLineId), readExact(l.unitCostPrice)]),
-	);
+	const prices = orderPrices(order);
 	const changes = asArray(message.lineItems).some((line) => {
 		const id = isObject(line) ? idText(line.purchaseOrderLineId) : undefined;
 		const ordered = id === undefined ? undefined : lines.get(id);
@@ -95,7 +115,7 @@ export function sellerChangeReason(message: unknown, order: Json): string | unde
 		return actions.some((action) => {
 			const quantity = quantityOf(action.quantity);
 			const price = readExact(action.unitCostPrice);
-			const listed = prices.get(id);
+			const listed = readExact(prices.get(id));
 			return (
 				action.status !== 'accepted' ||
 				!quantity ||

@@ -32,10 +32,15 @@ function pick(lines: Json[], which: LinePick): Json {
 	return line;
 }
 
-function changedLine(order: Json, spec: LineChangeSpec): Json {
+/**
+ * One line of an 860: `earlier` are the lines this 860 already states. A line is picked by its
+ * position in the order the 860 changes, and stated with its values as the earlier lines left them.
+ */
+function changedLine(order: Json, spec: LineChangeSpec, earlier: Json[]): Json {
 	const lines = linesOf(order);
 	if (spec.changeReason === 'addItem') {
-		const last = Math.max(0, ...lines.map((l) => Number(idText(l.purchaseOrderLineId)) || 0));
+		const ids = [...lines, ...earlier].map((l) => Number(idText(l.purchaseOrderLineId)) || 0);
+		const last = Math.max(0, ...ids);
 		return {
 			purchaseOrderLineId: String(last + 1),
 			changeReason: 'addItem',
@@ -45,7 +50,10 @@ function changedLine(order: Json, spec: LineChangeSpec): Json {
 			productAttributes: { description: spec.description },
 		};
 	}
-	const line = pick(lines, spec.line);
+	const picked = pick(lines, spec.line);
+	const id = idText(picked.purchaseOrderLineId);
+	const soFar = linesOf(applyChanges(order, [{ lineItems: earlier }]).order);
+	const line = soFar.find((l) => idText(l.purchaseOrderLineId) === id) ?? picked;
 	const quantity = isObject(line.quantity) ? line.quantity : {};
 	const base = {
 		purchaseOrderLineId: line.purchaseOrderLineId,
@@ -72,8 +80,14 @@ function changedLine(order: Json, spec: LineChangeSpec): Json {
 	}
 }
 
-/** The structured 860 message the partner sends for one change of a scenario. */
+/**
+ * The structured 860 message the partner sends for one change of a scenario. Each line states its
+ * resulting values, so it is written against the order as the 860's earlier lines left it (a
+ * price change after a quantity change of the same line carries the new quantity).
+ */
 export function makeChange(order: Json, spec: ChangeSpec, sequence: number, now: Date): Json {
+	const lineItems: Json[] = [];
+	for (const line of spec.lines) lineItems.push(changedLine(order, line, lineItems));
 	return {
 		purpose: spec.purpose,
 		purchaseOrderType: 'standalone',
@@ -83,8 +97,19 @@ export function makeChange(order: Json, spec: ChangeSpec, sequence: number, now:
 		changeSequenceNumber: String(sequence).padStart(3, '0'),
 		acknowledgmentType: 'withDetail',
 		...(order.releaseNumber !== undefined && { releaseNumber: order.releaseNumber }),
-		lineItems: spec.lines.map((line) => changedLine(order, line)),
+		lineItems,
 	};
+}
+
+/**
+ * What a changed line's values do to the order line: a price change takes only its price and a
+ * quantity change only its quantity (a line's other stated values echo the order and must not
+ * undo an earlier change in the same 860); any other reason takes every value stated.
+ */
+function valuesOf(reason: string, values: Json): Json {
+	if (reason === 'priceChange') return { unitCostPrice: values.unitCostPrice };
+	if (reason === 'quantityChange') return { quantity: values.quantity };
+	return values;
 }
 
 /** The partner's 850 with its 860s applied in sequence. */
@@ -109,7 +134,7 @@ export function applyChanges(order: Json, changes: Json[]): EffectiveOrder {
 			const at = lines.findIndex((l) => idText(l.purchaseOrderLineId) === id);
 			if (reason === 'deleteItem') lines = lines.filter((_, i) => i !== at);
 			else if (at < 0) lines = [...lines, values];
-			else lines = lines.map((l, i) => (i === at ? { ...l, ...values } : l));
+			else lines = lines.map((l, i) => (i === at ? { ...l, ...valuesOf(reason, values) } : l));
 		}
 	}
 	effective.order = { ...order, lineItems: lines };

@@ -150,7 +150,16 @@ export const PARTNER_REASONS = {
 		words: (purchaseOrderNumber: string, by: string) =>
 			`purchase order ${purchaseOrderNumber} was cancelled by the partner's 860 (change ${by}): nothing may be shipped or billed for it`,
 	},
-	// Read from X12 text only (x12ShipNotice.ts, x12Invoice.ts, sscc.ts).
+	// Read from X12 text only (x12Acknowledgment.ts, x12ShipNotice.ts, x12Invoice.ts, sscc.ts).
+	lineStatusPrice: {
+		types: ['855'],
+		x12Only:
+			'the structured 855 has no ACK01; our X12 writer writes IP exactly for an action at an adjusted price',
+		words: (label: string, code: string, price: string, ordered: string) =>
+			code === 'IP'
+				? `${label}: ACK01 IP says the price changed but PO104 ${price} is the order's price ${ordered}`
+				: `${label}: ACK01 ${code} accepts the line as ordered but PO104 ${price} is not the order's price ${ordered} (a changed price is ACK01 IP)`,
+	},
 	ssccDigits: {
 		types: ['856'],
 		x12Only: 'the structured 856 carries serialShippingId; the partner checks it in MAN*GM',

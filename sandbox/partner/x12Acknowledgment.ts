@@ -1,4 +1,5 @@
 /** An 855 received as X12 (BAK, CUR, PO1 with its ACKs) read into the structured acknowledgment the partner checks. */
+import { X12_LINE_STATUS } from './acknowledgment';
 import type { Json } from './read';
 import { element, productIdsOf, unitOf } from './x12Elements';
 
@@ -64,6 +65,8 @@ export function readAcknowledgment(segments: string[][]): Json {
 					},
 				};
 				if (ordered.price) action.unitCostPrice = ordered.price;
+				// Kept for the check that IA and IP agree with PO104 (acknowledgment.ts).
+				action[X12_LINE_STATUS] = element(segment, 1);
 				const substitute = productIdsOf(segment, 7);
 				if (Object.keys(substitute).length) action.substitutedItem = { productIds: substitute };
 				line.actions.push(action);

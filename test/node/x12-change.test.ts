@@ -125,3 +125,66 @@ test('Inbox → Get Many, both trigger sources and X12 → Convert give the X12 
 	});
 	expect(converted.items.map((i) => isChange(i.json))).toEqual([true]);
 });
+
+const CHANGE_ACK = {
+	resource: 'transaction',
+	operation: 'create',
+	documentType: '865_PURCHASE_ORDER_CHANGE_ACKNOWLEDGMENT',
+	stream: 'test',
+	messageSource: 'build',
+	integrationPath: 'x12',
+};
+
+test.each([
+	['the bare X12 860 text', '={{ $json.message }}'],
+	['Get Message’s X12 item', '={{ $json }}'],
+])(
+	'the 865 built from %s is sent as X12 and accepted; Apply Change reads the X12 850 item and the bare 860 text',
+	async (_what, field) => {
+		const { sent, changeId } = await sendScenario();
+		const order = await getMessage(sent.transactionId);
+		const item = await getMessage(changeId);
+		await sb.clearRequests();
+		const run = await sb.run({ ...CHANGE_ACK, purchaseOrderChange: field }, { input: [item] });
+		expect(run.error?.message).toBeUndefined();
+		const posts = (await sb.requests()).filter((r) => r.method === 'POST');
+		expect(posts.map((p) => p.path)).toEqual(['/v2/integration-payloads']);
+		expect(posts[0].body.content).toContain(`BCA*00*AT*${sent.purchaseOrderNumber}*`);
+		const card = await sb.admin('GET', '/scorecard');
+		const entry = card.purchaseOrders.find(
+			(e: IDataObject) => e.purchaseOrderNumber === sent.purchaseOrderNumber,
+		);
+		expect(entry['865']).toMatchObject({ state: 'accepted', reasons: [], path: 'x12' });
+
+		// The 850 as Get Message's X12 item, the 860 as its bare text: both read with the node's readers.
+		const fromText = await applyChange(order, item.message);
+		const fromDocument = await applyChange(order.document, item.document);
+		expect(fromText.effectiveOrder).toEqual(fromDocument.effectiveOrder);
+		expect(fromText.applied).toEqual(['001']);
+	},
+);
+
+test('X12 text holding no 860 in Purchase Order Change (860) or Changes (860) is refused naming the field; nothing is sent', async () => {
+	const { sent } = await sendScenario();
+	const order = await getMessage(sent.transactionId);
+	await sb.clearRequests();
+	const built = await sb.run(
+		{ ...CHANGE_ACK, purchaseOrderChange: '={{ $json.message }}' },
+		{ input: [order] },
+	);
+	expect(built.error?.message).toBe('The X12 purchase order change holds no 860: it holds 850');
+	expect(built.error?.description).toMatch(/^Purchase Order Change \(860\) holds X12/);
+	const applied = await sb.run(
+		{
+			resource: 'transaction',
+			operation: 'applyChange',
+			changedOrder: '={{ $json.document }}',
+			changes: '={{ $json.message }}',
+		},
+		{ input: [order] },
+	);
+	expect(applied.error?.message).toBe(
+		'Changes (860): The X12 purchase order change holds no 860: it holds 850',
+	);
+	expect((await sb.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+});

@@ -141,3 +141,43 @@ test('cancellation: Build From Purchase Order refuses the cancelled order naming
 	}
 	expect(await sb.requests()).toEqual([]);
 });
+
+test.each([
+	[
+		'an unknown change code',
+		(change: any) => ({ ...change, lineItems: [{ ...change.lineItems[0], changeReason: 'ZZ' }] }),
+		'"changes[0].lineItems[0].changeReason" is "ZZ"',
+	],
+	[
+		'a line matching nothing',
+		(change: any) => ({
+			...change,
+			lineItems: [{ ...change.lineItems[1], purchaseOrderLineId: '77' }],
+		}),
+		'changes[0].lineItems[0] changes line "77"',
+	],
+])(
+	'Build From Purchase Order given an 860 with %s refuses it naming the field; nothing is sent on any path',
+	async (_what, spoil, expected) => {
+		const sent = await sb.admin('POST', '/partner/send-850', { scenario: 'buyerChanges' });
+		const { transactionIds } = await sb.admin('POST', '/partner/send-860', {
+			purchaseOrderNumber: sent.purchaseOrderNumber,
+		});
+		const po = await message(sent.transactionId);
+		const change = spoil((await message(transactionIds[0])).message);
+		await sb.clearRequests();
+		for (const integrationPath of ['structured', 'x12', 'serviceJson'])
+			for (const documentType of ['856_SHIP_NOTICE_MANIFEST', '810_INVOICE']) {
+				const result = await sb.run(
+					buildParameters(documentType, {
+						...PARTIES,
+						integrationPath,
+						purchaseOrderChanges: '={{ $json.change }}',
+					}),
+					{ input: [{ po, change }] },
+				);
+				expect(failure(result).message).toContain(expected);
+			}
+		expect(await sb.requests()).toEqual([]);
+	},
+);

@@ -8,7 +8,7 @@ import {
 	ZERO,
 } from './decimal';
 import { DocumentError } from './errors';
-import { copy, type PlainObject, options as optionFields } from './fieldReader';
+import { copy, isObject, type PlainObject, options as optionFields } from './fieldReader';
 import { lineOf, type OrderLine, readPurchaseOrder } from './purchaseOrder';
 
 export type LineStatus = 'accepted' | 'backordered' | 'rejected';
@@ -82,6 +82,25 @@ function decisionsFor(
 	return decisions;
 }
 
+/**
+ * How an 855 action says its price is not the order's: the service's own example marks it with
+ * this statusNote description. The X12 writer writes such an accepted action as ACK01 IP.
+ */
+export const PRICE_ADJUSTMENT = 'Price Adjustment';
+
+export const isPriceAdjustment = (action: PlainObject): boolean =>
+	isObject(action.statusNote) && action.statusNote.description === PRICE_ADJUSTMENT;
+
+/** The statusNote of a line accepted at another price than ordered; none when the price is the order's. */
+function priceNote(line: OrderLine, d: Decision): PlainObject | undefined {
+	if (d.status !== 'accepted' || d.unitCostPrice === undefined) return undefined;
+	if (line.unitCostPrice === undefined || compareDecimal(d.unitCostPrice, line.unitCostPrice) === 0)
+		return undefined;
+	const was = formatPrice(line.unitCostPrice);
+	const now = formatPrice(d.unitCostPrice);
+	return { description: PRICE_ADJUSTMENT, text: [`Unit price changed from ${was} to ${now}`] };
+}
+
 /** True when the line is accepted exactly as ordered: one accepted action, same quantity, same price. */
 function asOrdered(line: OrderLine, decisions: Decision[]): boolean {
 	if (decisions.length !== 1) return false;
@@ -126,6 +145,8 @@ export function buildAcknowledgment(order: unknown, opts: AcknowledgmentOptions 
 				quantity: { value: formatQuantity(d.quantity), unitOfMeasure: line.unitOfMeasure },
 			};
 			if (d.unitCostPrice !== undefined) action.unitCostPrice = formatPrice(d.unitCostPrice);
+			const note = priceNote(line, d);
+			if (note) action.statusNote = note;
 			if (d.status !== 'rejected') {
 				if (scheduledShipDate) action.scheduledShipDate = scheduledShipDate;
 				if (estimatedDeliveryDate) action.estimatedDeliveryDate = estimatedDeliveryDate;

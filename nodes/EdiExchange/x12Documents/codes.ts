@@ -242,6 +242,8 @@ export const LINE_STATUSES = new CodeList('668', 'line item status', [
 	['IA', 'accepted'],
 	['IB', 'backordered'],
 	['IR', 'rejected'],
+	// An accepted 855 action at a price other than the order's (its statusNote says Price Adjustment).
+	['IP', 'priceChanged'],
 	// An 865 accepting a deleted line.
 	['ID', 'deleted'],
 ]);

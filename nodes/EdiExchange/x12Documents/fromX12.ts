@@ -132,33 +132,67 @@ export interface X12PurchaseOrder {
 	receiverId: string;
 }
 
+/** The X12 sets Build From Purchase Order reads from a field, and what the errors call them. */
+const READ_FOR_BUILD = {
+	'850': { one: 'purchase order', many: 'purchase orders' },
+	'860': { one: 'purchase order change', many: 'purchase order changes' },
+} as const;
+
 /**
- * For Build From Purchase Order: the 850 of an interchange holding exactly one. Throws a
- * DocumentError saying why there is none (or several: Convert splits them into items).
+ * For Build From Purchase Order: the 850 (or, for an 865, the 860) of an interchange holding
+ * exactly one. Throws a DocumentError saying why there is none (or several: Convert splits them
+ * into items).
  */
-export function purchaseOrderFromX12(text: string): X12PurchaseOrder {
+export function documentFromX12(text: string, type: keyof typeof READ_FOR_BUILD): X12Document {
+	const { one, many } = READ_FOR_BUILD[type];
 	const { documents, errors } = documentsFromX12(text);
-	const orders = documents.filter((d) => d.transactionType === '850');
-	if (orders.length === 0) {
+	const found = documents.filter((d) => d.transactionType === type);
+	if (found.length === 0) {
 		const why = errors.length
 			? errors.slice(0, 3).join('; ')
 			: `it holds ${documents.map((d) => d.transactionType).join(', ') || 'no transaction set'}`;
-		throw new DocumentError(`The X12 purchase order holds no 850: ${why}`);
+		throw new DocumentError(`The X12 ${one} holds no ${type}: ${why}`);
 	}
-	if (orders.length > 1)
+	if (found.length > 1)
 		throw new DocumentError(
-			`The X12 interchange holds ${orders.length} purchase orders (850s, ST02 ${orders.map((o) => o.transactionSetControlNumber).join(', ')}): build from one at a time (X12 → Convert gives one item each)`,
+			`The X12 interchange holds ${found.length} ${many} (${type}s, ST02 ${found.map((o) => o.transactionSetControlNumber).join(', ')}): build from one at a time (X12 → Convert gives one item each)`,
 		);
-	const [order] = orders;
-	if (!order.document)
+	const [read] = found;
+	if (!read.document)
 		throw new DocumentError(
-			`The X12 850 (ST02 ${order.transactionSetControlNumber}) cannot be read: ${order.errors.join('; ')}`,
+			`The X12 ${type} (ST02 ${read.transactionSetControlNumber}) cannot be read: ${read.errors.join('; ')}`,
 		);
 	// A broken envelope (a group or interchange not closed, a wrong GE count) is rejected by the
 	// 997: no reply is built on it.
 	if (errors.length)
 		throw new DocumentError(
-			`The X12 interchange of the 850 (ST02 ${order.transactionSetControlNumber}) has errors: ${errors.slice(0, 3).join('; ')}`,
+			`The X12 interchange of the ${type} (ST02 ${read.transactionSetControlNumber}) has errors: ${errors.slice(0, 3).join('; ')}`,
 		);
-	return { purchaseOrder: order.document, senderId: order.senderId, receiverId: order.receiverId };
+	return read;
+}
+
+/** For Build From Purchase Order: the 850 of an interchange holding exactly one. */
+export function purchaseOrderFromX12(text: string): X12PurchaseOrder {
+	const order = documentFromX12(text, '850');
+	return {
+		purchaseOrder: order.document!,
+		senderId: order.senderId,
+		receiverId: order.receiverId,
+	};
+}
+
+/**
+ * For Apply Change and Changes (860): every 860 of an interchange, in order. Throws a
+ * DocumentError when it holds none, or one cannot be read.
+ */
+export function changesFromX12(text: string): PlainObject[] {
+	const { documents, errors } = documentsFromX12(text);
+	const changes = documents.filter((d) => d.transactionType === '860');
+	if (changes.length === 0 || errors.length) return [documentFromX12(text, '860').document!];
+	const unread = changes.find((d) => !d.document);
+	if (unread)
+		throw new DocumentError(
+			`The X12 860 (ST02 ${unread.transactionSetControlNumber}) cannot be read: ${unread.errors.join('; ')}`,
+		);
+	return changes.map((d) => d.document!);
 }

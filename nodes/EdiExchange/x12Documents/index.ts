@@ -7,6 +7,8 @@
 export { read850, type Read850Result, type X12Unmapped } from './read850';
 export { read860, type Read860Result } from './read860';
 export {
+	changesFromX12,
+	documentFromX12,
 	documentsFromX12,
 	isX12Text,
 	purchaseOrderFromX12,

@@ -1,4 +1,5 @@
 /** The 855 (purchase order acknowledgment) as X12 004010 segments: BAK, CUR, REF, DTM, N1, PO1/PID/ACK, CTT. */
+import { isPriceAdjustment } from '../documents/build855';
 import { addDecimal, compareDecimal, type Decimal, ZERO } from '../documents/decimal';
 import { isObject } from '../documents/fieldReader';
 import { ACKNOWLEDGMENT_TYPES, codeFor, DATES, LINE_STATUSES } from './codes';
@@ -29,6 +30,10 @@ export function write855(acknowledgment: unknown, options: WriteOptions = {}): s
 	writeTotals(w, quantities, spec('CTT02'));
 	return w.segments;
 }
+
+/** ACK01's word: an accepted action at an adjusted price is IP (PO104 holds that price). */
+const statusOf = (action: Record<string, unknown>): unknown =>
+	action.status === 'accepted' && isPriceAdjustment(action) ? 'priceChanged' : action.status;
 
 /** One PO1 loop: the line as acknowledged (Σ of its actions, their one price), PID, then an ACK per action. */
 function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
@@ -73,7 +78,7 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 		const substitute = isObject(action.substitutedItem) ? action.substitutedItem : undefined;
 		w.add(
 			'ACK',
-			codeFor(LINE_STATUSES, action.status, `${field}.status`, DOCUMENT),
+			codeFor(LINE_STATUSES, statusOf(action), `${field}.status`, DOCUMENT),
 			w.decimal(
 				quantityOf(w, action.quantity, `${field}.quantity`),
 				spec('ACK02'),

@@ -401,7 +401,7 @@ const ELEMENTS: Record<string, Element> = {
 	},
 	'668 ACK01': {
 		list: LINE_STATUSES,
-		codes: 'IA IB IR ID',
+		codes: 'IA IB IR IP ID',
 		writers: [
 			writer('855', (w) => write855(ack({}, {}, { status: w })), 'ACK', '7', -1),
 			writer('865', (w) => write865(changeAck({}, { status: w })), 'ACK', 'ACK', 1),

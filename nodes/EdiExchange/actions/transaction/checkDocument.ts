@@ -15,7 +15,7 @@ import { applyChanges } from '../../documents/applyChange';
 import { type CheckedType, checkDocument, type DocumentProblem } from '../../documents/check';
 import { codesThat, typeLabel } from '../../documents/registry';
 import { readJsonParameter } from '../fields';
-import { purchaseOrderChangesField } from './applyChange';
+import { purchaseOrderChangesField, readChanges } from './applyChange';
 import { forOperation, type Operation } from '../types';
 
 /** The types the registry says can be checked (`check`). */
@@ -84,7 +84,7 @@ export function shieldProblems(
 		readJsonParameter.call(this, name, label, itemIndex);
 	const given = read('checkOrder', 'Purchase Order (850)');
 	try {
-		const changes = type === '855' ? '' : read('checkChanges', 'Changes (860)');
+		const changes = type === '855' ? '' : readChanges.call(this, 'checkChanges', itemIndex);
 		const applied =
 			changes === undefined || changes === null || changes === ''
 				? undefined

@@ -15,11 +15,16 @@ import {
 	readLines,
 	type DocumentBuild,
 } from './fields';
+import type { SourceField } from './order';
 
 export const CHANGE_ACK = serviceTypeOf('865');
 
-/** Where the 860 comes from (instead of the 850). */
-export const CHANGE_FIELD = { name: 'purchaseOrderChange', label: 'Purchase Order Change (860)' };
+/** Where the 860 comes from (instead of the 850), JSON or X12. */
+export const CHANGE_FIELD: SourceField = {
+	name: 'purchaseOrderChange',
+	label: 'Purchase Order Change (860)',
+	x12: '860',
+};
 
 export const purchaseOrderChangeField: INodeProperties = {
 	displayName: CHANGE_FIELD.label,
@@ -27,7 +32,7 @@ export const purchaseOrderChangeField: INodeProperties = {
 	type: 'json',
 	default: '={{ $json }}',
 	description:
-		'The 860 this 865 answers: an item as the trigger, Get Message or Inbox → Get Many emit it (its message; its senderId and receiverId when it names them, else set Sender ID and Receiver ID), or the change message itself. Every line it changes is answered. The 865 travels as X12: choose Integration Path X12 Passthrough or Service JSON.',
+		'The 860 this 865 answers: an item as the trigger, Get Message or Inbox → Get Many emit it (its message or document; its senderId and receiverId when it names them, else set Sender ID and Receiver ID), the change message itself, or an X12 interchange holding one 860. Every line it changes is answered. The 865 travels as X12: choose Integration Path X12 Passthrough or Service JSON.',
 	hint: "Further down a workflow: {{ $('EDI Exchange Trigger').item.json }}",
 	displayOptions: buildable([CHANGE_ACK]),
 };

@@ -6,15 +6,25 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { expressionFailure } from '../../../../shared/json';
-import { isX12Text, purchaseOrderFromX12, type X12PurchaseOrder } from '../../../../x12Documents';
+import { documentFromX12, isX12Text, type X12Document } from '../../../../x12Documents';
 import { readJsonParameter } from '../../../fields';
 
 export type Parties = { senderId: string; receiverId: string };
 
 export const PURCHASE_ORDER = 'Purchase Order (850)';
 
-/** The field the order comes from: the 850, or the 860 an 865 answers. */
-export const ORDER_FIELD = { name: 'purchaseOrder', label: PURCHASE_ORDER };
+/** The field the order comes from: the 850, or the 860 an 865 answers; `x12`: the set it reads from X12 text. */
+export interface SourceField {
+	name: string;
+	label: string;
+	x12: '850' | '860';
+}
+
+export const ORDER_FIELD: SourceField = {
+	name: 'purchaseOrder',
+	label: PURCHASE_ORDER,
+	x12: '850',
+};
 
 /** The 850 (or `field`'s document) and its parties (empty when the item does not name them), from any shape given. */
 export function readOrder(
@@ -32,7 +42,7 @@ export function readOrder(
 		? given
 		: readJsonParameter.call(this, field.name, field.label, itemIndex);
 	if (isX12Text(order) || isX12Text((order as IDataObject | undefined)?.message))
-		return readX12Order.call(this, order as string | IDataObject, itemIndex);
+		return readX12Order.call(this, order as string | IDataObject, field, itemIndex);
 	if (!order || typeof order !== 'object') {
 		throw new NodeOperationError(this.getNode(), 'No purchase order (850) to build from', {
 			description:
@@ -77,30 +87,33 @@ export function readOrder(
 }
 
 /**
- * The 850 as X12 (typed, mapped, or the item Get Message or the trigger emits with its X12
- * message): read into the purchase order, which the builders take as they take a JSON one. The
- * parties are the interchange's unless the item names them as the service does.
+ * The 850 (or the 860 an 865 answers) as X12 (typed, mapped, or the item Get Message or the
+ * trigger emits with its X12 message): read into its document, which the builders take as they
+ * take a JSON one. The parties are the interchange's unless the item names them as the service does.
  */
 function readX12Order(
 	this: IExecuteFunctions,
 	order: string | IDataObject,
+	field: SourceField,
 	itemIndex: number,
 ): { order: unknown; parties: Parties } {
 	const item = typeof order === 'string' ? {} : order;
-	let read: X12PurchaseOrder;
+	let read: X12Document;
 	try {
-		read = purchaseOrderFromX12(typeof order === 'string' ? order : (order.message as string));
+		read = documentFromX12(
+			typeof order === 'string' ? order : (order.message as string),
+			field.x12,
+		);
 	} catch (error) {
 		throw new NodeOperationError(this.getNode(), (error as Error).message, {
-			description:
-				'Purchase Order (850) holds X12: it must be one interchange with one readable 850. Use X12 → Convert to see what it holds.',
+			description: `${field.label} holds X12: it must be one interchange with one readable ${field.x12}. Use X12 → Convert to see what it holds.`,
 			itemIndex,
 		});
 	}
 	const party = (value: unknown, fallback: string) =>
 		typeof value === 'string' && value !== '' ? value : fallback;
 	return {
-		order: read.purchaseOrder,
+		order: read.document,
 		parties: {
 			senderId: party(item.senderId, read.senderId),
 			receiverId: party(item.receiverId, read.receiverId),
