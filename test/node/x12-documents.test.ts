@@ -290,6 +290,64 @@ describe('Build From Purchase Order on X12', () => {
 	});
 });
 
+describe('Build From Purchase Order on X12: what the order leaves to the supplier (#32)', () => {
+	/** PO-G1 with line 1 unpriced (PO104 empty), as replenishment orders leave the price to the supplier. */
+	const unpriced = retail850('PO-G1').replace('PO1*1*5*EA*101.00**', 'PO1*1*5*EA***');
+	const build = (documentType: string, purchaseOrder: string, documentOptions = {}) => ({
+		...build855(purchaseOrder),
+		documentType,
+		documentOptions,
+	});
+
+	test('an unpriced line: the 810 is refused naming the line and Prices for Unpriced Lines; with a price there, the 855 states it and the 810 bills it', async () => {
+		const refused = failure(await sb.run(build('810_INVOICE', unpriced)));
+		expect(refused.message).toBe(
+			'Line 1 has no unit price: the purchase order leaves it unpriced ("lineItems[0].unitCostPrice") and the option "pricesForUnpricedLines" (Prices for Unpriced Lines) has none for it. Add its price there, keyed by one of its product ids (10000002, 028374658310, V-1), or send the 855 with its price',
+		);
+		expect((await sb.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+
+		const prices = { pricesForUnpricedLines: '{ "028374658310": "4.25" }' };
+		expect(
+			(await sb.run(build('855_PURCHASE_ORDER_ACKNOWLEDGMENT', unpriced, prices))).status,
+		).toBe('success');
+		expect((await sb.run(build('810_INVOICE', unpriced, prices))).status).toBe('success');
+		const [ack, invoice] = (await sb.requests()).filter((r) => r.method === 'POST');
+		expect(ack.body.message.status).toBe('accepted');
+		expect(ack.body.message.lineItems[0].actions[0].unitCostPrice).toBe('4.25');
+		expect(invoice.body.message.lineItems[0].unitPrice).toBe('4.25');
+		// Line 2 is priced by the order: its price stays, whatever the list says.
+		expect(invoice.body.message.lineItems[1].unitPrice).toBe('88.50');
+	});
+
+	test('an empty PO103 stays missing with a warning; the reply is refused naming the line until Unit When the Order Has None is set', async () => {
+		const noUnit = retail850('PO-G2').replace('PO1*2*20*CA*88.5**', 'PO1*2*20**88.5**');
+		const converted = await sb.run({
+			resource: 'x12',
+			operation: 'convert',
+			conversion: 'toDocuments',
+			x12Content: noUnit,
+		});
+		const json = converted.items[0].json as any;
+		expect(json.document.lineItems[1].quantity).toEqual({ value: '20' });
+		expect(json.x12.warnings).toContain(
+			'PO103 (segment 27) (unit of measure) is empty: line 2 has no unit of measure (the replies need Unit When the Order Has None)',
+		);
+		const refused = failure(await sb.run(build('855_PURCHASE_ORDER_ACKNOWLEDGMENT', noUnit)));
+		expect(refused.message).toContain('Line 2 has no unit of measure');
+		expect(refused.message).toContain('"unitWhenMissing" (Unit When the Order Has None)');
+		expect((await sb.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+		const result = await sb.run(
+			build('855_PURCHASE_ORDER_ACKNOWLEDGMENT', noUnit, { unitWhenMissing: 'case' }),
+		);
+		expect(result.status).toBe('success');
+		const [sent] = (await sb.requests()).filter((r) => r.method === 'POST');
+		expect(sent.body.message.lineItems[1].actions[0].quantity).toEqual({
+			value: '20',
+			unitOfMeasure: 'case',
+		});
+	});
+});
+
 describe('X12 → Convert', () => {
 	test('gives one item per transaction set with its document and envelope, and sends nothing', async () => {
 		const two = writeInterchange({

@@ -34,13 +34,20 @@ function readPriceList(value: unknown): PriceList {
 	if (value === undefined || value === null || value === '') return list;
 	if (isObject(value) && !Array.isArray(value)) {
 		for (const [id, price] of Object.entries(value))
-			list.byProduct.set(id, optionFields.nonNegative(price, `${PRICES_OPTION}.${id}`, 'a price of zero or more'));
+			list.byProduct.set(
+				id,
+				optionFields.nonNegative(price, `${PRICES_OPTION}.${id}`, 'a price of zero or more'),
+			);
 		return list;
 	}
 	optionFields.array(value, PRICES_OPTION).forEach((row, i) => {
 		const path = `${PRICES_OPTION}[${i}]`;
 		const entry = optionFields.object(row, path);
-		const price = optionFields.nonNegative(entry.unitCostPrice, `${path}.unitCostPrice`, 'a price of zero or more');
+		const price = optionFields.nonNegative(
+			entry.unitCostPrice,
+			`${path}.unitCostPrice`,
+			'a price of zero or more',
+		);
 		const line = idText(entry.purchaseOrderLineId);
 		const product = idText(entry.productId);
 		if (line === undefined && product === undefined)
@@ -57,7 +64,7 @@ function productIdsOf(line: OrderLine): string[] {
 	const ids = Array.isArray(written)
 		? written.map((pair) => (isObject(pair) ? idText(pair.id) : undefined))
 		: Object.values(line.productIds).map(idText);
-	return ids.filter((id): id is string => id !== undefined);
+	return [...new Set(ids.filter((id): id is string => id !== undefined))];
 }
 
 /** The list's price for a line: by its line id, else by one of its product ids (two prices differing are refused). */
@@ -97,7 +104,8 @@ export function fillOrderGaps(po: PurchaseOrder, opts: OrderGapOptions): Purchas
 
 /** The unit of a line of an order whose gaps were filled (fillOrderGaps refused those without). */
 export function unitOf(line: OrderLine): string {
-	if (line.unitOfMeasure === undefined) throw new DocumentError(`Line ${line.purchaseOrderLineId} has no unit of measure`);
+	if (line.unitOfMeasure === undefined)
+		throw new DocumentError(`Line ${line.purchaseOrderLineId} has no unit of measure`);
 	return line.unitOfMeasure;
 }
 

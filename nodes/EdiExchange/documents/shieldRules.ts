@@ -164,7 +164,11 @@ export class Problems {
 	unit(quantity: unknown, ordered: string | undefined, field: string, lineId: string): void {
 		const given = isObject(quantity) ? idText(quantity.unitOfMeasure) : undefined;
 		// An order without a unit leaves it to the supplier: nothing to hold the reply to.
-		if (given !== undefined && ordered !== undefined && given.toLowerCase() !== ordered.toLowerCase())
+		if (
+			given !== undefined &&
+			ordered !== undefined &&
+			given.toLowerCase() !== ordered.toLowerCase()
+		)
 			this.add('unitOfMeasure', field, `is ${given}, but line ${lineId} was ordered in ${ordered}`);
 	}
 
