@@ -209,7 +209,7 @@ export function readOrderGaps(
 		gaps.pricesForUnpricedLines = readJsonParameter.call(
 			this,
 			'documentOptions.pricesForUnpricedLines',
-			'Prices for Unpriced Lines',
+			'Document Options → Prices for Unpriced Lines',
 			itemIndex,
 		);
 	return gaps;
