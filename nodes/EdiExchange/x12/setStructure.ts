@@ -44,12 +44,15 @@ interface Open {
 	def: LoopDef;
 	at: number;
 	uses: Map<string, number>;
+	/** Mandatory entries already said to be missing. */
+	reported: Set<string>;
 }
 
 const open = (def: LoopDef, first?: string): Open => ({
 	def,
 	at: 0,
 	uses: new Map(first ? [[first, 1]] : []),
+	reported: new Set(),
 });
 
 const idOf = (entry: Entry) => (isLoop(entry) ? entry.loop : entry.segment);
@@ -114,6 +117,7 @@ export class StructureCheck {
 			if (!place) continue;
 			this.close(depth + 1);
 			this.stack.length = depth + 1;
+			this.skipped(here, place.index);
 			if (place.index < here.at)
 				this.add(
 					id,
@@ -126,6 +130,22 @@ export class StructureCheck {
 			return true;
 		}
 		return false;
+	}
+
+	/** Mandatory entries passed over on the way to `index`: missing here, where they belonged. */
+	private skipped(here: Open, index: number): void {
+		for (let i = here.at + 1; i < index; i++) this.absent(here, here.def.content[i]);
+	}
+
+	private absent(here: Open, entry: Entry): void {
+		const id = idOf(entry);
+		if (entry.requirement !== 'M' || here.uses.has(id) || here.reported.has(id)) return;
+		here.reported.add(id);
+		this.add(
+			id,
+			'mandatorySegmentMissing',
+			`the mandatory ${id}${isLoop(entry) ? ' loop' : ''} is missing`,
+		);
 	}
 
 	/** One more use of `entry` in `here`; over its maximum is a problem. */
@@ -153,15 +173,7 @@ export class StructureCheck {
 	}
 
 	private missing(iteration: Open): void {
-		for (const entry of iteration.def.content) {
-			const id = idOf(entry);
-			if (entry.requirement === 'M' && !iteration.uses.has(id))
-				this.add(
-					id,
-					'mandatorySegmentMissing',
-					`the mandatory ${id}${isLoop(entry) ? ' loop' : ''} is missing`,
-				);
-		}
+		for (const entry of iteration.def.content) this.absent(iteration, entry);
 	}
 
 	private add(segment: string, kind: ProblemKind, message: string): void {
