@@ -225,6 +225,68 @@ test('the trigger with Include Message emits an X12 850 with its purchase order 
 	expect(json.document.purchaseOrderNumber).toBe('PO-T1');
 });
 
+describe('Latin-1 where X12 enters (#32): a warning naming the byte offset, and Text Encoding', () => {
+	const text = retail850('PO-L2').replace('GREEN TOOTHPASTE', 'CAFÉ MÜLLER');
+	const bytes = Buffer.from(text, 'latin1');
+	const warning = `ISA (segment 1): the text is not valid UTF-8: 2 characters were replaced by U+FFFD where it was decoded, the first at byte ${bytes.indexOf(0xc9)}; those characters are lost. A partner writing Latin-1 (ISO 8859-1) or Windows-1252: decode its files as that before reading`;
+	const description = (json: any) => json.document.lineItems[0].productAttributes.description;
+
+	test.each([
+		[{}, 'CAF\uFFFD M\uFFFDLLER', true],
+		[{ encoding: 'latin1' }, 'CAFÉ MÜLLER', false],
+	])('the trigger with Include Message, Options %j', async (options, read, warned) => {
+		const poller = new Poller(await serveInbound(bytes), {
+			source: 'transactions',
+			stream: 'test',
+			transactionTypes: [],
+			includeMessage: true,
+			options,
+		});
+		await poller.poll();
+		const { items } = await poller.poll();
+		const json = items![0].json as any;
+		expect(description(json)).toBe(read);
+		expect(json.x12.warnings ?? []).toEqual(
+			warned ? expect.arrayContaining([warning]) : expect.not.arrayContaining([warning]),
+		);
+	});
+
+	test.each([
+		[{}, 'CAF\uFFFD M\uFFFDLLER', true],
+		[{ encoding: 'latin1' }, 'CAFÉ MÜLLER', false],
+	])('X12 → Convert from a binary field, Options %j', async (options, read, warned) => {
+		const result = await sb.run(
+			{
+				resource: 'x12',
+				operation: 'convert',
+				conversion: 'toDocuments',
+				options: { binaryPropertyName: 'edi', ...options },
+			},
+			{
+				input: [
+					{
+						json: {},
+						binary: {
+							edi: {
+								data: bytes.toString('base64'),
+								mimeType: 'application/edi-x12',
+								fileName: 'po.edi',
+							},
+						},
+					},
+				],
+			},
+		);
+		expect(result.error?.message).toBeUndefined();
+		const json = result.items[0].json as any;
+		expect(description(json)).toBe(read);
+		expect(json.x12.warnings ?? []).toEqual(
+			warned ? expect.arrayContaining([warning]) : expect.not.arrayContaining([warning]),
+		);
+		expect(await sb.requests()).toEqual([]);
+	});
+});
+
 describe('Build From Purchase Order on X12', () => {
 	test('builds the 855 from Get Message’s item holding an X12 850, and answers its sender', async () => {
 		const item = await getMessageOf(retail850('PO-X2'));
