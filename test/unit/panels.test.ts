@@ -169,6 +169,7 @@ test.each([
 			'lateArrivalWindowMinutes',
 			'maxItemsPerPoll',
 			'startFrom',
+			'encoding',
 		],
 	],
 	// A hidden Acceptance left on automatic from an earlier choice of the inbox.
@@ -180,6 +181,7 @@ test.each([
 			'lateArrivalWindowMinutes',
 			'maxItemsPerPoll',
 			'startFrom',
+			'encoding',
 		],
 	],
 	[{ source: 'inbox' }, ['maxItemsPerPoll', 'redeliverAfterMinutes']],
