@@ -19,9 +19,10 @@
  */
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
-import type { INodeExecutionData, IWorkflowBase } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 
 import { loadExample, Poller, runWorkflow, TRIGGER_NODE } from '../../harness';
+import type { WorkflowJson } from '../../harness/run';
 import { normaliseInterchange, readX12 } from '../../nodes/EdiExchange/x12';
 import type { X12Interchange } from '../../nodes/EdiExchange/x12/types';
 import { useNodeSandbox } from '../node/helpers';
@@ -100,7 +101,7 @@ interface Tally {
  * run of the workflow); the sets the partner scores all four replies of as accepted are counted.
  */
 async function answer(
-	workflow: IWorkflowBase,
+	workflow: WorkflowJson,
 	file: string,
 	text: string,
 	tally: Tally,
