@@ -42,7 +42,7 @@ export class EdiExchangeTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings.call(this, triggerProperties);
 		// The poll's budget and its service client: every request of this poll ends within it.
-		const run = startPoll.call(this);
+		const run = startPoll.call(this, settings.encoding);
 		if (this.getMode() === 'manual') {
 			const sample =
 				settings.source === 'inbox'

@@ -43,7 +43,7 @@ const order = {
 		lineItems: [
 			{
 				purchaseOrderLineId: '1',
-				quantity: { value: '4' },
+				quantity: { value: '4', unitOfMeasure: 'each' },
 				unitCostPrice: '2.50',
 				productIds: { buyerItemNumber: 'A-1' },
 			},

@@ -193,7 +193,7 @@ describe('Get Message on X12', () => {
 		const asLatin1 = await getMessageOf(bytes, { encoding: 'latin1' });
 		expect(asLatin1.message).toBe(text);
 		expect(asLatin1.document.lineItems[0].productAttributes.description).toBe('CAFÉ MÜLLER');
-		expect(asLatin1.x12.warnings).toBeUndefined();
+		expect(asLatin1.x12.warnings.join('\n')).not.toContain('UTF-8');
 	});
 
 	test('an X12 set this package does not read into a document says so, and the X12 is kept', async () => {
@@ -223,6 +223,68 @@ test('the trigger with Include Message emits an X12 850 with its purchase order 
 	});
 	expect(json.message).toMatch(/^ISA\*/);
 	expect(json.document.purchaseOrderNumber).toBe('PO-T1');
+});
+
+describe('Latin-1 where X12 enters (#32): a warning naming the byte offset, and Text Encoding', () => {
+	const text = retail850('PO-L2').replace('GREEN TOOTHPASTE', 'CAFÉ MÜLLER');
+	const bytes = Buffer.from(text, 'latin1');
+	const warning = `ISA (segment 1): the text is not valid UTF-8: 2 characters were replaced by U+FFFD where it was decoded, the first at byte ${bytes.indexOf(0xc9)}; those characters are lost. A partner writing Latin-1 (ISO 8859-1) or Windows-1252: decode its files as that before reading`;
+	const description = (json: any) => json.document.lineItems[0].productAttributes.description;
+
+	test.each([
+		[{}, 'CAF\uFFFD M\uFFFDLLER', true],
+		[{ encoding: 'latin1' }, 'CAFÉ MÜLLER', false],
+	])('the trigger with Include Message, Options %j', async (options, read, warned) => {
+		const poller = new Poller(await serveInbound(bytes), {
+			source: 'transactions',
+			stream: 'test',
+			transactionTypes: [],
+			includeMessage: true,
+			options,
+		});
+		await poller.poll();
+		const { items } = await poller.poll();
+		const json = items![0].json as any;
+		expect(description(json)).toBe(read);
+		expect(json.x12.warnings ?? []).toEqual(
+			warned ? expect.arrayContaining([warning]) : expect.not.arrayContaining([warning]),
+		);
+	});
+
+	test.each([
+		[{}, 'CAF\uFFFD M\uFFFDLLER', true],
+		[{ encoding: 'latin1' }, 'CAFÉ MÜLLER', false],
+	])('X12 → Convert from a binary field, Options %j', async (options, read, warned) => {
+		const result = await sb.run(
+			{
+				resource: 'x12',
+				operation: 'convert',
+				conversion: 'toDocuments',
+				options: { binaryPropertyName: 'edi', ...options },
+			},
+			{
+				input: [
+					{
+						json: {},
+						binary: {
+							edi: {
+								data: bytes.toString('base64'),
+								mimeType: 'application/edi-x12',
+								fileName: 'po.edi',
+							},
+						},
+					},
+				],
+			},
+		);
+		expect(result.error?.message).toBeUndefined();
+		const json = result.items[0].json as any;
+		expect(description(json)).toBe(read);
+		expect(json.x12.warnings ?? []).toEqual(
+			warned ? expect.arrayContaining([warning]) : expect.not.arrayContaining([warning]),
+		);
+		expect(await sb.requests()).toEqual([]);
+	});
 });
 
 describe('Build From Purchase Order on X12', () => {
@@ -287,6 +349,64 @@ describe('Build From Purchase Order on X12', () => {
 		const { message } = failure(await sb.run(build855(two)));
 		expect(message).toContain('holds 2 purchase orders');
 		expect((await sb.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+	});
+});
+
+describe('Build From Purchase Order on X12: what the order leaves to the supplier (#32)', () => {
+	/** PO-G1 with line 1 unpriced (PO104 empty), as replenishment orders leave the price to the supplier. */
+	const unpriced = retail850('PO-G1').replace('PO1*1*5*EA*101.00**', 'PO1*1*5*EA***');
+	const build = (documentType: string, purchaseOrder: string, documentOptions = {}) => ({
+		...build855(purchaseOrder),
+		documentType,
+		documentOptions,
+	});
+
+	test('an unpriced line: the 810 is refused naming the line and Prices for Unpriced Lines; with a price there, the 855 states it and the 810 bills it', async () => {
+		const refused = failure(await sb.run(build('810_INVOICE', unpriced)));
+		expect(refused.message).toBe(
+			'Line 1 has no unit price: the purchase order leaves it unpriced ("lineItems[0].unitCostPrice") and the option "pricesForUnpricedLines" (Prices for Unpriced Lines) has none for it. Add its price there, keyed by one of its product ids (10000002, 028374658310, V-1), or send the 855 with its price',
+		);
+		expect((await sb.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+
+		const prices = { pricesForUnpricedLines: '{ "028374658310": "4.25" }' };
+		expect(
+			(await sb.run(build('855_PURCHASE_ORDER_ACKNOWLEDGMENT', unpriced, prices))).status,
+		).toBe('success');
+		expect((await sb.run(build('810_INVOICE', unpriced, prices))).status).toBe('success');
+		const [ack, invoice] = (await sb.requests()).filter((r) => r.method === 'POST');
+		expect(ack.body.message.status).toBe('accepted');
+		expect(ack.body.message.lineItems[0].actions[0].unitCostPrice).toBe('4.25');
+		expect(invoice.body.message.lineItems[0].unitPrice).toBe('4.25');
+		// Line 2 is priced by the order: its price stays, whatever the list says.
+		expect(invoice.body.message.lineItems[1].unitPrice).toBe('88.50');
+	});
+
+	test('an empty PO103 stays missing with a warning; the reply is refused naming the line until Unit When the Order Has None is set', async () => {
+		const noUnit = retail850('PO-G2').replace('PO1*2*20*CA*88.5**', 'PO1*2*20**88.5**');
+		const converted = await sb.run({
+			resource: 'x12',
+			operation: 'convert',
+			conversion: 'toDocuments',
+			x12Content: noUnit,
+		});
+		const json = converted.items[0].json as any;
+		expect(json.document.lineItems[1].quantity).toEqual({ value: '20' });
+		expect(json.x12.warnings).toContain(
+			'PO103 (segment 27) (unit of measure) is empty: line 2 has no unit of measure (the replies need Unit When the Order Has None)',
+		);
+		const refused = failure(await sb.run(build('855_PURCHASE_ORDER_ACKNOWLEDGMENT', noUnit)));
+		expect(refused.message).toContain('Line 2 has no unit of measure');
+		expect(refused.message).toContain('"unitWhenMissing" (Unit When the Order Has None)');
+		expect((await sb.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+		const result = await sb.run(
+			build('855_PURCHASE_ORDER_ACKNOWLEDGMENT', noUnit, { unitWhenMissing: 'case' }),
+		);
+		expect(result.status).toBe('success');
+		const [sent] = (await sb.requests()).filter((r) => r.method === 'POST');
+		expect(sent.body.message.lineItems[1].actions[0].quantity).toEqual({
+			value: '20',
+			unitOfMeasure: 'case',
+		});
 	});
 });
 

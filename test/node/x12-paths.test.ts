@@ -5,7 +5,7 @@
  * receiver; what X12 cannot carry is refused before anything is sent.
  */
 import { readInterchange } from '../../nodes/EdiExchange/x12';
-import { retail850 } from '../unit/x12/fixtures';
+import { retail850, retail850InOrder } from '../unit/x12/fixtures';
 import { validateAll, withValidator } from '../x12Interop';
 import { failure, useNodeSandbox } from './helpers';
 
@@ -192,7 +192,7 @@ describe('X12 → Acknowledge With 997', () => {
 
 	test('acknowledges a received 850 back to its sender, one 997 per group, accepted', async () => {
 		const result = await sb.run(acknowledge(), {
-			input: [{ json: { message: retail850('PO-A1', 77) } }],
+			input: [{ json: { message: retail850InOrder('PO-A1', 77) } }],
 		});
 		expect(result.error?.message).toBeUndefined();
 		const [sent] = await posts();
@@ -216,7 +216,7 @@ describe('X12 → Acknowledge With 997', () => {
 	});
 
 	test('a set whose SE count is wrong is rejected in the 997 (AK5 R)', async () => {
-		const broken = retail850('PO-A2').replace('SE*33*0001', 'SE*30*0001');
+		const broken = retail850InOrder('PO-A2').replace('SE*32*0001', 'SE*30*0001');
 		const result = await sb.run(acknowledge({ send: false }), {
 			input: [{ json: { message: broken } }],
 		});
@@ -231,7 +231,7 @@ describe('X12 → Acknowledge With 997', () => {
 	});
 
 	test('a file of two interchanges, with a BOM and indented segments, gets a 997 for each', async () => {
-		const text = `\uFEFF${retail850('PO-A4', 81)}\n${retail850('PO-A5', 82).replace(/\n/g, '\n  ')}\n`;
+		const text = `\uFEFF${retail850InOrder('PO-A4', 81)}\n${retail850InOrder('PO-A5', 82).replace(/\n/g, '\n  ')}\n`;
 		const result = await sb.run(acknowledge({ send: false }), {
 			input: [{ json: { message: text } }],
 		});
@@ -249,7 +249,7 @@ describe('X12 → Acknowledge With 997', () => {
 
 	test('a 997 is never acknowledged: nothing is sent', async () => {
 		const first = await sb.run(acknowledge({ send: false }), {
-			input: [{ json: { message: retail850('PO-A3') } }],
+			input: [{ json: { message: retail850InOrder('PO-A3') } }],
 		});
 		const result = await sb.run(acknowledge(), {
 			input: [{ json: { message: first.items[0].json.x12 } }],
@@ -284,7 +284,7 @@ describe('X12 → Acknowledge With 997, exact', () => {
 	const body = (text: string) => text.slice(text.indexOf('ST*850'), text.indexOf('GE*'));
 
 	test('a repeated ST02 gets one AK2, rejected with AK5 code 23', async () => {
-		const order = retail850('PO-R1', 61);
+		const order = retail850InOrder('PO-R1', 61);
 		const twice = order.replace(body(order), body(order) + body(order)).replace('GE*1*', 'GE*2*');
 		const [acks] = await ak(twice);
 		expect(acks.filter((s) => s[0] === 'AK2')).toEqual([['AK2', '850', '0001']]);
@@ -298,22 +298,92 @@ describe('X12 → Acknowledge With 997, exact', () => {
 	])(
 		'AK3 counts ST as 1 and carries the code of what was found: %s',
 		async (_, from, to, expected) => {
-			const [acks] = await ak(retail850('PO-R2', 62).replace(from, to));
+			const [acks] = await ak(retail850InOrder('PO-R2', 62).replace(from, to));
 			expect(acks.filter((s) => s[0] === 'AK3')).toEqual([expected]);
 			expect(acks.find((s) => s[0] === 'AK5')?.slice(0, 2)).toEqual(['AK5', 'R']);
 		},
 	);
 
 	test.each([
-		['SE01 wrong', 'SE*33*0001', 'SE*30*0001', '4'],
-		['SE02 not ST02', 'SE*33*0001', 'SE*33*0009', '3'],
+		['SE01 wrong', 'SE*32*0001', 'SE*30*0001', '4'],
+		['SE02 not ST02', 'SE*32*0001', 'SE*32*0009', '3'],
 	])('AK502 says what is wrong with the set: %s', async (_, from, to, code) => {
-		const [acks] = await ak(retail850('PO-R3', 63).replace(from, to));
+		const [acks] = await ak(retail850InOrder('PO-R3', 63).replace(from, to));
 		expect(acks.find((s) => s[0] === 'AK5')).toEqual(['AK5', 'R', code]);
 	});
 
+	// Hand-made broken 850s: the set check (x12/setStructure.ts) finds what the 850's table forbids,
+	// and the 997 carries its AK304 code (ST is 1). Read past (AK5 E, accepted with errors noted)
+	// unless a mandatory segment is missing (AK5 R). Each 997 passes ../shared/x12-validate (ak).
+	test.each([
+		[
+			'unexpected segment (2): an N3 with no N1 before it',
+			'CUR*BY*USD~',
+			'CUR*BY*USD~\nN3*1 NOWHERE ST~',
+			['AK3', 'N3', '4', '', '2'],
+			'E',
+		],
+		[
+			'mandatory segment missing (3): no BEG',
+			'BEG*00*SA*PO-S1*R2*20261122~\n',
+			'',
+			['AK3', 'BEG', '2', '', '3'],
+			'R',
+		],
+		[
+			'loop over its maximum (4): a second CTT loop',
+			'CTT*2*25~',
+			'CTT*2*25~\nCTT*2*25~',
+			['AK3', 'CTT', '31', '', '4'],
+			'E',
+		],
+		[
+			'segment over its maximum use (5): two CUR',
+			'CUR*BY*USD~',
+			'CUR*BY*USD~\nCUR*BY*USD~',
+			['AK3', 'CUR', '4', '', '5'],
+			'E',
+		],
+		[
+			'segment out of order (7): a BEG again among the lines',
+			'CTT*2*25~',
+			'BEG*00*SA*PO-S5*R2*20261122~\nCTT*2*25~',
+			['AK3', 'BEG', '30', '', '7'],
+			'E',
+		],
+	])('AK304 says what the set check found: %s', async (_, from, to, ak3, status) => {
+		const order = retail850InOrder('PO-S1', 66).replace(from, to);
+		const count = order.split('\n').filter((l) => !/^(ISA|GS|GE|IEA)\*/.test(l)).length;
+		const [acks] = await ak(order.replace(/SE\*32\*/, `SE*${count}*`));
+		expect(acks.filter((s) => s[0] === 'AK3')).toEqual([ak3]);
+		expect(acks.find((s) => s[0] === 'AK5')).toEqual(
+			status === 'E' ? ['AK5', 'E'] : ['AK5', 'R', '5'],
+		);
+		expect(acks.find((s) => s[0] === 'AK9')?.[1]).toBe(status);
+	});
+
+	test('an 850 in the standard order is accepted with nothing noted; the same laid out as senders often do is accepted with its AK3s noted', async () => {
+		expect(await ak(retail850InOrder('PO-S6', 67))).toEqual([
+			[
+				['AK1', 'PO', '67'],
+				['AK2', '850', '0001'],
+				['AK5', 'A'],
+				['AK9', 'A', '1', '1', '1'],
+			],
+		]);
+		const [acks] = await ak(retail850('PO-S7', 68));
+		expect(acks.filter((s) => s[0] !== 'AK1')).toEqual([
+			['AK2', '850', '0001'],
+			['AK3', 'MSG', '13', '', '2'],
+			['AK3', 'SAC', '14', '', '7'],
+			['AK3', 'SAC', '30', '', '7'],
+			['AK5', 'E'],
+			['AK9', 'E', '1', '1', '1'],
+		]);
+	});
+
 	test('an interchange with no functional group is refused naming what is missing', async () => {
-		const order = retail850('PO-R4', 64);
+		const order = retail850InOrder('PO-R4', 64);
 		const empty = order
 			.replace(order.slice(order.indexOf('GS*'), order.indexOf('IEA*')), '')
 			.replace('IEA*1*', 'IEA*0*');
@@ -324,7 +394,7 @@ describe('X12 → Acknowledge With 997, exact', () => {
 	});
 
 	test('the 997s of two groups numbered at 999999999 wrap to the first control number', async () => {
-		const order = retail850('PO-R5', 65);
+		const order = retail850InOrder('PO-R5', 65);
 		const group = order.slice(order.indexOf('GS*'), order.indexOf('IEA*'));
 		const two = order
 			.replace(group, group + group.replace(/\*65\*X\*/, '*66*X*').replace('GE*1*65', 'GE*1*66'))

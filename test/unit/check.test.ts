@@ -375,7 +375,7 @@ property.prop([RANDOM_ORDER])(
 			buyersCurrency: { currencyCode: 'EUR' },
 			lineItems: lines.map((l, i) => ({
 				purchaseOrderLineId: String(i + 1),
-				quantity: { value: l.quantity },
+				quantity: { value: l.quantity, unitOfMeasure: 'each' },
 				unitCostPrice: l.price,
 				productIds: { buyerItemNumber: `S${i}`, gtin12: `0000000000${i}` },
 			})),

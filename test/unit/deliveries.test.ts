@@ -17,6 +17,7 @@ const settings = (over: Partial<TriggerSettings> = {}): TriggerSettings => ({
 	redeliverAfterMs: 60 * MINUTE,
 	duplicates: 'off',
 	duplicateWindowMs: 0,
+	encoding: 'utf8',
 	key: watchKey('inbox', 'test', [], ''),
 	...over,
 });

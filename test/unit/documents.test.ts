@@ -672,7 +672,7 @@ describe('buildInvoice (810)', () => {
 		delete lines(noPrice)[1].unitCostPrice;
 		expectDocumentError(
 			() => buildInvoice(noPrice, { invoiceDate: '2026-02-22' }),
-			'The purchase order has no "lineItems[1].unitCostPrice"',
+			'Line 2 has no unit price: the purchase order leaves it unpriced ("lineItems[1].unitCostPrice") and the option "pricesForUnpricedLines" (Prices for Unpriced Lines) has none for it. Add its price there, keyed by one of its product ids (10000004, 2837465837), or send the 855 with its price',
 		);
 		// ...unless the 855 states one
 		const ack = buildAcknowledgment(noPrice, {
@@ -793,13 +793,23 @@ describe('malformed purchase orders', () => {
 			'The purchase order must be a JSON object: the 850 message',
 		);
 	});
-	it('tolerates ids as numbers and a missing unit of measure', () => {
+	it('tolerates ids as numbers; a missing unit of measure is refused unless the user gives the default', () => {
 		const o = mutate((x) => {
 			x.purchaseOrderNumber = 4711;
 			x.lineItems[0].purchaseOrderLineId = 1;
 			delete x.lineItems[0].quantity.unitOfMeasure;
 		});
-		const ack = buildAcknowledgment(o);
+		// Before #32 the line became "each" unasked (EA in X12).
+		for (const build of [
+			() => buildAcknowledgment(o),
+			() => buildShipNotice(o, { shipDate: '2026-02-20' }),
+			() => buildInvoice(o, { invoiceDate: '2026-02-22' }),
+		])
+			expectDocumentError(
+				build,
+				'Line 1 has no unit of measure: the purchase order leaves it out ("lineItems[0].quantity.unitOfMeasure"). Set the option "unitWhenMissing" (Unit When the Order Has None) to the unit your partner means, e.g. "each"',
+			);
+		const ack = buildAcknowledgment(o, { unitWhenMissing: 'each' });
 		expect(ack.purchaseOrderNumber).toBe('4711');
 		expect(lines(ack)[0]).toMatchObject({
 			purchaseOrderLineId: '1',

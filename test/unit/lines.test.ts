@@ -82,7 +82,7 @@ describe('purchaseOrderLines', () => {
 			deliveryId: null,
 			currency: null,
 			quantity: '2.5',
-			unitOfMeasure: 'each',
+			unitOfMeasure: null, // the order states none: no unit is assumed
 			unitCostPrice: null,
 			vendorItemNumber: 'V1',
 			gtin14: null,

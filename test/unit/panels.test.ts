@@ -111,7 +111,10 @@ const create = (extra: IDataObject) =>
 	});
 
 test.each([
-	['855_PURCHASE_ORDER_ACKNOWLEDGMENT', ['estimatedDeliveryDate', 'scheduledShipDate']],
+	[
+		'855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+		['estimatedDeliveryDate', 'pricesForUnpricedLines', 'scheduledShipDate', 'unitWhenMissing'],
+	],
 	[
 		'856_SHIP_NOTICE_MANIFEST',
 		[
@@ -127,9 +130,19 @@ test.each([
 			'ssccFirstSerial',
 			'trackingNumber',
 			'transportationMethod',
+			'unitWhenMissing',
 		],
 	],
-	['810_INVOICE', ['carryChargesAndAllowances', 'invoiceDate', 'invoiceNumber']],
+	[
+		'810_INVOICE',
+		[
+			'carryChargesAndAllowances',
+			'invoiceDate',
+			'invoiceNumber',
+			'pricesForUnpricedLines',
+			'unitWhenMissing',
+		],
+	],
 ])(
 	'Create %s built from a purchase order offers only its own Document Options',
 	(documentType, options) => {
@@ -156,6 +169,7 @@ test.each([
 			'lateArrivalWindowMinutes',
 			'maxItemsPerPoll',
 			'startFrom',
+			'encoding',
 		],
 	],
 	// A hidden Acceptance left on automatic from an earlier choice of the inbox.
@@ -167,6 +181,7 @@ test.each([
 			'lateArrivalWindowMinutes',
 			'maxItemsPerPoll',
 			'startFrom',
+			'encoding',
 		],
 	],
 	[{ source: 'inbox' }, ['maxItemsPerPoll', 'redeliverAfterMinutes']],

@@ -21,6 +21,7 @@ import {
 	type ShipNoticeSummary,
 } from './earlier';
 import { DocumentError } from './errors';
+import { fillOrderGaps, type OrderGapOptions, unitOf, unpricedLine } from './orderGaps';
 import { copy, isObject, type PlainObject, options as optionFields } from './fieldReader';
 import {
 	orderFields,
@@ -36,7 +37,7 @@ export interface AmountOption {
 	description?: string;
 }
 
-export interface InvoiceOptions {
+export interface InvoiceOptions extends OrderGapOptions {
 	/** YYYY-MM-DD; required (builders never read the clock: pass today's date). */
 	invoiceDate: string;
 	/** Default: `INV-<purchaseOrderNumber>`. */
@@ -89,12 +90,11 @@ function billedLines(
 			);
 		}
 		const unitPrice = ack?.unitCostPrice ?? line.unitCostPrice;
-		if (unitPrice === undefined)
-			throw orderFields.missing(`lineItems[${line.index}].unitCostPrice`);
+		if (unitPrice === undefined) throw unpricedLine(line);
 		billed.push({
 			line,
 			quantity,
-			unitOfMeasure: ship?.unitOfMeasure ?? ack?.unitOfMeasure ?? line.unitOfMeasure,
+			unitOfMeasure: ship?.unitOfMeasure ?? ack?.unitOfMeasure ?? unitOf(line),
 			unitPrice,
 			productIds: ship?.productIds ?? ack?.substituteProductIds ?? line.productIds,
 		});
@@ -139,8 +139,8 @@ function amounts(
 
 /** Builds the 810 `message` for a purchase order (850 message). Throws DocumentError on a malformed input or bad options. */
 export function buildInvoice(order: unknown, opts: InvoiceOptions): PlainObject {
-	const po = readPurchaseOrder(order);
 	opts = opts ?? ({} as InvoiceOptions);
+	const po = fillOrderGaps(readPurchaseOrder(order), opts);
 	const invoiceDate = optionFields.date(opts.invoiceDate, 'invoiceDate');
 	const invoiceNumber =
 		optionFields.optionalText(opts.invoiceNumber, 'invoiceNumber') ??

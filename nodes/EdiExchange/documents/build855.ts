@@ -9,6 +9,7 @@ import {
 } from './decimal';
 import { DocumentError } from './errors';
 import { copy, isObject, type PlainObject, options as optionFields } from './fieldReader';
+import { fillOrderGaps, type OrderGapOptions, unitOf } from './orderGaps';
 import { lineOf, type OrderLine, readPurchaseOrder } from './purchaseOrder';
 
 export type LineStatus = 'accepted' | 'backordered' | 'rejected';
@@ -30,7 +31,7 @@ export interface AcknowledgmentLineOption {
 	unitCostPrice?: string | number;
 }
 
-export interface AcknowledgmentOptions {
+export interface AcknowledgmentOptions extends OrderGapOptions {
 	/** YYYY-MM-DD. */
 	scheduledShipDate?: string;
 	/** YYYY-MM-DD. */
@@ -113,8 +114,8 @@ function asOrdered(line: OrderLine, decisions: Decision[]): boolean {
 
 /** Builds the 855 `message` for a purchase order (850 message). Throws DocumentError on a malformed 850 or bad options. */
 export function buildAcknowledgment(order: unknown, opts: AcknowledgmentOptions = {}): PlainObject {
-	const po = readPurchaseOrder(order);
 	opts = opts ?? {};
+	const po = fillOrderGaps(readPurchaseOrder(order), opts);
 	const scheduledShipDate = optionFields.optionalDate(opts.scheduledShipDate, 'scheduledShipDate');
 	const estimatedDeliveryDate = optionFields.optionalDate(
 		opts.estimatedDeliveryDate,
@@ -142,7 +143,7 @@ export function buildAcknowledgment(order: unknown, opts: AcknowledgmentOptions 
 		const actions = decisions.map((d) => {
 			const action: PlainObject = {
 				status: d.status,
-				quantity: { value: formatQuantity(d.quantity), unitOfMeasure: line.unitOfMeasure },
+				quantity: { value: formatQuantity(d.quantity), unitOfMeasure: unitOf(line) },
 			};
 			if (d.unitCostPrice !== undefined) action.unitCostPrice = formatPrice(d.unitCostPrice);
 			const note = priceNote(line, d);

@@ -4,6 +4,7 @@ import { type AcknowledgedLine, readAcknowledgment } from './earlier';
 import { DocumentError } from './errors';
 import { copy, isObject, type PlainObject, options as optionFields } from './fieldReader';
 import { labelPackages, type SsccOptions } from './labels';
+import { fillOrderGaps, type OrderGapOptions, unitOf } from './orderGaps';
 import { lineOf, type OrderLine, type PurchaseOrder, readPurchaseOrder } from './purchaseOrder';
 
 /** One line to ship; without a quantity, everything shippable on that line. */
@@ -18,7 +19,7 @@ export interface ShipNoticeLineOption {
 /** `cartonPerLine`: one carton per shipped line (default); `singleCarton`: everything in one carton. */
 export type Packing = 'cartonPerLine' | 'singleCarton';
 
-export interface ShipNoticeOptions {
+export interface ShipNoticeOptions extends Pick<OrderGapOptions, 'unitWhenMissing'> {
 	/** YYYY-MM-DD; required (builders never read the clock: pass today's date). */
 	shipDate: string;
 	/** Default: `SHP-<purchaseOrderNumber>`. */
@@ -70,7 +71,7 @@ function shipmentsFor(po: PurchaseOrder, opts: ShipNoticeOptions): Shipment[] {
 		return {
 			line,
 			quantity,
-			unitOfMeasure: ack?.unitOfMeasure ?? line.unitOfMeasure,
+			unitOfMeasure: ack?.unitOfMeasure ?? unitOf(line),
 			productIds: ack?.substituteProductIds ?? line.productIds,
 		};
 	};
@@ -127,8 +128,8 @@ function itemOf(s: Shipment): PlainObject {
 
 /** Builds the 856 `message` for a purchase order (850 message). Throws DocumentError on a malformed input or bad options. */
 export function buildShipNotice(order: unknown, opts: ShipNoticeOptions): PlainObject {
-	const po = readPurchaseOrder(order);
 	opts = opts ?? ({} as ShipNoticeOptions);
+	const po = fillOrderGaps(readPurchaseOrder(order), { unitWhenMissing: opts.unitWhenMissing });
 	const shipDate = optionFields.date(opts.shipDate, 'shipDate');
 	const deliveryDate = optionFields.optionalDate(opts.deliveryDate, 'deliveryDate');
 	const shipmentId =

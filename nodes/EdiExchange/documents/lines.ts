@@ -109,7 +109,7 @@ export function purchaseOrderLines(item: PlainObject): Row[] {
 			lineCount: order.lines.length,
 			purchaseOrderLineId: line.purchaseOrderLineId,
 			quantity: formatQuantity(line.quantity),
-			unitOfMeasure: line.unitOfMeasure,
+			unitOfMeasure: line.unitOfMeasure ?? null,
 			unitCostPrice: line.unitCostPrice === undefined ? null : formatPrice(line.unitCostPrice),
 			description: text(field(line.source.productAttributes, 'description')),
 		};

@@ -9,8 +9,8 @@ export interface OrderLine {
 	/** Position in `lineItems`, for error paths. */
 	index: number;
 	quantity: Decimal;
-	/** From the line; "each" when the 850 leaves it out (the contract does not require it). */
-	unitOfMeasure: string;
+	/** From the line; absent when the 850 leaves it out: filled only from the option (orderGaps.ts). */
+	unitOfMeasure?: string;
 	unitCostPrice?: Decimal;
 	productIds: PlainObject;
 	/** The 850 line as received: descriptive fields (productAttributes, packs) are carried from it. */
@@ -58,7 +58,7 @@ export function readPurchaseOrder(input: unknown): PurchaseOrder {
 			purchaseOrderLineId,
 			index,
 			quantity: quantity.value,
-			unitOfMeasure: quantity.unitOfMeasure ?? 'each',
+			unitOfMeasure: quantity.unitOfMeasure,
 			unitCostPrice: f.optionalPrice(source.unitCostPrice, `${path}.unitCostPrice`),
 			productIds,
 			source,

@@ -161,9 +161,14 @@ export class Problems {
 	}
 
 	/** A quantity's unit, when it states one, is the unit the line was ordered in. */
-	unit(quantity: unknown, ordered: string, field: string, lineId: string): void {
+	unit(quantity: unknown, ordered: string | undefined, field: string, lineId: string): void {
 		const given = isObject(quantity) ? idText(quantity.unitOfMeasure) : undefined;
-		if (given !== undefined && given.toLowerCase() !== ordered.toLowerCase())
+		// An order without a unit leaves it to the supplier: nothing to hold the reply to.
+		if (
+			given !== undefined &&
+			ordered !== undefined &&
+			given.toLowerCase() !== ordered.toLowerCase()
+		)
 			this.add('unitOfMeasure', field, `is ${given}, but line ${lineId} was ordered in ${ordered}`);
 	}
 

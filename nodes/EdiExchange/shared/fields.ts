@@ -57,3 +57,28 @@ export const optionsCollection = (
 	...(description ? { description } : {}),
 	options,
 });
+
+/**
+ * Text Encoding: how X12 bytes are read as text (Get Message, the trigger's Include Message, X12 →
+ * Convert from a binary field). Text that is not valid UTF-8 is read with a warning naming the
+ * byte offset; a partner that writes Latin-1 is read right with Latin-1.
+ */
+export const textEncodingField = (extra: Partial<INodeProperties> = {}): INodeProperties =>
+	optionsField(
+		{
+			displayName: 'Text Encoding',
+			name: 'encoding',
+			default: 'utf8',
+			description: 'How the message’s bytes are read as text',
+			...extra,
+		},
+		[
+			{ name: 'UTF-8', value: 'utf8', description: 'The standard (default)' },
+			{
+				name: 'Latin-1',
+				value: 'latin1',
+				description:
+					'For a partner that writes ISO 8859-1 or Windows-1252 (é, ü read as UTF-8 become �)',
+			},
+		],
+	);

@@ -39,9 +39,11 @@ export function pollBudget(this: IPollFunctions): PollBudget {
 export interface PollRun {
 	budget: PollBudget;
 	client: ServiceClient;
+	/** Options → Text Encoding: how an X12 message's bytes are read (Latin-1 for partners writing it). */
+	encoding: 'utf8' | 'latin1';
 }
 
-export function startPoll(this: IPollFunctions): PollRun {
+export function startPoll(this: IPollFunctions, encoding: PollRun['encoding'] = 'utf8'): PollRun {
 	const budget = pollBudget.call(this);
-	return { budget, client: new ServiceClient(this, { deadline: budget.request }) };
+	return { budget, client: new ServiceClient(this, { deadline: budget.request }), encoding };
 }

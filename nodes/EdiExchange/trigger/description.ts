@@ -6,6 +6,7 @@ import {
 	optionsCollection,
 	optionsField,
 	streamField,
+	textEncodingField,
 	transactionTypesField,
 } from '../shared/fields';
 import { MAX_NOTE_LENGTH } from '../transport/inbox';
@@ -163,6 +164,10 @@ export const triggerProperties: INodeProperties[] = [
 					'Backfill: when the workflow is published, also emit the inbound transactions created since this date. Without it, what is already there when the workflow is published is not emitted, only what arrives afterwards.',
 				displayOptions: { show: { '/source': ['transactions'] } },
 			},
+			textEncodingField({
+				description: 'How X12 messages’ bytes are read as text',
+				displayOptions: { show: { '/source': ['transactions'], '/includeMessage': [true] } },
+			}),
 		],
 		'Limits, backfill, redelivery and the note of automatic accepts',
 	),

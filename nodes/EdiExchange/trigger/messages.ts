@@ -68,7 +68,12 @@ export async function readMessages(
 		started++;
 		const { transaction } = entry;
 		try {
-			const { format, message } = await fetchMessage(run.client, transaction.id as string | number);
+			const { format, message } = await fetchMessage(
+				run.client,
+				transaction.id as string | number,
+				undefined,
+				run.encoding,
+			);
 			const document = format === 'x12' ? x12MessageFields(message as string) : {};
 			return { item: { json: { ...transaction, messageFormat: format, message, ...document } } };
 		} catch (error) {

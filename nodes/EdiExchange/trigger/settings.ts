@@ -27,6 +27,8 @@ export interface TriggerSettings {
 	/** Options → Duplicates, and how far back they are looked for (ms). */
 	duplicates: DuplicateMode;
 	duplicateWindowMs: number;
+	/** Options → Text Encoding of X12 messages (not part of the key: the cursor stays). */
+	encoding: 'utf8' | 'latin1';
 	key: string;
 }
 
@@ -55,6 +57,7 @@ export function readSettings(this: IPollFunctions, properties: INodeProperties[]
 		acceptNote?: string;
 		duplicates?: DuplicateMode;
 		duplicateWindowDays?: number;
+		encoding?: 'utf8' | 'latin1';
 	};
 	const acceptMode =
 		source === 'inbox'
@@ -108,6 +111,7 @@ export function readSettings(this: IPollFunctions, properties: INodeProperties[]
 		redeliverAfterMs:
 			Math.max(0, options.redeliverAfterMinutes ?? DEFAULT_REDELIVER_AFTER_MINUTES) * 60_000,
 		startFrom,
+		encoding: options.encoding ?? 'utf8',
 		duplicates,
 		duplicateWindowMs:
 			Math.max(0, options.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS) * 86_400_000,

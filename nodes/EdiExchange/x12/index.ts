@@ -10,7 +10,7 @@ export { SEGMENTS, elementOf } from './segmentTable';
 export type { ElementDef, SegmentDef, TransactionSetDef } from './grammar';
 export { readX12 } from './readX12';
 export { normaliseInterchange } from './normalise';
-export { MAX_PROBLEMS } from './problems';
+export { MAX_PROBLEMS, NOTED_KINDS, STRUCTURE_KINDS } from './problems';
 export type {
 	X12Group,
 	X12Interchange,

@@ -40,6 +40,25 @@ export const PROBLEM_KINDS = {
 
 export type ProblemKind = keyof typeof PROBLEM_KINDS;
 
+/**
+ * The set check's kinds (x12/setStructure.ts). The tolerant reader reads past them, so they are
+ * warnings; a 997 still reports each with its AK3. Those a reader works around leave the set
+ * accepted with errors noted (AK501 E); a mandatory segment missing rejects it (R).
+ */
+export const STRUCTURE_KINDS: ReadonlySet<ProblemKind> = new Set<ProblemKind>([
+	'unexpectedSegment',
+	'mandatorySegmentMissing',
+	'loopOverMaximum',
+	'segmentOverMaximumUse',
+	'segmentOutOfOrder',
+]);
+export const NOTED_KINDS: ReadonlySet<ProblemKind> = new Set<ProblemKind>([
+	'unexpectedSegment',
+	'loopOverMaximum',
+	'segmentOverMaximumUse',
+	'segmentOutOfOrder',
+]);
+
 export const MAX_PROBLEMS = 50;
 
 /** Longest excerpt of the input quoted in a message. */

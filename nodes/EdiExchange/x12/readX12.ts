@@ -9,6 +9,8 @@ import { readIsa } from './isa';
 import { ProblemList, shown } from './problems';
 import { interchangeOf } from './read';
 import { splitSegments } from './segments';
+import { checkStructure } from './setStructure';
+import { TRANSACTION_SETS } from './sets';
 import type { X12Interchange, X12Reading } from './types';
 import { walk } from './walk';
 
@@ -79,7 +81,34 @@ function readOne(
 	checkHeader(interchange.isa, errors, warnings);
 	const segments = splitSegments(text, isa.end, isa.separators, 2, true);
 	const { end, nextIsa } = walk(segments, interchange, { errors, warnings });
+	checkSetStructures(interchange, warnings);
 	return nextIsa ?? end;
+}
+
+/**
+ * The sets read into documents (850, 860), each against its table: AK304's segment problems. The
+ * reader reads past them (warnings); Acknowledge With 997 reports them (x12/problems.ts).
+ */
+const STRUCTURE_CHECKED = ['850', '860'];
+
+function checkSetStructures(interchange: X12Interchange, warnings: ProblemList): void {
+	let position = 1;
+	interchange.groups.forEach((group, g) => {
+		position++;
+		group.sets.forEach((set, s) => {
+			const def = TRANSACTION_SETS.get(set.type);
+			if (def && STRUCTURE_CHECKED.includes(set.type))
+				for (const problem of checkStructure(set, def))
+					warnings.add(
+						problem.segment,
+						position + problem.setPosition,
+						`${problem.message} (transaction set ${set.controlNumber}, its segment ${problem.setPosition})`,
+						{ group: g, set: s, setPosition: problem.setPosition, kind: problem.kind },
+					);
+			position += set.segments.length;
+		});
+		position++;
+	});
 }
 
 /** ISA values a tolerant reader takes as they are, with a warning: the strict check refuses them. */

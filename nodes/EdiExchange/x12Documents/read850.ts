@@ -350,10 +350,14 @@ export class Reader {
 		if (!isDecimal(quantity))
 			this.errors.push(`${named(s, 'PO102')} is "${quantity}", not a number`);
 		const unit = s.take('PO103');
-		this.line.quantity = {
-			value: quantity,
-			unitOfMeasure: UNITS.word(unit) ?? (unit || 'each'),
-		};
+		const ordered: PlainObject = { value: quantity };
+		this.line.quantity = ordered;
+		// No unit is not "each": the replies state one only when the user sets the partner's default.
+		if (unit === '')
+			this.warnings.push(
+				`${named(s, 'PO103')} is empty: line ${id} has no unit of measure (the replies need Unit When the Order Has None)`,
+			);
+		else ordered.unitOfMeasure = UNITS.word(unit) ?? unit;
 		const price = s.take('PO104');
 		if (price !== '') {
 			if (isDecimal(price)) this.line.unitCostPrice = price;

@@ -4,7 +4,7 @@
  * the reader found wrong), AK9 with the counts; addressed back to the sender. A group of 997s is
  * never acknowledged (that would loop between two trading partners).
  */
-import { PROBLEM_KINDS } from '../x12/problems';
+import { NOTED_KINDS, PROBLEM_KINDS } from '../x12/problems';
 import type { X12Interchange, X12Problem, X12TransactionSet } from '../x12/types';
 import type { EnvelopeOptions, EnvelopeSet } from './envelope';
 
@@ -139,6 +139,7 @@ export function write997(
 		const segments: string[][] = [['AK1', group.functionalId, group.controlNumber]];
 		let accepted = 0;
 		let acknowledged = 0;
+		let noted = false;
 		// One AK2 per ST02: a repeated ST02 is not acknowledged twice, its AK5 rejects it (code 23).
 		const repeated = repeatedControlNumbers(group.sets.map((set) => set.controlNumber));
 		const done = new Set<string>();
@@ -152,7 +153,9 @@ export function write997(
 			];
 			const span = located.sets.find((x) => x.group === g && x.set === s) as SetSpan;
 			const answer = acknowledgeSet(set, span, found, groupProblems.length > 0);
-			if (answer[answer.length - 1][1] === 'A') accepted++;
+			const status = answer[answer.length - 1][1];
+			if (status === 'A' || status === 'E') accepted++;
+			if (status === 'E') noted = true;
 			segments.push(...answer);
 		});
 		const groupCodes = [
@@ -162,7 +165,8 @@ export function write997(
 				),
 			),
 		].slice(0, 5);
-		const status = accepted === acknowledged ? 'A' : accepted === 0 ? 'R' : 'P';
+		// E: every set accepted, some with errors noted (AK501 E).
+		const status = accepted === acknowledged ? (noted ? 'E' : 'A') : accepted === 0 ? 'R' : 'P';
 		// AK903 counts the sets acknowledged (one per ST02), as many as the AK2 loops.
 		segments.push([
 			'AK9',
@@ -231,6 +235,9 @@ function acknowledgeSet(
 			]);
 	}
 	if (found.length === 0 && !groupHasProblems) return [...segments, ['AK5', 'A']];
+	// Only problems the reader reads past (out of order, over a maximum, unexpected): accepted, noted.
+	if (!groupHasProblems && found.every((p) => p.kind !== undefined && NOTED_KINDS.has(p.kind)))
+		return [...segments, ['AK5', 'E']];
 	const codes = new Set([
 		...envelope.map((p) => codeFor(p, 'ak502') ?? codeOf(SET_ENVELOPE_CODES, p.message, '5')),
 		...(body.length > 0 ? ['5'] : []),

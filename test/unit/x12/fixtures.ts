@@ -47,6 +47,24 @@ export const retail850 = (purchaseOrderNumber: string, control = 42): string =>
 		.replace(/\*42\*X\*/, `*${control}*X*`)
 		.replace('GE*1*42~', `GE*1*${control}~`);
 
+/**
+ * The fixture in the standard's order, as a 997 accepts it without noting anything: its SACs
+ * before ITD, no MSG outside an N9 loop, line 2's SAC before its DTM (SE counts 32).
+ */
+export const retail850InOrder = (purchaseOrderNumber: string, control = 42): string =>
+	retail850(purchaseOrderNumber, control)
+		.replace('MSG*DELIVER TO DOCK 4~\n', '')
+		.replace(/(SAC\*C\*D240[^\n]*\n)(SAC\*A\*C310[^\n]*\n)/, '')
+		.replace(
+			'FOB*PP~\n',
+			'FOB*PP~\nSAC*C*D240***78499**********FREIGHT CHARGE~\nSAC*A*C310***19625**********DISCOUNT~\n',
+		)
+		.replace(
+			'DTM*010*20261126~\nSAC*A*C000***500**********PROMO~',
+			'SAC*A*C000***500**********PROMO~\nDTM*010*20261126~',
+		)
+		.replace('SE*33*', 'SE*32*');
+
 /** The fixture's 850 body: its segments between ST and SE, as arrays of elements. */
 export const retail850Segments = (): string[][] =>
 	RETAIL_850.split('~\n')

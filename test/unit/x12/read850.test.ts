@@ -37,7 +37,12 @@ describe('read850 on a retail 850', () => {
 			groupControlNumber: '42',
 			transactionSetControlNumber: '0001',
 			errors: [],
-			warnings: [],
+			// The fixture is laid out as senders do, not quite in the standard's order: said, read all the same.
+			warnings: [
+				'MSG (segment 15): MSG has no place here in the 850 (its loop is not open) (transaction set 0001, its segment 13)',
+				'SAC (segment 16): SAC comes after TD5: the table orders it before (transaction set 0001, its segment 14)',
+				'SAC (segment 32): SAC comes after DTM: the table orders it before (transaction set 0001, its segment 30)',
+			],
 		});
 	});
 

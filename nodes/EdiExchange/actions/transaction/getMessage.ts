@@ -1,7 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { fetchMessage, X12_MIME_TYPE } from '../../transport/messages';
-import { optionsCollection, optionsField } from '../../shared/fields';
+import { optionsCollection, textEncodingField } from '../../shared/fields';
 import { x12MessageFields } from '../../shared/x12Message';
 import { lineOutputField, splitIntoLines, splitsLines } from '../../shared/lineOutput';
 import { readTransactionId, transactionIdFields } from '../fields';
@@ -22,23 +22,7 @@ export const getMessage: Operation = {
 					description:
 						'For X12 content: also output the text as a file (.edi, application/edi-x12) in this binary field, to save or attach it',
 				},
-				optionsField(
-					{
-						displayName: 'Text Encoding',
-						name: 'encoding',
-						default: 'utf8',
-						description: 'How the message’s bytes are read as text',
-					},
-					[
-						{ name: 'UTF-8', value: 'utf8', description: 'The standard (default)' },
-						{
-							name: 'Latin-1',
-							value: 'latin1',
-							description:
-								'For a partner that writes ISO 8859-1 or Windows-1252 (é, ü read as UTF-8 become �)',
-						},
-					],
-				),
+				textEncodingField(),
 			],
 			'How the message is put out',
 		),

@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { refusedError } from '../../shared/failed';
 import { optionsCollection } from '../../shared/fields';
 import type { ServiceClient } from '../../transport/client';
-import { readX12, type X12Interchange, type X12Problem } from '../../x12';
+import { readX12, STRUCTURE_KINDS, type X12Interchange, type X12Problem } from '../../x12';
 import { write997, writeInterchange } from '../../x12Documents';
 import { controlNumberFields, type InterchangeAt, takeControlNumbers } from '../controlNumbers';
 import { readX12Content, x12ContentField } from '../fields';
@@ -53,7 +53,11 @@ export const acknowledge: Operation = {
 		const send = this.getNodeParameter('send', itemIndex, true) as boolean;
 		const out: INodeExecutionData[] = [];
 		for (const [i, interchange] of reading.interchanges.entries()) {
-			const errors = reading.errors.filter((p) => (p.interchange ?? 0) === i);
+			// Its errors, and the set check's segment problems the reader read past (AK304 2–7).
+			const errors = [
+				...reading.errors,
+				...reading.warnings.filter((p) => p.kind && STRUCTURE_KINDS.has(p.kind)),
+			].filter((p) => (p.interchange ?? 0) === i);
 			out.push({
 				json: await acknowledgeOne.call(
 					this,
@@ -94,7 +98,9 @@ async function acknowledgeOne(
 	const acknowledged = {
 		interchangeControlNumber: interchange.controlNumber,
 		groups: groups.map((g) => interchange.groups[g].controlNumber),
-		accepted: sets.map((set) => set.segments.find((s) => s[0] === 'AK9')?.[1] === 'A'),
+		accepted: sets.map((set) =>
+			['A', 'E'].includes(set.segments.find((s) => s[0] === 'AK9')?.[1] ?? ''),
+		),
 	};
 	if (sets.length === 0)
 		return {

@@ -11,9 +11,14 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { typeLabel } from '../../documents/registry';
-import { optionsCollection, optionsField, streamField } from '../../shared/fields';
+import {
+	optionsCollection,
+	optionsField,
+	streamField,
+	textEncodingField,
+} from '../../shared/fields';
 import { x12DocumentItem } from '../../shared/x12Message';
-import { documentsFromX12, READABLE_TYPES } from '../../x12Documents';
+import { documentsFromX12, isX12Text, READABLE_TYPES } from '../../x12Documents';
 import { controlNumberFields } from '../controlNumbers';
 import {
 	partyFields,
@@ -73,6 +78,23 @@ export const convert: Operation = {
 				'The whole interchange (ISA … IEA), e.g. the message Get Message or the trigger gives for an X12 transaction',
 			displayOptions: { show: { conversion: ['toDocuments'] } },
 		}),
+		...forConversion('toDocuments', [
+			optionsCollection(
+				[
+					{
+						displayName: 'Read From Binary Field',
+						name: 'binaryPropertyName',
+						type: 'string',
+						default: '',
+						placeholder: 'data',
+						description:
+							'Read the interchange from this binary field of the item (a file from an FTP, email or Read Files node) instead of X12 Interchange, its bytes decoded with Text Encoding',
+					},
+					textEncodingField({ description: 'How the binary field’s bytes are read as text' }),
+				],
+				'Where the interchange’s bytes come from',
+			),
+		]),
 		...forConversion('toX12', [
 			optionsField(
 				{
@@ -106,16 +128,7 @@ export const convert: Operation = {
 	async execute(itemIndex) {
 		if (this.getNodeParameter('conversion', itemIndex) === 'toX12')
 			return toX12.call(this, itemIndex);
-		// Checked as text beginning with ISA, then read untrimmed: a byte order mark (which trim()
-		// removes) is a warning on the item.
-		readX12Content.call(this, 'X12 Interchange', itemIndex, {
-			empty: 'Enter the interchange text, or map it, e.g. {{ $json.message }} after Get Message.',
-			notX12:
-				'Map the X12 text itself (after Get Message: {{ $json.message }}), not the whole item.',
-		});
-		const { documents, errors } = documentsFromX12(
-			this.getNodeParameter('x12Content', itemIndex) as string,
-		);
+		const { documents, errors } = documentsFromX12(await interchangeText.call(this, itemIndex));
 		if (documents.length === 0)
 			throw new NodeOperationError(
 				this.getNode(),
@@ -128,6 +141,38 @@ export const convert: Operation = {
 		return documents.map((read) => ({ json: x12DocumentItem(read, errors) }));
 	},
 };
+
+/**
+ * The interchange to read: X12 Interchange, or the bytes of Options → Read From Binary Field as
+ * Text Encoding says (UTF-8 that is not valid is read with a warning naming the byte offset).
+ */
+async function interchangeText(this: IExecuteFunctions, itemIndex: number): Promise<string> {
+	const options = this.getNodeParameter('options', itemIndex, {}) as {
+		binaryPropertyName?: string;
+		encoding?: 'utf8' | 'latin1';
+	};
+	if (options.binaryPropertyName) {
+		this.helpers.assertBinaryData(itemIndex, options.binaryPropertyName);
+		const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, options.binaryPropertyName);
+		const text: string = new TextDecoder(options.encoding === 'latin1' ? 'latin1' : 'utf-8').decode(
+			bytes,
+		);
+		if (!isX12Text(text))
+			throw new NodeOperationError(
+				this.getNode(),
+				`Binary field "${options.binaryPropertyName}" does not begin with ISA`,
+				{ description: `It begins: ${JSON.stringify(String(text).slice(0, 40))}.`, itemIndex },
+			);
+		return text;
+	}
+	// Checked as text beginning with ISA, then read untrimmed: a byte order mark (which trim()
+	// removes) is a warning on the item.
+	readX12Content.call(this, 'X12 Interchange', itemIndex, {
+		empty: 'Enter the interchange text, or map it, e.g. {{ $json.message }} after Get Message.',
+		notX12: 'Map the X12 text itself (after Get Message: {{ $json.message }}), not the whole item.',
+	});
+	return this.getNodeParameter('x12Content', itemIndex) as string;
+}
 
 /** Document → X12: the message written as one interchange; nothing is sent. */
 function toX12(this: IExecuteFunctions, itemIndex: number): INodeExecutionData[] {

@@ -33,6 +33,8 @@ export const SET_850: TransactionSetDef = {
 					use('CUR'),
 					use('CN1'),
 					use('PO3', 'O', 25),
+					// Real retail 850s price a line here too (CTP*…*UCP*34.98), after PO3.
+					loop(use('CTP'), MANY, [use('CUR')]),
 					use('MEA', 'O', 40),
 					order.lineDescription(),
 					...order.lineTerms(),

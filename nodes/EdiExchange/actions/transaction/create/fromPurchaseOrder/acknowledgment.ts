@@ -6,7 +6,10 @@ import {
 	dateOf,
 	definedLines,
 	documentOptions,
+	pricesForUnpricedLinesOption,
 	readLines,
+	readOrderGaps,
+	unitWhenMissingOption,
 	type DocumentBuild,
 } from './fields';
 
@@ -57,6 +60,7 @@ export const acknowledgment: DocumentBuild = {
 			default: '',
 			description: 'When the goods are expected to arrive at the buyer',
 		},
+		pricesForUnpricedLinesOption,
 		{
 			displayName: 'Scheduled Ship Date',
 			name: 'scheduledShipDate',
@@ -64,10 +68,12 @@ export const acknowledgment: DocumentBuild = {
 			default: '',
 			description: 'When you plan to ship the order',
 		},
+		unitWhenMissingOption,
 	]),
 	build(order, options, itemIndex) {
 		const lines = readLines.call(this, 'acknowledgmentLines', 'line decisions', itemIndex);
 		return buildAcknowledgment(order, {
+			...readOrderGaps.call(this, options, itemIndex),
 			scheduledShipDate: dateOf(options.scheduledShipDate),
 			estimatedDeliveryDate: dateOf(options.estimatedDeliveryDate),
 			lines: lines as unknown as AcknowledgmentLineOption[],

@@ -173,3 +173,44 @@ export interface DocumentBuild {
 	options: INodeProperties;
 	build(this: IExecuteFunctions, order: unknown, options: IDataObject, itemIndex: number): unknown;
 }
+
+/**
+ * What the order may leave to the supplier (documents/orderGaps.ts): Document Options of the 855,
+ * 856 and 810. Nothing is assumed when they are empty: the build says which line lacks what.
+ */
+export const unitWhenMissingOption: INodeProperties = {
+	displayName: 'Unit When the Order Has None',
+	name: 'unitWhenMissing',
+	type: 'string',
+	default: '',
+	placeholder: 'each',
+	description:
+		'The unit your partner means when an order line states none (X12 PO103 empty), e.g. each (EA) or case (CA). Empty: such a line is refused, naming it.',
+};
+
+export const pricesForUnpricedLinesOption: INodeProperties = {
+	displayName: 'Prices for Unpriced Lines',
+	name: 'pricesForUnpricedLines',
+	type: 'json',
+	default: '{}',
+	description:
+		'Your prices for lines the order leaves unpriced (replenishment and VMI orders price from your price list; X12 PO104 empty): { "product ID": "4.25" } keyed by any product ID the line carries (UPC, buyer or vendor item number), or a list of { "productId" or "purchaseOrderLineId", "unitCostPrice" } rows, e.g. the items of a price-list node. Lines the order prices keep its price.',
+};
+
+/** The two options above as the builders take them; the price list parsed when given as JSON text. */
+export function readOrderGaps(
+	this: IExecuteFunctions,
+	options: IDataObject,
+	itemIndex: number,
+): { unitWhenMissing?: string; pricesForUnpricedLines?: unknown } {
+	const gaps: { unitWhenMissing?: string; pricesForUnpricedLines?: unknown } = {};
+	if (options.unitWhenMissing !== undefined) gaps.unitWhenMissing = String(options.unitWhenMissing);
+	if (options.pricesForUnpricedLines !== undefined)
+		gaps.pricesForUnpricedLines = readJsonParameter.call(
+			this,
+			'documentOptions.pricesForUnpricedLines',
+			'Document Options → Prices for Unpriced Lines',
+			itemIndex,
+		);
+	return gaps;
+}

@@ -5,8 +5,11 @@ import {
 	dateOf,
 	documentOptions,
 	INVOICE,
+	pricesForUnpricedLinesOption,
 	readAcknowledgment,
+	readOrderGaps,
 	today,
+	unitWhenMissingOption,
 	type DocumentBuild,
 } from './fields';
 
@@ -34,9 +37,12 @@ export const invoice: DocumentBuild = {
 			default: '',
 			description: 'Your invoice number; empty means INV-&lt;PO number&gt;',
 		},
+		pricesForUnpricedLinesOption,
+		unitWhenMissingOption,
 	]),
 	build(order, options, itemIndex) {
 		return buildInvoice(order, {
+			...readOrderGaps.call(this, options, itemIndex),
 			invoiceDate: dateOf(options.invoiceDate) ?? today(),
 			invoiceNumber: options.invoiceNumber as string | undefined,
 			acknowledgment: readAcknowledgment.call(this, itemIndex),

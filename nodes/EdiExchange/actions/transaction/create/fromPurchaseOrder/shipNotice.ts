@@ -10,6 +10,7 @@ import {
 	readAcknowledgment,
 	readLines,
 	today,
+	unitWhenMissingOption,
 	type DocumentBuild,
 } from './fields';
 
@@ -116,6 +117,7 @@ export const shipNotice: DocumentBuild = {
 			placeholder: 'e.g. commonCarrier',
 			description: 'How the goods travel',
 		},
+		unitWhenMissingOption,
 	]),
 	build(order, options, itemIndex) {
 		const acknowledgment = readAcknowledgment.call(this, itemIndex);
@@ -133,6 +135,7 @@ export const shipNotice: DocumentBuild = {
 			trackingNumber: text(options.trackingNumber),
 			packing: options.packing as Packing | undefined,
 			sscc: readSscc(options),
+			unitWhenMissing: text(options.unitWhenMissing),
 		});
 	},
 };
