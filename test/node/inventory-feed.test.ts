@@ -299,7 +299,7 @@ describe('the same snapshot is not sent twice', () => {
 		type: ACTION_NODE,
 		typeVersion: ACTION_VERSION,
 		position: [0, 0],
-		parameters: feed({ inventoryOptions: options }),
+		parameters: feed({ inventoryOptions: options }) as INode['parameters'],
 		credentials: CREDENTIAL_REF,
 	});
 	const run = (staticData: IDataObject, rows: IDataObject[], options: IDataObject = {}) =>
