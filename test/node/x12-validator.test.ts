@@ -1,8 +1,9 @@
 /**
  * ../shared's independent 004010 validator over everything the nodes write, counted: the writers'
  * interchanges for random purchase orders (test/x12Orders.ts: the 855, the 856 in each HL shape,
- * the 810, the 997s), and what the nodes put out through n8n's engine: X12 → Convert (document to
- * X12), Acknowledge With 997, and Create over the X12 passthrough as the sandbox received it.
+ * the 810, the 865, the 846, the 997s), and what the nodes put out through n8n's engine: X12 →
+ * Convert (document to X12), Acknowledge With 997, and Create over the X12 passthrough as the
+ * sandbox received it (Build From Purchase Order, and Build Inventory Advice From Rows).
  * Skipped, saying so, when ../shared is absent. FUZZ_RUNS scales the number of orders.
  */
 import { fc } from '@fast-check/jest';
@@ -59,6 +60,8 @@ async function throughTheEngine(orders: Order[]) {
 			written.push({ kind: `engine: Convert 856 ${hierarchy}`, text });
 	for (const text of await convert('810', of('810')))
 		written.push({ kind: 'engine: Convert 810', text });
+	for (const text of await convert('846', of('846')))
+		written.push({ kind: 'engine: Convert 846', text });
 
 	// Acknowledge With 997 of what Convert wrote (built only) and of a retailer's 850 (sent).
 	const built = await sb.run(
@@ -98,12 +101,54 @@ async function throughTheEngine(orders: Order[]) {
 		);
 		expect(result.items.filter((i) => i.json.error === undefined).length).toBeGreaterThan(0);
 	}
+	// Create → Build Inventory Advice From Rows over the X12 passthrough: every order's lines as
+	// rows of one feed, three lines per 846.
+	const rows = orders.flatMap((order, i) =>
+		order.lines.map((line, j) => ({
+			vendorItemNumber: `V${i}-${j}`,
+			gtin: line.ids.gtin12,
+			quantityAvailable: line.quantity,
+			quantityOnHand: line.quantity,
+			location: j % 2 ? 'WH001' : 'WH002',
+			nextAvailableDate: j % 3 ? undefined : '2026-12-01',
+		})),
+	);
+	const feed = await sb.run(
+		{
+			...BUILD,
+			messageSource: 'inventoryRows',
+			documentType: '846_INVENTORY_ADVICE',
+			senderId: 'YOURCOMPANY',
+			receiverId: 'DEMORETAIL',
+			integrationPath: 'x12',
+			x12Options: { firstControlNumber: 9000 },
+			inventoryOptions: { maxLinesPerDocument: 3 },
+		},
+		{ input: rows },
+	);
+	expect(feed.error?.message).toBeUndefined();
 	for (const request of await sb.requests())
 		if (request.method === 'POST' && request.body?.format === 'x12') {
 			const type = ourSegments(request.body.content as string)[2][1];
 			written.push({ kind: `engine: sent ${type}`, text: request.body.content as string });
 		}
 	return written;
+}
+
+/**
+ * The validator adds QTY02s in binary floating point and allows 1e-9: many quantities with three
+ * decimals can drift past that (2386501.0280000013 for an exact 2386501.028). An 846 is counted
+ * apart only when its CTT02 is exactly the decimal sum of its QTY02s.
+ */
+function floatHash(text: string): boolean {
+	const segments = ourSegments(text);
+	const scaled = (v: string) => {
+		const [whole, fraction = ''] = v.split('.');
+		return BigInt(whole + fraction.padEnd(15, '0'));
+	};
+	const exact = segments.filter((x) => x[0] === 'QTY').reduce((sum, x) => sum + scaled(x[2]), 0n);
+	const ctt = segments.find((x) => x[0] === 'CTT');
+	return ctt?.[2] !== undefined && scaled(ctt[2]) === exact;
 }
 
 /** The 856's pack (P) and tare (T) levels, and how many of them carry an SSCC-18 (MAN*GM). */
@@ -135,10 +180,12 @@ withValidator.test(
 		const summary = [...counts].map(([kind, n]) => `${n} ${kind}`).join(', ');
 		const verdicts = validateAll(written.map((w) => w.text));
 		let halfCents = 0;
+		let floatSums = 0;
 		const failures: string[] = [];
 		verdicts.forEach(({ errors }, i) => {
 			const { kind, text } = written[i];
 			if (errors.length === 1 && errors[0].rule === 'tds.total' && floatHalfCent(text)) halfCents++;
+			else if (errors.length === 1 && errors[0].rule === 'ctt.hash' && floatHash(text)) floatSums++;
 			else if (errors.length > 0) failures.push(`${kind}: ${JSON.stringify(errors)}\n${text}`);
 		});
 		console.log(
@@ -147,6 +194,15 @@ withValidator.test(
 					? `; ${halfCents} 810s with a line exactly on a half cent, which the validator's floating point rounds down`
 					: ''),
 		);
+		const inventory = written.filter((w) => /846/.test(w.kind));
+		const inventoryFailures = failures.filter((f) => /^[^:]*846/.test(f)).length;
+		console.log(
+			`846 inventory advices validated: ${inventory.length} (${inventory.filter((w) => w.kind === 'engine: sent 846').length} sent by Build Inventory Advice From Rows), ${inventoryFailures} with errors` +
+				(floatSums
+					? `; ${floatSums} whose CTT02 is the exact sum of QTY02, which the validator's floating point sums inexactly`
+					: ''),
+		);
+		expect(inventory.filter((w) => w.kind === 'engine: sent 846').length).toBeGreaterThan(0);
 		const packs = written
 			.filter((w) => /856/.test(w.kind))
 			.map((w) => labelled(w.text))
@@ -164,6 +220,25 @@ withValidator.test(
 		expect(written.length).toBeGreaterThan(0);
 	},
 );
+
+test('an 846 is counted apart only when CTT02 is the exact sum of its QTY02s', () => {
+	const advice = (hash: string) =>
+		envelope(
+			'846',
+			[
+				['BIA', '00', 'SI', 'R1', '20261127'],
+				['LIN', '1', 'VN', 'A'],
+				['QTY', '33', '0.1', 'EA'],
+				['LIN', '2', 'VN', 'B'],
+				['QTY', '33', '0.2', 'EA'],
+				['CTT', '2', hash],
+			],
+			5,
+		);
+	expect(floatHash(advice('0.3'))).toBe(true);
+	expect(floatHash(advice('0.30000000000000004'))).toBe(false);
+	expect(floatHash(advice('0.4'))).toBe(false);
+});
 
 test('an 810 is counted apart only for a line exactly on a half cent with TDS01 rounded half-up', () => {
 	const invoice = (price: string, total?: string) => {
