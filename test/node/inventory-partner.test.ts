@@ -1,7 +1,6 @@
 /**
- * For test/node/ once branches inv-build and inv-partner are both merged (helper inv-build): the
- * demo partner accepts what Create → Build Inventory Advice From Rows sends, on every path, and a
- * second run with the same rows sends nothing. Verified passing on a trial merge (3/3).
+ * The demo partner accepts what Create → Build Inventory Advice From Rows sends, on every path,
+ * and a second run with the same rows sends nothing.
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
