@@ -90,6 +90,9 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			`The operation "${operationName}" of "${resource}" is not supported`,
 		);
 
+	if (operation.allItems?.applies.call(typed))
+		return [await allItems.call(this, typed, operation.allItems)];
+
 	// Items run one at a time unless the operation sends several at once (Create, Submit).
 	const concurrency = operation.concurrent
 		? (typed.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY) as number)
@@ -136,6 +139,32 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		}
 	}
 	return [output];
+}
+
+/**
+ * An operation's mode that reads all input items at once: its output items, or with Continue On
+ * Fail one error item paired with every input item.
+ */
+async function allItems(
+	this: IExecuteFunctions,
+	typed: IExecuteFunctions,
+	mode: NonNullable<Operation['allItems']>,
+): Promise<INodeExecutionData[]> {
+	const client = new ServiceClient(this);
+	try {
+		return await mode.execute.call(typed, client);
+	} catch (error) {
+		if (!this.continueOnFail())
+			throw error instanceof NodeApiError || error instanceof NodeOperationError
+				? error
+				: new NodeOperationError(this.getNode(), error as Error);
+		return [
+			{
+				json: errorItem(error as Error, this.getNode().onError === 'continueErrorOutput'),
+				pairedItem: this.getInputData().map((_, item) => ({ item })),
+			},
+		];
+	}
 }
 
 /**

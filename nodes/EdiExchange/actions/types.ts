@@ -23,6 +23,14 @@ export interface Operation {
 	): Promise<INodeExecutionData[]>;
 	/** Items may run several at once, as Options → Concurrency (sendingOptions) says. */
 	concurrent?: boolean;
+	/**
+	 * A mode of the operation that reads all input items at once (Create → Build Inventory Advice
+	 * From Rows: the rows of one feed) instead of running per item; the router asks `applies` first.
+	 */
+	allItems?: {
+		applies(this: IExecuteFunctions): boolean;
+		execute(this: IExecuteFunctions, client: ServiceClient): Promise<INodeExecutionData[]>;
+	};
 }
 
 /**

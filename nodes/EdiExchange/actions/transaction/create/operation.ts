@@ -11,6 +11,8 @@ import { CHECKED_TYPES, refuseProblems, shieldFields, shieldProblems } from '../
 import type { CheckedType } from '../../../documents/check';
 import { buildMessage, fromPurchaseOrderFields } from './fromPurchaseOrder';
 import { integrationPathFields, sendDocument } from '../../integrationPaths';
+import { FROM_ROWS, inventoryFields } from './inventory/fields';
+import { sendInventoryFeed } from './inventory';
 
 const CHECKABLE = codesThat('check').map(serviceTypeOf);
 
@@ -71,6 +73,12 @@ export const create: Operation = {
 					description:
 						'Derive an 855, 856 or 810 from the 850 in the input item (as the trigger or Get Message emits it)',
 				},
+				{
+					name: 'Build Inventory Advice From Rows',
+					value: FROM_ROWS,
+					description:
+						'846 only: all input items are rows of one inventory feed (item, location, quantities), sent as one 846 per receiver',
+				},
 			],
 		),
 		{
@@ -92,6 +100,7 @@ export const create: Operation = {
 			displayOptions: { show: { messageSource: ['field'] } },
 		},
 		...fromPurchaseOrderFields,
+		...inventoryFields,
 		{
 			displayName: 'Check Against Purchase Order',
 			name: 'checkAgainstOrder',
@@ -108,6 +117,13 @@ export const create: Operation = {
 		sendingOptions('documents'),
 	]),
 	concurrent: true,
+	// Build Inventory Advice From Rows reads every input item as one feed.
+	allItems: {
+		applies() {
+			return this.getNodeParameter('messageSource', 0) === FROM_ROWS;
+		},
+		execute: sendInventoryFeed,
+	},
 
 	async execute(itemIndex, client) {
 		const type = this.getNodeParameter('documentType', itemIndex) as string;
