@@ -171,14 +171,25 @@ export function handBuiltFeed(ctx: Context):
 	};
 }
 
-/** Our node's parameters for the feed (inv-build's Build Inventory Advice). */
+/** Our node's parameters: the rows' columns mapped as a user maps them (Row Columns). */
 export const OURS_PARAMETERS: IDataObject = {
 	resource: 'transaction',
 	operation: 'create',
 	documentType: ENVELOPE.type,
 	stream: ENVELOPE.stream,
+	messageSource: 'inventoryRows',
+	senderId: ENVELOPE.senderId,
 	receiverId: ENVELOPE.receiverId,
-	messageSource: 'buildInventory',
+	integrationPath: 'structured',
+	inventoryColumns: {
+		buyerItemNumber: 'buyer_item_number',
+		gtin: 'upc',
+		quantityAvailable: 'available',
+		unitOfMeasure: 'unit_of_measure',
+		location: 'warehouse',
+		nextAvailableDate: 'next_available_date',
+	},
+	inventoryOptions: {},
 };
 
 /** Every answer ACCEPTED, and the documents the sandbox stored hold `rows` lines in all. */
