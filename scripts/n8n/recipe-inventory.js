@@ -87,26 +87,27 @@ async function fillStock(stack, orders) {
 	return rows.length;
 }
 
-/** Waits for `count` successful executions of a copy; a failed one stops the test, saying why. */
+/** Waits for `count` successful executions of a copy; a failed one stops the wait, saying why. */
 async function executionsDone(stack, key, count) {
-	return lib.waitFor(
+	const outcome = await lib.waitFor(
 		`${count} scheduled runs of ${key}`,
 		async () => {
 			const runs = await stack.executions(key);
 			const failed = runs.find((e) => ['error', 'crashed'].includes(e.status));
-			if (failed) {
-				const data = await stack.runData(failed.id);
-				const error = data && data.resultData && data.resultData.error;
-				throw Object.assign(
-					new Error(`execution ${failed.id} ${failed.status}: ${error ? error.message : '?'}`),
-					{ fatal: true },
-				);
-			}
+			if (failed) return { failed };
 			const done = runs.filter((e) => e.status === 'success');
-			return done.length >= count ? done.sort((a, b) => Number(a.id) - Number(b.id)) : undefined;
+			return done.length >= count ? { done } : undefined;
 		},
 		{ timeoutMs: 120000, intervalMs: 1000 },
 	);
+	if (outcome.failed) {
+		const data = await stack.runData(outcome.failed.id);
+		const error = data && data.resultData && data.resultData.error;
+		throw new Error(
+			`execution ${outcome.failed.id} ${outcome.failed.status}: ${error ? error.message : '?'}`,
+		);
+	}
+	return outcome.done.sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 /** What Send 846 put out in one execution. */
