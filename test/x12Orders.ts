@@ -21,6 +21,7 @@ import {
 	SHIP_NOTICE_HIERARCHIES,
 	write810,
 	write855,
+	write846,
 	write856,
 	write865,
 	write997,
@@ -120,6 +121,38 @@ export function changeOf(order: Order): PlainObject {
 	};
 }
 
+/**
+ * An 846 advising the stock of a random order's items: each line available and on hand at WH001,
+ * every third also incoming at WH002 (a second LIN loop), some with an available date.
+ */
+export function inventoryOf(order: Order): PlainObject {
+	return {
+		purpose: 'full',
+		reportType: 'sellerInventory',
+		reportNumber: `INV${order.number}`.slice(0, 30),
+		reportDate: '2026-11-24',
+		reportTime: '19:30:05',
+		lineItems: order.lines.map((line, i) => ({
+			lineNumber: String(i + 1),
+			productIds: line.ids,
+			unitOfMeasure: line.unit,
+			...(line.description ? { productAttributes: { description: line.description } } : {}),
+			inventoryQuantities: [
+				{
+					locationId: 'WH001',
+					type: 'available',
+					quantity: line.quantity,
+					...(i % 2 ? { availableDate: '2026-12-01' } : {}),
+				},
+				{ locationId: 'WH001', type: 'onHand', quantity: line.quantity },
+				...(i % 3 === 0
+					? [{ locationId: 'WH002', type: 'incoming', quantity: '12', availableDate: '2026-12-05' }]
+					: []),
+			],
+		})),
+	};
+}
+
 /** One set in an interchange from the seller to the buyer. */
 export const envelope = (
 	type: string,
@@ -210,6 +243,9 @@ export function writeOrder(order: Order): WrittenOrder {
 	});
 	const replyText = envelope('865', write865(reply, { separators }), order.interchange, separators);
 	result.written.push({ kind: '865', text: replyText, document: reply });
+	const stock = inventoryOf(order);
+	const stockText = envelope('846', write846(stock, { separators }), order.interchange, separators);
+	result.written.push({ kind: '846', text: stockText, document: stock });
 	// Two 855s, the second with a wrong SE count: its 997 rejects that one.
 	const body = write855(ack);
 	const pair = writeInterchange(

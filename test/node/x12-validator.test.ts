@@ -1,8 +1,9 @@
 /**
  * ../shared's independent 004010 validator over everything the nodes write, counted: the writers'
  * interchanges for random purchase orders (test/x12Orders.ts: the 855, the 856 in each HL shape,
- * the 810, the 997s), and what the nodes put out through n8n's engine: X12 → Convert (document to
- * X12), Acknowledge With 997, and Create over the X12 passthrough as the sandbox received it.
+ * the 810, the 865, the 846, the 997s), and what the nodes put out through n8n's engine: X12 →
+ * Convert (document to X12), Acknowledge With 997, and Create over the X12 passthrough as the
+ * sandbox received it (Build From Purchase Order, and Build Inventory Advice From Rows).
  * Skipped, saying so, when ../shared is absent. FUZZ_RUNS scales the number of orders.
  */
 import { fc } from '@fast-check/jest';
@@ -59,6 +60,8 @@ async function throughTheEngine(orders: Order[]) {
 			written.push({ kind: `engine: Convert 856 ${hierarchy}`, text });
 	for (const text of await convert('810', of('810')))
 		written.push({ kind: 'engine: Convert 810', text });
+	for (const text of await convert('846', of('846')))
+		written.push({ kind: 'engine: Convert 846', text });
 
 	// Acknowledge With 997 of what Convert wrote (built only) and of a retailer's 850 (sent).
 	const built = await sb.run(
@@ -98,6 +101,32 @@ async function throughTheEngine(orders: Order[]) {
 		);
 		expect(result.items.filter((i) => i.json.error === undefined).length).toBeGreaterThan(0);
 	}
+	// Create → Build Inventory Advice From Rows over the X12 passthrough: every order's lines as
+	// rows of one feed, three lines per 846.
+	const rows = orders.flatMap((order, i) =>
+		order.lines.map((line, j) => ({
+			vendorItemNumber: `V${i}-${j}`,
+			gtin: line.ids.gtin12,
+			quantityAvailable: line.quantity,
+			quantityOnHand: line.quantity,
+			location: j % 2 ? 'WH001' : 'WH002',
+			nextAvailableDate: j % 3 ? undefined : '2026-12-01',
+		})),
+	);
+	const feed = await sb.run(
+		{
+			...BUILD,
+			messageSource: 'inventoryRows',
+			documentType: '846_INVENTORY_ADVICE',
+			senderId: 'YOURCOMPANY',
+			receiverId: 'DEMORETAIL',
+			integrationPath: 'x12',
+			x12Options: { firstControlNumber: 9000 },
+			inventoryOptions: { maxLinesPerDocument: 3 },
+		},
+		{ input: rows },
+	);
+	expect(feed.error?.message).toBeUndefined();
 	for (const request of await sb.requests())
 		if (request.method === 'POST' && request.body?.format === 'x12') {
 			const type = ourSegments(request.body.content as string)[2][1];
@@ -182,6 +211,12 @@ withValidator.test(
 					? `; ${halfCents} 810s with a line exactly on a half cent, which the validator's floating point rounds down`
 					: ''),
 		);
+		const inventory = written.filter((w) => /846/.test(w.kind));
+		const inventoryFailures = failures.filter((f) => /^[^:]*846/.test(f)).length;
+		console.log(
+			`846 inventory advices validated: ${inventory.length} (${inventory.filter((w) => w.kind === 'engine: sent 846').length} sent by Build Inventory Advice From Rows), ${inventoryFailures} with errors`,
+		);
+		expect(inventory.filter((w) => w.kind === 'engine: sent 846').length).toBeGreaterThan(0);
 		const packs = written
 			.filter((w) => /856/.test(w.kind))
 			.map((w) => labelled(w.text))

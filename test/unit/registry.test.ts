@@ -38,7 +38,7 @@ const EXPECTED: Record<string, { can: Capability[]; paths: string[]; functionalI
 		functionalId: 'IN',
 	},
 	'865': { can: ['build', 'write'], paths: ['x12', 'serviceJson'], functionalId: 'CA' },
-	'846': { can: [], paths: ['structured'], functionalId: 'IB' },
+	'846': { can: ['write'], paths: ['structured', 'x12', 'serviceJson'], functionalId: 'IB' },
 	'997': { can: ['acknowledge'], paths: [], functionalId: 'FA' },
 };
 const CAPABILITIES: Capability[] = ['read', 'build', 'write', 'check', 'acknowledge'];

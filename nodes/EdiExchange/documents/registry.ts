@@ -31,8 +31,6 @@ const REPLY = {
 	can: ['build', 'write', 'check'],
 	paths: ['structured', 'x12', 'serviceJson'],
 } as const;
-/** Known, sent as the structured message; not yet read, built or written here (846). */
-const KNOWN = { can: [], paths: ['structured'] } as const;
 
 /** In the order of the order-to-cash flow (the order options and lists show them by code). */
 const DOCUMENT_TYPES: DocumentType[] = [
@@ -81,7 +79,9 @@ const DOCUMENT_TYPES: DocumentType[] = [
 		name: 'Inventory Advice',
 		serviceType: '846_INVENTORY_ADVICE',
 		functionalId: 'IB',
-		...KNOWN,
+		// Built from rows (Create → Build Inventory Advice From Rows), not from a purchase order.
+		can: ['write'],
+		paths: ['structured', 'x12', 'serviceJson'],
 	},
 	{
 		code: '997',

@@ -107,6 +107,19 @@ const TABLE: readonly SegmentDef[] = [
 		['324', 'purchase order number', 'AN', 1, 22, 'O'],
 		['328', 'release number', 'AN', 1, 30, 'O'],
 	]),
+	// 846 (inventory inquiry/advice)
+	segment('BIA', 'beginning segment for inventory inquiry/advice', [
+		['353', 'transaction set purpose', 'ID', 2, 2, 'M'],
+		['755', 'report type code', 'ID', 2, 2, 'M'],
+		['127', 'reference identification', 'AN', 1, 30, 'M'],
+		['373', 'date', 'DT', 8, 8, 'M'],
+		['337', 'time', 'TM', 4, 8, 'O'],
+	]),
+	segment('QTY', 'quantity', [
+		['673', 'quantity qualifier', 'ID', 2, 2, 'M'],
+		['380', 'quantity', 'R', 1, 15, 'X'],
+		UNIT,
+	]),
 	// Header and line segments
 	segment('CUR', 'currency', [
 		['98', 'entity identifier code', 'ID', 2, 3, 'M'],

@@ -74,6 +74,35 @@ export const PURPOSES = new CodeList('353', 'transaction set purpose', [
 	['07', 'duplicate'],
 ]);
 
+/**
+ * Transaction set purpose (353) of an 846's BIA01: the service's `full` (a whole snapshot, as the
+ * service's example sends it) is an original report.
+ */
+export const REPORT_PURPOSES = PURPOSES.withCodes({ full: '00' });
+
+/** Report type (755): BIA02; a partner's own two-character code passes as it is. */
+export const REPORT_TYPES = new CodeList(
+	'755',
+	'report type',
+	[['SI', 'sellerInventory']],
+	/^[A-Z0-9]{2}$/,
+);
+
+/**
+ * Quantity qualifier (673): QTY01 of the 846, from an inventory quantity's `type`: 33 quantity
+ * available for sale, 17 on hand, 63 on order (as retail 846 guides use them).
+ */
+export const QUANTITY_TYPES = new CodeList(
+	'673',
+	'quantity qualifier',
+	[
+		['33', 'available'],
+		['17', 'onHand'],
+		['63', 'incoming'],
+	],
+	/^[A-Z0-9]{2}$/,
+);
+
 /** Transaction set purpose (353) of a purchase order change: BCH01 (the contract's purposes). */
 export const CHANGE_PURPOSES = new CodeList(
 	'353',
@@ -172,6 +201,8 @@ export const PARTIES = new CodeList('98', 'entity identifier', [
 	['MF', 'manufacturer'],
 	['OB', 'orderedBy'],
 	['BS', 'billAndShipTo'],
+	// The 846's warehouse: in its header, or in a line's own N1 loop.
+	['WH', 'inventoryLocation'],
 ]);
 
 /**
@@ -235,6 +266,10 @@ export const DATES = new CodeList('374', 'date qualifier', [
 	['063', 'latestDeliveryDate'],
 	['064', 'earliestDeliveryDate'],
 	['068', 'scheduledShipDate'],
+	// 846: the date a quantity is available (DTM in its QTY loop), the period a report covers.
+	['018', 'availableDate'],
+	['090', 'reportStartDate'],
+	['091', 'reportEndDate'],
 ]);
 
 /** Line item status codes (668): ACK01. */

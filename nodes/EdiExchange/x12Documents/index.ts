@@ -19,6 +19,7 @@ export { write856, SHIP_NOTICE_HIERARCHIES } from './write856';
 export type { ShipNoticeHierarchy, ShipNoticeWriteOptions } from './write856';
 export { write810 } from './write810';
 export { write865 } from './write865';
+export { write846 } from './write846';
 export { DOCUMENT_WRITERS } from './writers';
 export { write997 } from './write997';
 export type { FunctionalAcknowledgments, LocatedProblem } from './write997';

@@ -1,6 +1,7 @@
 /** The writer of each document type the registry says can be written (`write`), by X12 code. */
 import type { ShipNoticeWriteOptions } from './write856';
 import { write810 } from './write810';
+import { write846 } from './write846';
 import { write855 } from './write855';
 import { write856 } from './write856';
 import { write865 } from './write865';
@@ -12,4 +13,5 @@ export const DOCUMENT_WRITERS: Readonly<
 	'856': write856,
 	'810': write810,
 	'865': write865,
+	'846': write846,
 };

@@ -30,10 +30,13 @@ import {
 	PAYMENT_METHODS,
 	PRODUCT_IDS,
 	PURPOSES,
+	QUANTITY_TYPES,
 	read850,
 	read860,
 	type ShipNoticeHierarchy,
 	REFERENCES,
+	REPORT_PURPOSES,
+	REPORT_TYPES,
 	ROUTING_SEQUENCES,
 	SERVICE_LEVELS,
 	TERMS_BASIS,
@@ -44,6 +47,7 @@ import {
 	write810,
 	write855,
 	write856,
+	write846,
 	write865,
 } from '../../../nodes/EdiExchange/x12Documents';
 import { RETAIL_850 } from './fixtures';
@@ -187,6 +191,19 @@ const dated = (word: string) => ({
 	dates: { shipDate: '2026-11-20', purchaseOrderDate: '2026-11-20', [word]: '2026-11-22' },
 });
 const unit = (word: string) => ({ value: '7', unitOfMeasure: word });
+/** An 846 with one line: `header` and `quantity` override its fields. */
+const advice = (header: Any = {}, quantity: Any = {}) =>
+	write846({
+		reportNumber: 'R-1',
+		reportDate: '2026-11-27',
+		...header,
+		lineItems: [
+			{
+				productIds: { vendorItemNumber: 'V' },
+				inventoryQuantities: [{ type: 'available', quantity: '7', ...quantity }],
+			},
+		],
+	});
 
 interface Element {
 	list: CodeList;
@@ -232,6 +249,21 @@ const ELEMENTS: Record<string, Element> = {
 			return reason === code ? undefined : reason;
 		},
 		writers: [],
+	},
+	'353 BIA01 (846)': {
+		list: REPORT_PURPOSES,
+		codes: '00 01 05 06 07',
+		writers: [writer('846', (w) => advice({ purpose: w, reportNumber: MARK }), 'BIA', MARK, -2)],
+	},
+	'755 BIA02 (846)': {
+		list: REPORT_TYPES,
+		codes: 'SI',
+		writers: [writer('846', (w) => advice({ reportType: w, reportNumber: MARK }), 'BIA', MARK, -1)],
+	},
+	'673 QTY01 (846)': {
+		list: QUANTITY_TYPES,
+		codes: '33 17 63',
+		writers: [writer('846', (w) => advice({}, { type: w }), 'QTY', '7', -1)],
 	},
 	'92 BEG02': {
 		list: ORDER_TYPES,
@@ -289,7 +321,7 @@ const ELEMENTS: Record<string, Element> = {
 	},
 	'98 N101': {
 		list: PARTIES,
-		codes: 'BY ST BT SF SU SE VN RI RE Z7 MF OB BS',
+		codes: 'BY ST BT SF SU SE VN RI RE Z7 MF OB BS WH',
 		read: (code) => firstKey(order([['N1', code, 'N']]).parties),
 		writers: everyHeader(party, 'N1', MARK),
 	},
@@ -307,7 +339,7 @@ const ELEMENTS: Record<string, Element> = {
 	},
 	'374 DTM01 → DTM01': {
 		list: DATES,
-		codes: '001 002 003 004 010 011 017 037 038 063 064 068',
+		codes: '001 002 003 004 010 011 017 037 038 063 064 068 018 090 091',
 		read: (code) => firstKey(order([['DTM', code, '20261122']]).dates),
 		// The 855 and 810 carry the purchase order date in BAK04 and BIG03.
 		writers: everyHeader(dated, 'DTM', '20261122', ['purchaseOrderDate']),

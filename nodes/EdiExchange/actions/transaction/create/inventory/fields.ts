@@ -75,6 +75,7 @@ export const inventoryFields: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
+		description: 'How the feed is checked, split, numbered and skipped when unchanged',
 		displayOptions: fromRows,
 		options: [
 			{
