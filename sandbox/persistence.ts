@@ -118,6 +118,7 @@ class Replay {
 	private transactions = new Map<number, Transaction>();
 	private entries = new Map<string, ScorecardEntry>();
 	private unmatched: StateSnapshot['scorecard']['unmatched'] = [];
+	private inventory: NonNullable<StateSnapshot['scorecard']['inventory']> = [];
 	private nextId = 1;
 	private sequence = 0;
 	private serial = 0;
@@ -128,6 +129,7 @@ class Replay {
 		for (const entry of saved.scorecard?.entries ?? [])
 			this.entries.set(entry.purchaseOrderNumber, entry);
 		this.unmatched = [...(saved.scorecard?.unmatched ?? [])];
+		this.inventory = [...(saved.scorecard?.inventory ?? [])];
 		this.nextId = Math.max(this.nextId, saved.nextId);
 		this.sequence = saved.sequence;
 		this.serial = saved.serial ?? 0;
@@ -140,6 +142,7 @@ class Replay {
 			this.transactions.clear();
 			this.entries.clear();
 			this.unmatched = [];
+			this.inventory = [];
 			this.nextId = 1;
 			this.sequence = 0;
 		}
@@ -151,6 +154,7 @@ class Replay {
 		for (const entry of record.scorecard?.entries ?? [])
 			this.entries.set(entry.purchaseOrderNumber, entry);
 		this.unmatched.push(...(record.scorecard?.unmatched ?? []));
+		this.inventory.push(...(record.scorecard?.inventory ?? []));
 		if (record.sequence !== undefined) this.sequence = record.sequence;
 	}
 
@@ -161,7 +165,11 @@ class Replay {
 			nextId: this.nextId,
 			sequence: this.sequence,
 			transactions: [...this.transactions.values()].sort((a, b) => a.id - b.id),
-			scorecard: { entries: [...this.entries.values()], unmatched: this.unmatched },
+			scorecard: {
+				entries: [...this.entries.values()],
+				unmatched: this.unmatched,
+				inventory: this.inventory,
+			},
 		};
 	}
 

@@ -2,12 +2,20 @@
  * The demo partner's order-to-cash scorecard: per purchase order it sent, its certification
  * scenario, the 860s it sent, the verdict on the latest 855, 856, 810 and 865 it received (judged
  * against the effective order: the 850 with its 860s applied), and for an 850 it sent as X12 on the
- * 997 that answers it. Checks are the partner's (partner/); this file only routes documents to the
- * right order and remembers verdicts.
+ * 997 that answers it; and each 846 (inventory advice) it received. Checks are the partner's
+ * (partner/); this file only routes documents to the right order and remembers verdicts.
  */
 import { checkAgainstChanges, purchaseOrderNumbersOf, type TotalsCheck } from './partner';
 import { sellerChangeReason } from './partner/acknowledgment';
 import { applyChanges } from './partner/changes';
+import {
+	acceptedStamp,
+	carriedBy,
+	checkInventory,
+	type InventoryAdvice,
+	type LastFeed,
+	type ReportStamp,
+} from './partner/inventory';
 import type { Json } from './partner/read';
 import { SCENARIOS, type ScenarioName } from './partner/scenarios';
 import { checkChangeAcknowledgment, type ChangeAcknowledgment } from './partner/x12ChangeAck';
@@ -86,12 +94,27 @@ export interface Unmatched {
 	path?: ArrivalPath;
 }
 
+/** One 846 the partner received: the admin view shows the first four fields (contract). */
+export interface InventoryRow {
+	transactionId: number;
+	state: 'accepted' | 'rejected';
+	reasons: string[];
+	/** How many item lines (LIN / lineItems) it carried. */
+	lines: number;
+	senderId: string;
+	/** Its report date (and time), when accepted: what a later 846 from the sender must not predate. */
+	stamp?: ReportStamp;
+	path?: ArrivalPath;
+}
+
 export interface ScorecardSnapshot {
 	entries: ScorecardEntry[];
 	unmatched: Unmatched[];
+	/** Absent in snapshots from before the 846. */
+	inventory?: InventoryRow[];
 }
 
-/** What one call changed: entries (whole) and unmatched documents added. */
+/** What one call changed: entries (whole), unmatched documents and 846 rows added. */
 export type ScorecardChange = ScorecardSnapshot;
 
 const missing = (): Verdict => ({ state: 'missing', reasons: [] });
@@ -99,6 +122,7 @@ const missing = (): Verdict => ({ state: 'missing', reasons: [] });
 export class Scorecard {
 	private entries = new Map<string, ScorecardEntry>();
 	private unmatched: Unmatched[] = [];
+	private inventory: InventoryRow[] = [];
 
 	addOrder(
 		purchaseOrderNumber: string,
@@ -304,6 +328,56 @@ export class Scorecard {
 		return { entries: [entry], unmatched: [] };
 	}
 
+	/**
+	 * An 846 to the partner: checked against the items and ship-to locations of every purchase
+	 * order it sent (with the lines its 860s added) and the last 846 it accepted from the sender.
+	 */
+	receiveInventory(
+		transactionId: number,
+		senderId: string,
+		advice: InventoryAdvice,
+		orderOf: (transactionId: number) => Record<string, unknown>,
+		arrival: Arrival = {},
+	): ScorecardChange {
+		const { path } = arrival;
+		let reasons: string[];
+		try {
+			const orders = [...this.entries.values()].flatMap((e) => [
+				orderOf(e.transactionId),
+				...(e.changes ?? []),
+			]);
+			reasons = arrival.refusal
+				? [arrival.refusal]
+				: [
+						...(arrival.reasons ?? []),
+						...checkInventory(advice, carriedBy(orders), this.lastFeed(senderId)),
+					];
+		} catch (error) {
+			reasons = [`the demo partner could not read the document: ${(error as Error).message}`];
+		}
+		const stamp = reasons.length ? undefined : acceptedStamp(advice);
+		const row: InventoryRow = {
+			transactionId,
+			state: reasons.length ? 'rejected' : 'accepted',
+			reasons,
+			lines: advice.lines.length,
+			senderId,
+			...(stamp && { stamp }),
+			...(path && { path }),
+		};
+		this.inventory.push(row);
+		return { entries: [], unmatched: [], inventory: [row] };
+	}
+
+	/** The last 846 accepted from a sender (each accepted one is not older than the one before). */
+	private lastFeed(senderId: string): LastFeed | undefined {
+		for (let i = this.inventory.length - 1; i >= 0; i--) {
+			const { state, stamp, senderId: from, transactionId } = this.inventory[i];
+			if (state === 'accepted' && stamp && from === senderId) return { stamp, transactionId };
+		}
+		return undefined;
+	}
+
 	get(purchaseOrderNumber: string): ScorecardEntry | undefined {
 		return this.entries.get(purchaseOrderNumber);
 	}
@@ -315,22 +389,34 @@ export class Scorecard {
 				({ accepted: _accepted, x12Control: _control, changes: _changes, ...visible }) => visible,
 			),
 			unmatched: this.unmatched,
+			inventory: this.inventory.map(({ transactionId, state, reasons, lines }) => ({
+				transactionId,
+				state,
+				reasons,
+				lines,
+			})),
 		};
 	}
 
 	snapshot(): ScorecardSnapshot {
-		return { entries: [...this.entries.values()], unmatched: this.unmatched };
+		return {
+			entries: [...this.entries.values()],
+			unmatched: this.unmatched,
+			inventory: this.inventory,
+		};
 	}
 
 	restore(snapshot: ScorecardSnapshot | undefined): void {
 		this.clear();
 		for (const entry of snapshot?.entries ?? []) this.entries.set(entry.purchaseOrderNumber, entry);
 		this.unmatched = [...(snapshot?.unmatched ?? [])];
+		this.inventory = [...(snapshot?.inventory ?? [])];
 	}
 
 	clear(): void {
 		this.entries.clear();
 		this.unmatched = [];
+		this.inventory = [];
 	}
 }
 

@@ -13,6 +13,7 @@ import { Faults } from './faults';
 import { generatedBusinessNumber, generatedMessage } from './generate';
 import { makePurchaseOrder, ORGANIZATION_ID, PARTNER_ID, withCurrencyAndRelease } from './partner';
 import { applyChanges, CHANGE_TRANSACTION_TYPE, makeChange } from './partner/changes';
+import { readStructuredInventory } from './partner/inventory';
 import { SCENARIOS, type ScenarioName } from './partner/scenarios';
 import { changeSegments } from './partner/x12Change';
 import { readX12Reply } from './partner/x12Replies';
@@ -262,7 +263,7 @@ export class SandboxState {
 	/**
 	 * The partner reads an interchange sent to it over the X12 passthrough path (its transactions
 	 * already recorded, in order): a repeated ISA13 from the same sender is refused whole, as real
-	 * receivers refuse a duplicate interchange; otherwise each 855, 856, 810 and 997 is checked.
+	 * receivers refuse a duplicate interchange; otherwise each 855, 856, 810, 846, 865 and 997 is checked.
 	 */
 	partnerReceivesInterchange(interchange: CheckedInterchange, transactionIds: number[]): void {
 		const control = interchange.isa[13];
@@ -290,18 +291,21 @@ export class SandboxState {
 		const reply = readX12Reply(type, segments);
 		if (!reply) return;
 		const arrival = { path, refusal, reasons: reply.reasons, totals: reply.totals };
+		const orderOf = (id: number) => this.orderOf(id);
 		const changed =
-			reply.kind === 'functionalAck'
-				? this.scorecard.receiveFunctionalAck(transactionId, reply.ack, arrival)
-				: reply.kind === 'changeAck'
-					? this.scorecard.receiveChangeAck(transactionId, reply.ack, arrival)
-					: this.scorecard.receive(
-							reply.type,
-							transactionId,
-							reply.message,
-							(id) => this.orderOf(id),
-							arrival,
-						);
+			reply.kind === 'inventory'
+				? this.scorecard.receiveInventory(
+						transactionId,
+						this.store.get(transactionId)?.senderId ?? '',
+						reply.advice,
+						orderOf,
+						arrival,
+					)
+				: reply.kind === 'functionalAck'
+					? this.scorecard.receiveFunctionalAck(transactionId, reply.ack, arrival)
+					: reply.kind === 'changeAck'
+						? this.scorecard.receiveChangeAck(transactionId, reply.ack, arrival)
+						: this.scorecard.receive(reply.type, transactionId, reply.message, orderOf, arrival);
 		this.onChange({ scorecard: changed });
 		this.afterReply(changed);
 	}
@@ -358,21 +362,33 @@ export class SandboxState {
 			businessNumber: businessNumberOf(envelope.transactionType, envelope.message),
 			message: { kind: 'json', value: envelope.message },
 		});
-		if (
-			!validationErrors.length &&
-			envelope.receiverId === PARTNER_ID &&
-			ORDER_DOCUMENT_TYPES.includes(envelope.transactionType)
-		) {
+		if (!validationErrors.length && envelope.receiverId === PARTNER_ID)
+			this.partnerReceivesDocument(envelope, transaction.id);
+		return { transaction, validationErrors };
+	}
+
+	/** The partner reads a structured document sent to it: an 855, 856 or 810 for its order, or an 846. */
+	private partnerReceivesDocument(envelope: CreateEnvelope, transactionId: number): void {
+		const orderOf = (id: number) => this.orderOf(id);
+		if (envelope.transactionType === '846') {
+			const advice = readStructuredInventory(envelope.message);
+			const changed = this.scorecard.receiveInventory(
+				transactionId,
+				envelope.senderId,
+				advice,
+				orderOf,
+			);
+			this.onChange({ scorecard: changed });
+		} else if (ORDER_DOCUMENT_TYPES.includes(envelope.transactionType)) {
 			const changed = this.scorecard.receive(
 				envelope.transactionType as OrderDocumentType,
-				transaction.id,
+				transactionId,
 				envelope.message,
-				(id) => this.orderOf(id),
+				orderOf,
 			);
 			this.onChange({ scorecard: changed });
 			this.afterReply(changed);
 		}
-		return { transaction, validationErrors };
 	}
 
 	addOutbound(

@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox } from '../sandbox';
 import { ORDER_TO_CASH_PATHS, runOrderToCash, type OrderToCashPath } from '../harness';
+import { printInventory } from './demoInventory';
 import { demoScenarios, parseScenarios } from './demoScenarios';
 
 process.env.N8N_LOG_LEVEL ??= 'silent';
@@ -91,7 +92,8 @@ async function demo(path: OrderToCashPath): Promise<boolean> {
 			console.log(
 				`  ${type}  ${state === 'accepted' ? '✓' : '✗'} ${state}${over ? ` (over ${over})` : ''}${reasons.length ? `: ${reasons.join('; ')}` : ''}`,
 			);
-		return verdicts.every((v) => v.state === 'accepted');
+		const inventory = await printInventory(sandbox.baseUrl);
+		return verdicts.every((v) => v.state === 'accepted') && inventory;
 	} finally {
 		await sandbox.stop();
 	}

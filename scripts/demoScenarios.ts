@@ -10,6 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { startSandbox } from '../sandbox';
 import { SCENARIO_NAMES, type ScenarioName } from '../sandbox/partner/scenarios';
 import { Poller, runNode, type EdiCredentials } from '../harness';
+import { printInventory } from './demoInventory';
 
 /** What the seller decides in its 855, per scenario: sellerChanges rejects line 1 and reprices line 2. */
 const SELLER_DECISIONS: Partial<Record<ScenarioName, IDataObject[]>> = {
@@ -157,7 +158,7 @@ async function scenarioDemo(scenario: ScenarioName): Promise<boolean> {
 				`  ${row}  ${fine ? '✓' : '✗'} ${state}${reasons.length ? `: ${reasons.join('; ')}` : ''}`,
 			);
 		}
-		return green;
+		return (await printInventory(sandbox.baseUrl)) && green;
 	} finally {
 		await sandbox.stop();
 	}

@@ -220,3 +220,56 @@ export type PartnerReasonId = keyof typeof PARTNER_REASONS;
 export const say = Object.fromEntries(
 	Object.entries(PARTNER_REASONS).map(([id, reason]) => [id, reason.words]),
 ) as { [K in PartnerReasonId]: (typeof PARTNER_REASONS)[K]['words'] };
+
+/**
+ * Every reason the demo partner rejects an 846 (inventory advice) for, read its own way from any
+ * path (partner/inventory.ts, x12Inventory.ts). Apart from PARTNER_REASONS: an 846 is not checked
+ * against a purchase order, so the shield (which walks the 855/856/810) has no case for these;
+ * test/sandbox/inventory.test.ts walks this table instead.
+ */
+export const INVENTORY_REASONS = {
+	noLines: {
+		words: (where: string) => `no item lines: an 846 lists each item it reports (${where})`,
+	},
+	noProductIds: { words: (label: string) => `${label}: no product ids` },
+	unknownItem: {
+		words: (label: string, ids: unknown) =>
+			`${label}: product ids ${JSON.stringify(ids)} are not an item the partner carries (no id is on one of its purchase orders)`,
+	},
+	quantityNotNumber: {
+		words: (label: string, what: string, value: string) =>
+			`${label}: ${what} ${value} is not a number`,
+	},
+	negativeQuantity: {
+		words: (label: string, what: string, value: string) => `${label}: ${what} ${value} is negative`,
+	},
+	fractionalQuantity: {
+		words: (label: string, what: string, value: string) =>
+			`${label}: ${what} ${value} is not a whole number`,
+	},
+	unknownLocation: {
+		words: (where: string, code: string, known: string) =>
+			`${where}: location ${code} is not one the partner knows (${known})`,
+	},
+	noReportDate: {
+		words: (field: string) =>
+			`no report date (${field}): the partner orders inventory feeds by their report date`,
+	},
+	reportDate: {
+		words: (field: string, value: string) => `${field} ${value} is not a date`,
+	},
+	reportTime: {
+		words: (field: string, value: string) => `${field} ${value} is not a time`,
+	},
+	olderFeed: {
+		words: (given: string, last: string, transactionId: number) =>
+			`the report of ${given} is older than the last 846 the partner accepted (${last}, transaction ${transactionId})`,
+	},
+} as const satisfies Record<string, { words: (...args: never[]) => string }>;
+
+export type InventoryReasonId = keyof typeof INVENTORY_REASONS;
+
+/** The wording of one 846 reason (`sayInventory.unknownItem(…)`). */
+export const sayInventory = Object.fromEntries(
+	Object.entries(INVENTORY_REASONS).map(([id, reason]) => [id, reason.words]),
+) as { [K in InventoryReasonId]: (typeof INVENTORY_REASONS)[K]['words'] };

@@ -1,5 +1,5 @@
 /**
- * Reading X12 segments the partner receives (855, 856, 810, 997, and 850s a caller gives): element
+ * Reading X12 segments the partner receives (855, 856, 810, 846, 865, 997, and 850s a caller gives): element
  * access and the code lists, the sandbox's own (nothing from nodes/), from the 004010 standard.
  */
 import type { Json } from './read';

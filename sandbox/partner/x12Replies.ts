@@ -5,6 +5,8 @@ import { readAcknowledgment } from './x12Acknowledgment';
 import { type ChangeAcknowledgment, readChangeAcknowledgment } from './x12ChangeAck';
 import { type FunctionalAck, readFunctionalAck } from './x12FunctionalAck';
 import { bodyOf } from './x12Elements';
+import type { InventoryAdvice } from './inventory';
+import { readInventoryAdvice } from './x12Inventory';
 import { readInvoice } from './x12Invoice';
 import { readShipNotice } from './x12ShipNotice';
 
@@ -17,7 +19,8 @@ export type X12Reply =
 			totals?: TotalsCheck;
 	  }
 	| { kind: 'functionalAck'; ack: FunctionalAck; reasons: string[]; totals?: undefined }
-	| { kind: 'changeAck'; ack: ChangeAcknowledgment; reasons: string[]; totals?: undefined };
+	| { kind: 'changeAck'; ack: ChangeAcknowledgment; reasons: string[]; totals?: undefined }
+	| { kind: 'inventory'; advice: InventoryAdvice; reasons: string[]; totals?: undefined };
 
 /** The set read the partner's way, or undefined for a type it does not score. */
 export function readX12Reply(type: string, segments: string[][]): X12Reply | undefined {
@@ -31,6 +34,8 @@ export function readX12Reply(type: string, segments: string[][]): X12Reply | und
 			return { kind: 'document', type, ...readInvoice(body) };
 		case '865':
 			return { kind: 'changeAck', ack: readChangeAcknowledgment(body), reasons: [] };
+		case '846':
+			return { kind: 'inventory', advice: readInventoryAdvice(body), reasons: [] };
 		case '997':
 			return { kind: 'functionalAck', ack: readFunctionalAck(body), reasons: [] };
 		default:
