@@ -102,6 +102,19 @@ describe('one feed, one 846, on each path', () => {
 		expect(result.items[0].pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
+	test('a GTIN given as a number gets back its leading zero; a dot path reads a nested field', async () => {
+		const result = await sb.run(
+			feed({ inventoryColumns: { gtin: 'item.upc', quantityAvailable: 'stock.qty' } }),
+			{ input: [{ item: { upc: 12345678905 }, stock: { qty: '3' } }] },
+		);
+		expect(result.error?.message).toBeUndefined();
+		const [sent] = await posts();
+		expect(sent.body.message.lineItems[0]).toMatchObject({
+			productIds: { gtin12: '012345678905' },
+			inventoryQuantities: [{ type: 'available', quantity: '3' }],
+		});
+	});
+
 	withValidator.test('X12 passthrough: one interchange the validator passes', async () => {
 		const result = await sb.run(
 			feed({
@@ -180,6 +193,20 @@ describe('one feed, one 846, on each path', () => {
 		expect(result.items[2].pairedItem).toEqual([{ item: 4 }]);
 	});
 
+	test('on the X12 paths a feed above 10,000 lines is split there (004010 LIN max use)', async () => {
+		const rows = Array.from({ length: 10001 }, (_, i) => ({
+			vendorItemNumber: `V-${i}`,
+			quantityAvailable: i % 7,
+		}));
+		const result = await sb.run(feed({ integrationPath: 'serviceJson' }), { input: rows });
+		expect(result.error?.message).toBeUndefined();
+		expect(result.items.map((i) => [i.json.part, i.json.parts, i.json.lines])).toEqual([
+			[1, 2, 10000],
+			[2, 2, 1],
+		]);
+		expect(await posts()).toHaveLength(2);
+	});
+
 	test('rows for two receivers make one 846 each', async () => {
 		const rows = [
 			{ vendorItemNumber: 'A', quantityAvailable: 1, to: 'DEMORETAIL' },
@@ -221,6 +248,18 @@ describe('bad rows: refused naming the input item and the field, nothing sent', 
 			'Input item 1 has no product ID: its fields "buyerItemNumber", "vendorItemNumber" and "gtin" are all empty: nothing was sent',
 		],
 		[
+			'a GTIN that is not 12, 13 or 14 digits',
+			{ gtin: '123456789', quantityAvailable: 4 },
+			{},
+			'Input item 1: the field "gtin" (UPC / GTIN) is "123456789": give a 12-digit UPC, 13-digit EAN or 14-digit GTIN: nothing was sent',
+		],
+		[
+			'a date that is not a date',
+			{ vendorItemNumber: 'X', quantityAvailable: 0, nextAvailableDate: '2026-02-30' },
+			{},
+			'Input item 1: the field "nextAvailableDate" (Next Available Date) is "2026-02-30", not a date as YYYY-MM-DD: nothing was sent',
+		],
+		[
 			'a required location absent',
 			{ vendorItemNumber: 'X', quantityAvailable: 4 },
 			{ locationRequired: true },
@@ -236,6 +275,21 @@ describe('bad rows: refused naming the input item and the field, nothing sent', 
 		const result = await sb.run(feed({ inventoryOptions: options }), { input: [good, bad] });
 		expect(failure(result).message).toBe(message);
 		expect(await posts()).toEqual([]);
+	});
+
+	test('a feed refused by the service after another was sent names what was sent', async () => {
+		const result = await sb.run(feed({ receiverId: '={{ $json.to }}' }), {
+			input: [
+				{ vendorItemNumber: 'A', quantityAvailable: 1, to: 'DEMORETAIL' },
+				{ vendorItemNumber: 'B', quantityAvailable: 2, to: 'STRANGER' },
+			],
+		});
+		const { message, description } = failure(result);
+		expect(message).toContain('no relationship with receiver STRANGER');
+		expect(description).toMatch(
+			/Already sent before this failure: part 1 of 1 to DEMORETAIL \(transaction \d+\)\.$/,
+		);
+		expect((await posts()).map((r) => r.body.receiverId)).toEqual(['DEMORETAIL', 'STRANGER']);
 	});
 
 	test('the description lists every problem and the way out', async () => {
@@ -299,7 +353,7 @@ describe('the same snapshot is not sent twice', () => {
 		type: ACTION_NODE,
 		typeVersion: ACTION_VERSION,
 		position: [0, 0],
-		parameters: feed({ inventoryOptions: options }),
+		parameters: feed({ inventoryOptions: options }) as INode['parameters'],
 		credentials: CREDENTIAL_REF,
 	});
 	const run = (staticData: IDataObject, rows: IDataObject[], options: IDataObject = {}) =>

@@ -31,10 +31,10 @@ function hash53(text: string, seed: number): string {
 	return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
 }
 
-/** The feed's fingerprint: 106 bits of two seeds over its canonical text. */
+/** The feed's fingerprint: 53 bits over its canonical text, and the text's length. */
 export function feedHash(receiver: string, lines: IDataObject[]): string {
 	const canonical = [receiver, ...lines.map((line) => JSON.stringify(line)).sort()].join('\n');
-	return hash53(canonical, 1) + hash53(canonical, 2);
+	return `${hash53(canonical, 1)}-${canonical.length}`;
 }
 
 function feeds(this: IExecuteFunctions): Record<string, SentFeed> {
