@@ -195,21 +195,9 @@ function context(base: IDataObject, target: Target, selector: IDataObject): IDat
 // What may never appear anywhere a user looks.
 const FORBIDDEN = /\[object Object\]|is not a function|Cannot read properties|TypeError/;
 
-/**
- * Requests as compared: the X12 envelope's date and time (ISA09/10, GS04/05) made constant, and an
- * inventory feed's (its default report number, BIA04/05, reportDate and reportTime: the second it ran).
- */
+/** Requests as compared: the X12 envelope's date and time (ISA09/10, GS04/05) made constant. */
 const normalise = (text: string) =>
-	text
-		.replace(/\*\d{6}\*\d{4}\*/g, '*D*T*')
-		.replace(/\*\d{8}\*\d{4}\*/g, '*D*T*')
-		.replace(/INV\d{14}/g, 'INV-T')
-		.replace(/\*\d{8}\*\d{6}~/g, '*D*T~')
-		.replace(/"\d{8}","\d{6}"\]/g, '"D","T"]')
-		.replace(
-			/"reportDate":"[\d-]{10}","reportTime":"[\d:]{8}"/g,
-			'"reportDate":"D","reportTime":"T"',
-		);
+	text.replace(/\*\d{6}\*\d{4}\*/g, '*D*T*').replace(/\*\d{8}\*\d{4}\*/g, '*D*T*');
 const requestKey = (r: LoggedRequest) =>
 	normalise(JSON.stringify([r.method, r.path, r.query, r.body ?? null]));
 const sortedRequests = (requests: LoggedRequest[]) => requests.map(requestKey).sort();
