@@ -170,6 +170,22 @@ function floatHalfCent(text: string): boolean {
 	return onlyTies && BigInt(float) !== exact && tds === exact + sac;
 }
 
+/**
+ * The validator adds QTY02s in binary floating point and allows 1e-9: many quantities with three
+ * decimals can drift past that (2386501.0280000013 for an exact 2386501.028). An 846 is counted
+ * apart only when its CTT02 is exactly the decimal sum of its QTY02s.
+ */
+function floatHash(text: string): boolean {
+	const segments = ourSegments(text);
+	const scaled = (v: string) => {
+		const [whole, fraction = ''] = v.split('.');
+		return BigInt(whole + fraction.padEnd(15, '0'));
+	};
+	const exact = segments.filter((x) => x[0] === 'QTY').reduce((sum, x) => sum + scaled(x[2]), 0n);
+	const ctt = segments.find((x) => x[0] === 'CTT');
+	return ctt?.[2] !== undefined && scaled(ctt[2]) === exact;
+}
+
 /** The 856's pack (P) and tare (T) levels, and how many of them carry an SSCC-18 (MAN*GM). */
 function labelled(text: string): { levels: number; labelled: number } {
 	let levels = 0;
@@ -199,10 +215,12 @@ withValidator.test(
 		const summary = [...counts].map(([kind, n]) => `${n} ${kind}`).join(', ');
 		const verdicts = validateAll(written.map((w) => w.text));
 		let halfCents = 0;
+		let floatSums = 0;
 		const failures: string[] = [];
 		verdicts.forEach(({ errors }, i) => {
 			const { kind, text } = written[i];
 			if (errors.length === 1 && errors[0].rule === 'tds.total' && floatHalfCent(text)) halfCents++;
+			else if (errors.length === 1 && errors[0].rule === 'ctt.hash' && floatHash(text)) floatSums++;
 			else if (errors.length > 0) failures.push(`${kind}: ${JSON.stringify(errors)}\n${text}`);
 		});
 		console.log(
@@ -214,7 +232,10 @@ withValidator.test(
 		const inventory = written.filter((w) => /846/.test(w.kind));
 		const inventoryFailures = failures.filter((f) => /^[^:]*846/.test(f)).length;
 		console.log(
-			`846 inventory advices validated: ${inventory.length} (${inventory.filter((w) => w.kind === 'engine: sent 846').length} sent by Build Inventory Advice From Rows), ${inventoryFailures} with errors`,
+			`846 inventory advices validated: ${inventory.length} (${inventory.filter((w) => w.kind === 'engine: sent 846').length} sent by Build Inventory Advice From Rows), ${inventoryFailures} with errors` +
+				(floatSums
+					? `; ${floatSums} whose CTT02 is the exact sum of QTY02, which the validator's floating point sums inexactly`
+					: ''),
 		);
 		expect(inventory.filter((w) => w.kind === 'engine: sent 846').length).toBeGreaterThan(0);
 		const packs = written
@@ -234,6 +255,25 @@ withValidator.test(
 		expect(written.length).toBeGreaterThan(0);
 	},
 );
+
+test('an 846 is counted apart only when CTT02 is the exact sum of its QTY02s', () => {
+	const advice = (hash: string) =>
+		envelope(
+			'846',
+			[
+				['BIA', '00', 'SI', 'R1', '20261127'],
+				['LIN', '1', 'VN', 'A'],
+				['QTY', '33', '0.1', 'EA'],
+				['LIN', '2', 'VN', 'B'],
+				['QTY', '33', '0.2', 'EA'],
+				['CTT', '2', hash],
+			],
+			5,
+		);
+	expect(floatHash(advice('0.3'))).toBe(true);
+	expect(floatHash(advice('0.30000000000000004'))).toBe(false);
+	expect(floatHash(advice('0.4'))).toBe(false);
+});
 
 test('an 810 is counted apart only for a line exactly on a half cent with TDS01 rounded half-up', () => {
 	const invoice = (price: string, total?: string) => {
