@@ -263,6 +263,10 @@ export async function inventoryFeed(ctx: Context, results: ScenarioResult[]): Pr
 				}
 			: {}),
 		limit: cellOf('limit', 'plain JavaScript mapping + one axios POST', bare.samples, bare.warmups),
-		notes: 'error' in hand ? [`no hand-built figure: ${hand.error}`] : [],
+		notes: [
+			'error' in hand
+				? `no hand-built figure: ${hand.error}`
+				: "hand-built here: n8n's Code node (JavaScript mapping the rows) → HTTP Request POST; limit: the same mapping and one axios POST",
+		],
 	});
 }
