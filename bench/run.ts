@@ -20,6 +20,7 @@ import { startBenchSandbox } from './lib/sandbox';
 import { evaluateTargets, renderTable, type Machine } from './report';
 import { createScenarios, returnAllScenarios } from './scenarios/actions';
 import { createUnderPressure } from './scenarios/createUnderPressure';
+import { inventoryFeed } from './scenarios/inventoryFeed';
 import { limitUnderArrivals } from './scenarios/limitUnderArrivals';
 import { orderToCash } from './scenarios/orderToCash';
 import { arrivals, idlePolls } from './scenarios/polling';
@@ -38,6 +39,7 @@ const FULL: Plan = {
 	createsWithLatency: 100,
 	limitUnderArrivals: { limit: 250, history: 10_000, perSecond: 200 },
 	rateLimited: { creates: 150, requests: 100, windowSeconds: 10 },
+	inventoryRows: 10_000,
 	latencies: [0, 20],
 };
 
@@ -54,6 +56,7 @@ const QUICK: Plan = {
 	createsWithLatency: 20,
 	limitUnderArrivals: { limit: 250, history: 2_000, perSecond: 200 },
 	rateLimited: { creates: 30, requests: 20, windowSeconds: 2 },
+	inventoryRows: 2_000,
 };
 
 function machine(): Machine {
@@ -71,7 +74,9 @@ async function main(): Promise<void> {
 	const args = process.argv.slice(2);
 	const plan = args.includes('--quick') ? QUICK : FULL;
 	const onlyArg = args.find((arg) => arg.startsWith('--only='));
-	const only = onlyArg ? onlyArg.slice('--only='.length).split(',').map(Number) : [1, 2, 3, 4, 5];
+	const only = onlyArg
+		? onlyArg.slice('--only='.length).split(',').map(Number)
+		: [1, 2, 3, 4, 5, 6];
 	const started = performance.now();
 	const log = (message: string) =>
 		process.stderr.write(
@@ -114,6 +119,10 @@ async function main(): Promise<void> {
 		if (only.includes(5)) {
 			log('scenario 5: order to cash');
 			await orderToCash(ctx, results);
+		}
+		if (only.includes(6)) {
+			log('scenario 6: inventory feed');
+			await inventoryFeed(ctx, results);
 		}
 	} finally {
 		await sb.stop();

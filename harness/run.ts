@@ -103,6 +103,8 @@ export async function runWorkflow(
 		extraCredentials?: Record<string, ExtraCredential>;
 		/** The execution's ID (what `this.getExecutionId()` gives); the next of this process by default. */
 		executionId?: string;
+		/** More of what n8n gives the engine, e.g. `startRunnerTask` for a Code node (the bench). */
+		additionalData?: Partial<IWorkflowExecuteAdditionalData>;
 	},
 ): Promise<RunResult> {
 	const workflow = makeWorkflow(json, options.nodeTypes);
@@ -126,6 +128,7 @@ export async function runWorkflow(
 	});
 	const data = {
 		...additionalData(options.credentials, hooks, options.extraCredentials),
+		...options.additionalData,
 		executionId,
 	};
 	const run = await new WorkflowExecute(data, mode, runData).processRunExecutionData(workflow);

@@ -24,6 +24,8 @@ export interface Plan {
 	limitUnderArrivals: { limit: number; history: number; perSecond: number };
 	/** Create under the sandbox's rate limit: documents, and the limit (requests per window). */
 	rateLimited: { creates: number; requests: number; windowSeconds: number };
+	/** Scenario 6: stock rows in the one inventory feed (846). */
+	inventoryRows: number;
 	latencies: number[];
 }
 
@@ -41,7 +43,7 @@ export type Metric = 'ms' | 'requests' | 'heapMB' | 'rssMB' | 'perSecond' | 'dup
 export interface ScenarioResult {
 	/** e.g. "idle-100000". */
 	id: string;
-	scenario: 1 | 2 | 3 | 4 | 5;
+	scenario: 1 | 2 | 3 | 4 | 5 | 6;
 	title: string;
 	latencyMs: number;
 	/** Which figures the table shows for this scenario, in order. */

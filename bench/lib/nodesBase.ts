@@ -40,7 +40,7 @@ export type BaseNodes = Record<keyof typeof FILES, INodeType | IVersionedNodeTyp
 let redirected = false;
 
 /** Makes n8n-nodes-base resolve n8n-workflow and n8n-core to the project's copies (one copy each). */
-function redirectSharedModules(): void {
+export function redirectSharedModules(): void {
 	if (redirected) return;
 	redirected = true;
 	const ours: Record<string, string> = {

@@ -39,8 +39,9 @@ class RecipeStack {
 	}
 
 	/**
-	 * `recipes`: [{ file, adapt? }]; `adapt(workflow)` points a recipe at this test's own endpoints
-	 * (an ERP URL, a folder), the one thing a user also sets when importing it.
+	 * `recipes`: [{ file, adapt?, key? }]; `adapt(workflow)` points a recipe at this test's own endpoints
+	 * (an ERP URL, a folder), the one thing a user also sets when importing it; `key` names a second
+	 * copy of the same file (its own workflow, id and static data).
 	 */
 	async setUp(tarball, recipes, { env = {} } = {}) {
 		fs.mkdirSync(this.userFolder, { recursive: true });
@@ -51,7 +52,7 @@ class RecipeStack {
 		await n8n.startInstanceSandbox(this);
 		this.env = { N8N_ENCRYPTION_KEY: crypto.randomBytes(24).toString('hex'), ...env };
 		await this.importCredentials();
-		for (const { file, adapt } of recipes) await this.importWorkflow(file, adapt);
+		for (const { file, adapt, key } of recipes) await this.importWorkflow(file, adapt, key);
 		this.ports = { n8n: await lib.freePort(), broker: await lib.freePort() };
 		await n8n.startMain(this);
 		this.session = await n8n.ownerSession(this.url);
@@ -81,21 +82,21 @@ class RecipeStack {
 	}
 
 	/** Imports a recipe as it ships, with this stack's credentials and a stable id. */
-	async importWorkflow(fileName, adapt = (w) => w) {
+	async importWorkflow(fileName, adapt = (w) => w, key = fileName) {
 		const workflow = adapt(JSON.parse(fs.readFileSync(path.join(RECIPES, fileName), 'utf8')));
-		workflow.id = n8n.workflowIdFor(`recipe-${fileName}`);
+		workflow.id = n8n.workflowIdFor(`recipe-${key}`);
 		workflow.active = false;
 		for (const node of workflow.nodes) {
 			if (node.credentials && node.credentials.postgres)
 				node.credentials.postgres = POSTGRES_CREDENTIAL;
 		}
 		n8n.useSandboxCredential(workflow);
-		const file = path.join(this.work, `workflow-${fileName}`);
+		const file = path.join(this.work, `workflow-${key}`);
 		fs.writeFileSync(file, JSON.stringify(workflow, null, 2));
 		await n8n.n8nCommand(this.userFolder, ['import:workflow', `--input=${file}`], {
 			extraEnv: this.env,
 		});
-		this.workflows.set(fileName, workflow.id);
+		this.workflows.set(key, workflow.id);
 	}
 
 	async rest(method, route, body) {

@@ -4,7 +4,7 @@
 // 2.41.1, published, and driven by the sandbox's demo partner. Each check says what a user would
 // see: rows in their database, the partner's scorecard, what their other systems received.
 //
-//   node scripts/n8n/test-recipes.js [--tarball FILE] [--keep] [--verbose]
+//   node scripts/n8n/test-recipes.js [--tarball FILE] [--keep] [--verbose] [--only TEXT]
 
 const fs = require('node:fs');
 const http = require('node:http');
@@ -14,6 +14,7 @@ const lib = require('./lib');
 const n8n = require('./n8n');
 const { ensureInstalled } = require('./install');
 const { RecipeStack } = require('./recipe-stack');
+const inventory = require('./recipe-inventory');
 
 const POSTGRES_RECIPE = 'postgres-855-from-stock.json';
 const ERP_RECIPE = 'inbox-erp-accept.json';
@@ -30,6 +31,7 @@ const { values: options } = parseArgs({
 		tarball: { type: 'string' },
 		keep: { type: 'boolean', default: false },
 		verbose: { type: 'boolean', default: false },
+		only: { type: 'string' }, // run only the recipes whose file name contains this
 	},
 });
 
@@ -391,6 +393,7 @@ async function main() {
 				{ file: POSTGRES_RECIPE },
 				{ file: ERP_RECIPE, adapt: replaceIn(ERP_RECIPE, SHIPPED_ERP_URL, erp.url) },
 				{ file: CSV_RECIPE, adapt: replaceIn(CSV_RECIPE, SHIPPED_CSV_FOLDER, `${csvFolder}/`) },
+				...inventory.inventoryRecipes(),
 			],
 			{ env: { N8N_RESTRICT_FILE_ACCESS_TO: files } },
 		);
@@ -401,7 +404,12 @@ async function main() {
 			['850 → Postgres → 855 from stock', POSTGRES_RECIPE, () => postgresRecipe(stack)],
 			['850 lines → CSV for a spreadsheet', CSV_RECIPE, () => csvRecipe(stack, csvFolder)],
 			['Inbox → ERP → Accept', ERP_RECIPE, () => erpRecipe(stack, erp)],
-		];
+			[
+				'Schedule → Postgres → 846 inventory feed',
+				inventory.FILE,
+				() => inventory.inventoryRecipe(stack),
+			],
+		].filter(([, file]) => !options.only || file.includes(options.only));
 		for (const [name, file, recipe] of recipes) {
 			log(`recipe: ${name}`);
 			try {
