@@ -32,9 +32,12 @@ export function write865(acknowledgment: unknown, options: WriteOptions = {}): s
 		undefined,
 		w.date(dates.acknowledgmentDate, spec('BCA10'), 'dates.acknowledgmentDate'),
 	);
-	const lines = Array.isArray(message.lineItems) ? message.lineItems : [];
-	if (lines.length === 0)
-		throw new DocumentError(`The ${DOCUMENT} has no "lineItems[0]"`, 'lineItems');
+	if (message.lineItems !== undefined && !Array.isArray(message.lineItems))
+		throw new DocumentError(`The ${DOCUMENT}'s "lineItems" is not a list`, 'lineItems');
+	const lines = (message.lineItems ?? []) as unknown[];
+	// The POC loop and CTT are optional in 004010: an 860 cancelling the whole order names no line,
+	// and its 865 is the BCA alone.
+	if (lines.length === 0) return w.segments;
 	const quantities = lines.map((entry, i) => writeLine(w, entry, `lineItems[${i}]`));
 	writeTotals(w, quantities, spec('CTT02'));
 	return w.segments;
