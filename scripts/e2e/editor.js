@@ -238,9 +238,15 @@ async function closeCredential(page) {
 	await escapeFrom(page, page.locator(id('credential-edit-dialog')));
 }
 
-/** Clicks "Execute workflow" and waits until `lastNode` ran; throws at the first node in error. */
-async function executeWorkflow(page, lastNode) {
-	await page.locator(id('execute-workflow-button')).click();
+/**
+ * Clicks "Execute workflow" (the one beside `trigger`, when given) and waits until `lastNode` ran;
+ * throws at the first node in error.
+ */
+async function executeWorkflow(page, lastNode, trigger = undefined) {
+	// A workflow with several triggers has an "Execute workflow" button beside each of them.
+	await page
+		.locator(id(trigger ? `execute-workflow-button-${trigger}` : 'execute-workflow-button'))
+		.click();
 	const last = page.locator(
 		`${id('canvas-node')}[data-node-name="${lastNode}"] ${id('canvas-node-status-success')}`,
 	);
