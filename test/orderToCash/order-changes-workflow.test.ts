@@ -9,7 +9,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { loadExample, Poller, runWorkflow, type WorkflowJson } from '../../harness';
 import { useSandbox } from '../sandbox/helpers';
-import { credentialsOf, reset } from '../trigger/helpers';
+import { credentialsOf, requests, reset } from '../trigger/helpers';
+import { validateAll, withValidator } from '../x12Interop';
+import { envelope } from '../x12Orders';
 
 const running = useSandbox({ sendInitialOrder: false, rateLimit: null });
 beforeEach(async () => reset(running));
@@ -80,14 +82,20 @@ test('buyerChanges: the 850 is answered with an 855, the 860 with Apply Change a
 	expect(entry['865']).toMatchObject({ state: 'accepted', reasons: [], path: 'serviceJson' });
 });
 
-test('cancellation: Apply Change says cancelled, the 865 acknowledges it, nothing is shipped or billed', async () => {
-	const { purchaseOrderNumber, change } = await orderAnswered('cancellation');
-	const applied = change.outputs['Apply Change (860)'][0].json as any;
-	expect(applied).toMatchObject({ purchaseOrderNumber, status: 'cancelled' });
-	expect(applied.effectiveOrder.lineItems).toEqual([]);
-	expect(change.outputs['Create 865'][0].json).toMatchObject({ status: 'ACCEPTED' });
-	const entry = await scorecardOf(purchaseOrderNumber);
-	expect(entry['860']).toMatchObject({ state: 'sent', sent: [{ purpose: 'cancellation' }] });
-	expect(entry['855'].state).toBe('accepted');
-	expect([entry['856'].state, entry['810'].state]).toEqual(['missing', 'missing']);
-});
+withValidator.test(
+	'cancellation: Apply Change says cancelled, the 865 (the BCA alone) acknowledges it, nothing is shipped or billed',
+	async () => {
+		const { purchaseOrderNumber, change } = await orderAnswered('cancellation');
+		const applied = change.outputs['Apply Change (860)'][0].json as any;
+		expect(applied).toMatchObject({ purchaseOrderNumber, status: 'cancelled' });
+		expect(applied.effectiveOrder.lineItems).toEqual([]);
+		expect(change.outputs['Create 865'][0].json).toMatchObject({ status: 'ACCEPTED' });
+		const entry = await scorecardOf(purchaseOrderNumber);
+		expect(entry['860']).toMatchObject({ state: 'sent', sent: [{ purpose: 'cancellation' }] });
+		expect(entry['855'].state).toBe('accepted');
+		expect([entry['856'].state, entry['810'].state]).toEqual(['missing', 'missing']);
+		const [sent] = (await requests(running)).filter((r) => r.body?.type === '865');
+		expect(sent.body.content.segments.map((s: string[]) => s[0])).toEqual(['BCA']);
+		expect(validateAll([envelope('865', sent.body.content.segments, 2)])[0].errors).toEqual([]);
+	},
+);
