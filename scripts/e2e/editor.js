@@ -243,10 +243,12 @@ async function closeCredential(page) {
  * throws at the first node in error.
  */
 async function executeWorkflow(page, lastNode, trigger = undefined) {
-	// A workflow with several triggers has an "Execute workflow" button beside each of them.
-	await page
-		.locator(id(trigger ? `execute-workflow-button-${trigger}` : 'execute-workflow-button'))
-		.click();
+	if (trigger) {
+		// A workflow with several triggers has an "Execute workflow" button beside each of them,
+		// shown while the pointer is over the trigger.
+		await page.locator(`${id('canvas-node')}[data-node-name="${trigger}"]`).hover();
+		await page.locator(id(`execute-workflow-button-${trigger}`)).click();
+	} else await page.locator(id('execute-workflow-button')).click();
 	const last = page.locator(
 		`${id('canvas-node')}[data-node-name="${lastNode}"] ${id('canvas-node-status-success')}`,
 	);
@@ -267,6 +269,17 @@ async function executeWorkflow(page, lastNode, trigger = undefined) {
 			? `the run stopped with an error at ${names.join(', ')}`
 			: `"${lastNode}" did not finish within ${RUN_TIMEOUT_MS / 1000} s`,
 	);
+}
+
+/** For a screenshot of the whole workflow: the pointer off the nodes, zoomed to fit, no toasts. */
+async function fitCanvas(page) {
+	await page.mouse.move(5, 450);
+	await page.locator(id('zoom-to-fit')).click();
+	await page
+		.getByText('Workflow executed successfully')
+		.last()
+		.waitFor({ state: 'hidden', timeout: 20000 })
+		.catch(() => {});
 }
 
 /**
@@ -329,6 +342,7 @@ module.exports = {
 	saveTokenExpectingFailure,
 	closeCredential,
 	executeWorkflow,
+	fitCanvas,
 	outputOf,
 	publish,
 	executionListed,

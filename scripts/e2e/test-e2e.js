@@ -252,6 +252,7 @@ const CHECKS = [
 				await editor.openWorkflow(ctx.page, url, ctx.changesWorkflow.id);
 				await editor.executeWorkflow(ctx.page, 'Create 855', '850 arrives');
 				await editor.executeWorkflow(ctx.page, 'Create 865', '860 arrives');
+				await editor.fitCanvas(ctx.page);
 				await editor.shot(ctx.page, SHOTS, 'order-changes-canvas-executed');
 				const applied = await editor.outputOf(ctx.page, 'Apply Change (860)', 'effectiveOrder');
 				assert(
