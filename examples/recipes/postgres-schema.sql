@@ -23,3 +23,7 @@ CREATE TABLE IF NOT EXISTS stock (
 	buyer_item_number text PRIMARY KEY,
 	on_hand numeric NOT NULL
 );
+-- The "860 → Apply Change → Postgres → 865" recipe: what has shipped of a line decides whether a
+-- change to it can be taken (your warehouse sets it); a line an 860 deleted is kept, marked.
+ALTER TABLE order_lines ADD COLUMN IF NOT EXISTS shipped_quantity numeric NOT NULL DEFAULT 0;
+ALTER TABLE order_lines ADD COLUMN IF NOT EXISTS status text NOT NULL DEFAULT 'open';

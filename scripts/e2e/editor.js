@@ -238,9 +238,17 @@ async function closeCredential(page) {
 	await escapeFrom(page, page.locator(id('credential-edit-dialog')));
 }
 
-/** Clicks "Execute workflow" and waits until `lastNode` ran; throws at the first node in error. */
-async function executeWorkflow(page, lastNode) {
-	await page.locator(id('execute-workflow-button')).click();
+/**
+ * Clicks "Execute workflow" (the one beside `trigger`, when given) and waits until `lastNode` ran;
+ * throws at the first node in error.
+ */
+async function executeWorkflow(page, lastNode, trigger = undefined) {
+	if (trigger) {
+		// A workflow with several triggers has an "Execute workflow" button beside each of them,
+		// shown while the pointer is over the trigger.
+		await page.locator(`${id('canvas-node')}[data-node-name="${trigger}"]`).hover();
+		await page.locator(id(`execute-workflow-button-${trigger}`)).click();
+	} else await page.locator(id('execute-workflow-button')).click();
 	const last = page.locator(
 		`${id('canvas-node')}[data-node-name="${lastNode}"] ${id('canvas-node-status-success')}`,
 	);
@@ -261,6 +269,17 @@ async function executeWorkflow(page, lastNode) {
 			? `the run stopped with an error at ${names.join(', ')}`
 			: `"${lastNode}" did not finish within ${RUN_TIMEOUT_MS / 1000} s`,
 	);
+}
+
+/** For a screenshot of the whole workflow: the pointer off the nodes, zoomed to fit, no toasts. */
+async function fitCanvas(page) {
+	await page.mouse.move(5, 450);
+	await page.locator(id('zoom-to-fit')).click();
+	await page
+		.getByText('Workflow executed successfully')
+		.last()
+		.waitFor({ state: 'hidden', timeout: 20000 })
+		.catch(() => {});
 }
 
 /**
@@ -323,6 +342,7 @@ module.exports = {
 	saveTokenExpectingFailure,
 	closeCredential,
 	executeWorkflow,
+	fitCanvas,
 	outputOf,
 	publish,
 	executionListed,

@@ -25,6 +25,7 @@ const n8n = require('../n8n/n8n');
 const { assert, cliArgs, runChecksScript } = require('../n8n/checks');
 const { startStack } = require('../n8n/stack');
 const orderToCash = require('../n8n/orderToCash');
+const orderChanges = require('../n8n/orderChanges');
 const { ensureChromium } = require('./chromium');
 const editor = require('./editor');
 
@@ -32,6 +33,7 @@ const cli = cliArgs();
 const VERBOSE = cli.flag('--verbose');
 const EXAMPLE = orderToCash.planOf('structured').example;
 const X12 = orderToCash.planOf('x12');
+const CHANGES = path.join(lib.PROJECT_ROOT, 'examples', 'order-changes.json');
 const RECIPES = path.join(lib.PROJECT_ROOT, 'examples', 'recipes');
 const SHOTS = path.resolve(
 	cli.value('--shots') || path.join(lib.PROJECT_ROOT, '.tmp', 'e2e-screenshots'),
@@ -60,11 +62,11 @@ const CHECKS = [
 		name: 'real n8n with the package, the sandbox and the examples',
 		run: async (ctx) => {
 			ctx.stack = await startStack(ctx.procs, ctx.work, {
-				examples: [EXAMPLE, X12.example],
+				examples: [EXAMPLE, X12.example, CHANGES],
 				tarball: cli.value('--tarball'),
 				echo: VERBOSE,
 			});
-			[ctx.workflow, ctx.x12Workflow] = ctx.stack.workflows;
+			[ctx.workflow, ctx.x12Workflow, ctx.changesWorkflow] = ctx.stack.workflows;
 			ctx.nodes = exampleNodes(ctx.workflow);
 			assert(
 				ctx.nodes.trigger && ctx.nodes.creates.length,
@@ -236,6 +238,35 @@ const CHECKS = [
 			} finally {
 				// Back to the structured example and a partner sending structured 850s, for Publish.
 				await orderToCash.partnerFormat(sandbox, 'structured');
+				await editor.openWorkflow(ctx.page, url, ctx.workflow.id);
+			}
+		},
+	},
+	{
+		name: `${orderChanges.LABEL}: Execute workflow beside "850 arrives" (855), then beside "860 arrives" (Apply Change → 865), the partner accepts the 865`,
+		needs: ['credential test: the right token connects'],
+		run: async (ctx) => {
+			const { sandbox, url } = ctx.stack;
+			const po = await orderChanges.partnerSends(sandbox, 'buyerChanges');
+			try {
+				await editor.openWorkflow(ctx.page, url, ctx.changesWorkflow.id);
+				await editor.executeWorkflow(ctx.page, 'Create 855', '850 arrives');
+				await editor.executeWorkflow(ctx.page, 'Create 865', '860 arrives');
+				await editor.fitCanvas(ctx.page);
+				await editor.shot(ctx.page, SHOTS, 'order-changes-canvas-executed');
+				const applied = await editor.outputOf(ctx.page, 'Apply Change (860)', 'effectiveOrder');
+				assert(
+					/changeLog/.test(applied.text),
+					`Apply Change shows no change log: ${applied.text.slice(0, 300)}`,
+				);
+				await editor.shot(ctx.page, SHOTS, 'order-changes-apply-change-output');
+				await editor.closePanel(ctx.page);
+				const reply = await editor.outputOf(ctx.page, 'Create 865', 'ACCEPTED');
+				assert(/ACCEPTED/.test(reply.text), `Create 865: ${reply.text.slice(0, 300)}`);
+				await editor.shot(ctx.page, SHOTS, 'order-changes-865-output');
+				await editor.closePanel(ctx.page);
+				return await orderChanges.expectScorecard(sandbox, 'buyerChanges', po.purchaseOrderNumber);
+			} finally {
 				await editor.openWorkflow(ctx.page, url, ctx.workflow.id);
 			}
 		},

@@ -25,6 +25,7 @@ const { assert, cliArgs, runChecksScript } = require('./checks');
 const { ensureInstalled } = require('./install');
 const { adaptForCli } = require('./workflow');
 const orderToCash = require('./orderToCash');
+const orderChanges = require('./orderChanges');
 
 const cli = cliArgs();
 const VERBOSE = cli.flag('--verbose');
@@ -53,7 +54,7 @@ const INSTALLED = "tarball installed the README's way (npm install in ~/.n8n/nod
 const SANDBOX = 'sandbox started';
 const PO_SENT = 'demo partner sent an 850';
 const CREDENTIAL = 'n8n import:credentials (ediExchangeApi → sandbox)';
-const WORKFLOWS = `n8n import:workflow (${EXAMPLE_LABEL} and examples/x12-order-to-cash.json, trigger → manual for n8n execute; kept for the editor runs)`;
+const WORKFLOWS = `n8n import:workflow (${EXAMPLE_LABEL}, examples/x12-order-to-cash.json and ${orderChanges.LABEL}, trigger → manual for n8n execute; kept for the editor runs)`;
 const EXECUTED = 'n8n execute --id succeeds';
 const STARTED = 'n8n start: /healthz healthy on 127.0.0.1';
 const SESSION = 'owner setup + login (REST API)';
@@ -118,12 +119,17 @@ async function executeCli(ctx, workflowId = WORKFLOW_ID) {
 	return n8n.parseExecuteOutput(r.stdout);
 }
 
-/** What the editor's "Execute workflow" sends (the trigger runs in manual mode); resolves the run. */
-async function runLikeTheEditor(ctx, workflowId = EDITOR_WORKFLOW_ID) {
+/**
+ * What the editor's "Execute workflow" sends (the trigger runs in manual mode), from the named
+ * trigger (else the first); resolves the run.
+ */
+async function runLikeTheEditor(ctx, workflowId = EDITOR_WORKFLOW_ID, triggerName = undefined) {
 	const opts = { jar: ctx.session.jar, headers: ctx.session.headers };
 	const got = await lib.request('GET', `${ctx.n8nUrl}/rest/workflows/${workflowId}`, opts);
 	assert(got.status === 200, `GET workflow answered ${got.status} ${got.text.slice(0, 200)}`);
-	const trigger = got.json.data.nodes.find((n) => n.type === n8n.TRIGGER_TYPE);
+	const trigger = got.json.data.nodes.find(
+		(n) => n.type === n8n.TRIGGER_TYPE && (!triggerName || n.name === triggerName),
+	);
 	assert(trigger, 'the example has no EDI Exchange Trigger');
 	const run = await lib.request('POST', `${ctx.n8nUrl}/rest/workflows/${workflowId}/run`, {
 		...opts,
@@ -316,6 +322,7 @@ const CHECKS = [
 				forTheEditor(JSON.parse(fs.readFileSync(EXAMPLE, 'utf8')), EDITOR_WORKFLOW_ID),
 				...X12_PATH.workflows(),
 				...JSON_PATH.workflows(),
+				...orderChanges.workflows(forTheEditor),
 			];
 			await importWorkflows(ctx, workflows);
 			return workflows.map((w) => `${w.id} (${w.nodes.length} nodes)`).join(', ');
@@ -345,6 +352,7 @@ const CHECKS = [
 	},
 	...X12_PATH.cli,
 	...JSON_PATH.cli,
+	...orderChanges.cliChecks({ needs: [WORKFLOWS, SANDBOX], executeCli }),
 	{
 		name: STARTED,
 		needs: [INSTALLED],
@@ -430,6 +438,7 @@ const CHECKS = [
 		},
 	},
 	...X12_PATH.editor,
+	orderChanges.editorCheck({ needs: [SESSION, WORKFLOWS], runLikeTheEditor }),
 	{
 		name: 'n8n log: no load errors for the package',
 		needs: [STARTED],

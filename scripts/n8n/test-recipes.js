@@ -19,6 +19,7 @@ const inventory = require('./recipe-inventory');
 const POSTGRES_RECIPE = 'postgres-855-from-stock.json';
 const ERP_RECIPE = 'inbox-erp-accept.json';
 const CSV_RECIPE = 'lines-to-csv.json';
+const CHANGES_RECIPE = 'postgres-860-changes.json';
 /** Where the shipped recipes point, and what this test points them at instead. */
 const SHIPPED_ERP_URL = 'http://127.0.0.1:8080/purchase-orders';
 const SHIPPED_CSV_FOLDER = '/home/node/.n8n-files/purchase-orders/';
@@ -170,6 +171,105 @@ async function postgresRecipe(stack) {
 	);
 	log(
 		`  PASS the resent purchase order (transaction ${again.transactionId}) left ${after[0].n} rows: none twice`,
+	);
+}
+
+/**
+ * 860 → Apply Change → Postgres → 865: the partner's buyerChanges order saved as the 850 recipe
+ * saves it, its first line partly shipped; the partner's 860 then changes that line and others.
+ * The rows must follow the 860 except on the shipped line, and the 865 must reject only that line.
+ */
+async function changesRecipe(stack) {
+	const file = CHANGES_RECIPE;
+	await stack.publish(file);
+	const sent = await stack.admin('POST', '/partner/send-850', { scenario: 'buyerChanges' });
+	const order = await stack.message(sent.transactionId);
+	const po = order.purchaseOrderNumber;
+	const text = (v) =>
+		v === undefined || v === null ? 'NULL' : `'${String(v).replace(/'/g, "''")}'`;
+	await stack.sql(
+		`INSERT INTO orders (purchase_order_number, purchase_order_date, transaction_id) VALUES (${text(po)}, ${text(order.purchaseOrderDate)}, ${text(sent.transactionId)})`,
+	);
+	for (const l of order.lineItems)
+		await stack.sql(
+			`INSERT INTO order_lines (purchase_order_number, line_id, buyer_item_number, quantity, unit_of_measure, unit_price) VALUES (${text(po)}, ${text(l.purchaseOrderLineId)}, ${text(l.productIds.buyerItemNumber)}, ${l.quantity.value}, ${text(l.quantity.unitOfMeasure)}, ${l.unitCostPrice})`,
+		);
+	const shipped = String(order.lineItems[0].purchaseOrderLineId);
+	await stack.sql(
+		`UPDATE order_lines SET shipped_quantity = 2 WHERE purchase_order_number = ${text(po)} AND line_id = ${text(shipped)}`,
+	);
+	const before = await stack.sql(
+		`SELECT line_id, quantity::text AS quantity, unit_price::text AS price, status FROM order_lines WHERE purchase_order_number = ${text(po)}`,
+	);
+	const { transactionIds } = await stack.admin('POST', '/partner/send-860', {
+		purchaseOrderNumber: po,
+	});
+	const change = await stack.message(transactionIds[0]);
+	await stack.pollNow(file);
+	const [execution] = await waitForExecutions(stack, file, 1);
+
+	// The rows: each changed line as the 860 says, except the shipped one, left as it was.
+	const rows = await stack.sql(
+		`SELECT line_id, quantity::text AS quantity, unit_price::text AS price, status FROM order_lines WHERE purchase_order_number = ${text(po)}`,
+	);
+	const row = (id) => rows.find((r) => r.line_id === String(id));
+	const was = (id) => before.find((r) => r.line_id === String(id));
+	const done = [];
+	for (const line of change.lineItems) {
+		const id = String(line.purchaseOrderLineId);
+		const got = row(id);
+		const want =
+			id === shipped
+				? was(id)
+				: line.changeReason === 'deleteItem'
+					? { ...was(id), status: 'deleted' }
+					: line.changeReason === 'priceChange'
+						? { ...was(id), price: line.unitCostPrice }
+						: { ...(was(id) || {}), quantity: line.quantity.value, status: 'open' };
+		if (line.changeReason === 'addItem') want.price = line.unitCostPrice;
+		const same =
+			got &&
+			num(got.quantity) === num(want.quantity) &&
+			num(got.price) === num(want.price) &&
+			got.status === want.status;
+		assert(
+			same,
+			`line ${id} (${line.changeReason}${id === shipped ? ', shipped' : ''}): row ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`,
+		);
+		done.push(`${id} ${id === shipped ? 'refused (shipped)' : line.changeReason}`);
+	}
+	assert(
+		rows.length ===
+			before.length + change.lineItems.filter((l) => l.changeReason === 'addItem').length,
+		`order_lines has ${rows.length} rows for ${po}`,
+	);
+	log(`  PASS order_lines of ${po} follow the 860 except the shipped line: ${done.join(', ')}`);
+
+	// The 865: the shipped line rejected with the reason the data gave, every other line accepted.
+	const data = await stack.runData(execution.id);
+	const sentAck = data.resultData.runData['Create 865'][0].data.main[0][0].json.message;
+	const rejected = sentAck.lineItems.filter((l) => l.status === 'rejected');
+	assert(
+		rejected.length === 1 &&
+			String(rejected[0].purchaseOrderLineId) === shipped &&
+			rejected[0].reason === 'Already shipped: 2',
+		`the 865's rejected lines: ${JSON.stringify(rejected)}`,
+	);
+	const entry = (await stack.admin('GET', '/scorecard')).purchaseOrders.find(
+		(o) => o.purchaseOrderNumber === po,
+	);
+	const verdict = entry && entry['865'];
+	const lineReasons = ((verdict && verdict.reasons) || []).filter((r) => /^line /.test(r));
+	assert(
+		verdict &&
+			verdict.state === 'rejected' &&
+			verdict.path === 'serviceJson' &&
+			lineReasons.length === 1 &&
+			lineReasons[0].startsWith(`line ${shipped}:`),
+		`the partner's 865 verdict: ${JSON.stringify(verdict)}`,
+	);
+	log(
+		`  PASS the 865 (${sentAck.status}) rejects line ${shipped} "${rejected[0].reason}" and accepts the rest; the partner: 865 ${verdict.state} over ${verdict.path}: ${verdict.reasons.join('; ')}`,
 	);
 }
 
@@ -394,6 +494,7 @@ async function main() {
 				{ file: ERP_RECIPE, adapt: replaceIn(ERP_RECIPE, SHIPPED_ERP_URL, erp.url) },
 				{ file: CSV_RECIPE, adapt: replaceIn(CSV_RECIPE, SHIPPED_CSV_FOLDER, `${csvFolder}/`) },
 				...inventory.inventoryRecipes(),
+				{ file: CHANGES_RECIPE },
 			],
 			{ env: { N8N_RESTRICT_FILE_ACCESS_TO: files } },
 		);
@@ -404,6 +505,7 @@ async function main() {
 			['850 → Postgres → 855 from stock', POSTGRES_RECIPE, () => postgresRecipe(stack)],
 			['850 lines → CSV for a spreadsheet', CSV_RECIPE, () => csvRecipe(stack, csvFolder)],
 			['Inbox → ERP → Accept', ERP_RECIPE, () => erpRecipe(stack, erp)],
+			['860 → Apply Change → Postgres → 865', CHANGES_RECIPE, () => changesRecipe(stack)],
 			[
 				'Schedule → Postgres → 846 inventory feed',
 				inventory.FILE,

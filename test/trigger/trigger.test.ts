@@ -98,6 +98,19 @@ describe('transactions source', () => {
 		expect(await poller.poll()).toEqual({ items: null });
 	});
 
+	test('Max Items per Poll counts what a poll emits: transactions of other types passed over do not hold the wanted one back', async () => {
+		const poller = makePoller(running, {
+			transactionTypes: ['860'],
+			options: { maxItemsPerPoll: 1 },
+		});
+		await poller.poll();
+		await insert(running, { count: 3, transactionType: '850' });
+		const [first, second] = await insert(running, { count: 2, transactionType: '860' });
+		expect(idsOf((await poller.poll()).items)).toEqual([first]);
+		expect(idsOf((await poller.poll()).items)).toEqual([second]);
+		expect(await poller.poll()).toEqual({ items: null });
+	});
+
 	test('a poll out of budget holds its position', async () => {
 		const poller = makePoller(running, {}, { pollBudgetMs: 1 });
 		await poller.poll();

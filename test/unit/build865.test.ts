@@ -91,3 +91,14 @@ withExample.test('refuses an 860 line with an unknown change reason, naming it',
 	spoiled.message.lineItems[0].changeReason = 'ZZ';
 	expect(() => buildChangeAcknowledgment(spoiled)).toThrow('"lineItems[0].changeReason"');
 });
+
+withExample.test(
+	'an 860 cancelling the whole order names no line: its 865 is the BCA alone',
+	() => {
+		const cancellation = { ...change().message, purpose: 'cancellation', lineItems: [] };
+		const reply = buildChangeAcknowledgment(cancellation);
+		expect(reply).toMatchObject({ status: 'accepted', lineItems: [] });
+		expect(write865(reply).map((s) => s.slice(0, 3).join('*'))).toEqual(['BCA*00*AT']);
+		expect(() => write865({ ...reply, lineItems: 'none' })).toThrow(/"lineItems" is not a list/);
+	},
+);

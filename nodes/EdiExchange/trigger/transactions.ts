@@ -131,6 +131,24 @@ function warnFutureDated(this: IPollFunctions, items: IDataObject[], now: number
 	);
 }
 
+const emits = (settings: TriggerSettings, item: IDataObject) =>
+	hasId(item) && matchesTypes(settings, item.transactionType);
+
+const emittableCount = (settings: TriggerSettings, items: IDataObject[]) =>
+	items.filter((item) => emits(settings, item)).length;
+
+/**
+ * The oldest of `sorted` up to the cap's last emitted one: Max Items per Poll counts what a poll
+ * emits, so transactions of other types passed over on the way do not hold back the wanted ones.
+ */
+function upToCap(settings: TriggerSettings, sorted: IDataObject[]): IDataObject[] {
+	let emitted = 0;
+	const end = sorted.findIndex(
+		(item) => emits(settings, item) && ++emitted === settings.maxItemsPerPoll,
+	);
+	return end < 0 ? sorted : sorted.slice(0, end + 1);
+}
+
 /** Finds, emits and accounts for the transactions not yet accounted for; `state` undefined: a baseline. */
 export async function pollTransactions(
 	this: IPollFunctions,
@@ -168,17 +186,15 @@ export async function pollTransactions(
 			if (search.found.length >= unaccounted || search.passedCutoff) return false;
 			// Out of budget, a poll stops only once it has something to emit: every poll makes progress.
 			stopped =
-				search.found.length >= settings.maxItemsPerPoll ||
+				emittableCount(settings, search.found) >= settings.maxItemsPerPoll ||
 				(Date.now() > run.budget.paging && search.found.length > 0);
 			return !stopped;
 		}));
 
 	// Emit oldest first, at most the per-poll cap; the rest stays unaccounted for the next poll.
-	let found = search.found.sort(compareTransactions).slice(0, settings.maxItemsPerPoll);
+	let found = upToCap(settings, search.found.sort(compareTransactions));
 	stopped ||= found.length < search.found.length;
-	const emittable = found.filter(
-		(item) => hasId(item) && matchesTypes(settings, item.transactionType),
-	);
+	const emittable = found.filter((item) => emits(settings, item));
 	let items: INodeExecutionData[];
 	let stillHeld: HeldMessage[] = [];
 	if (settings.includeMessage) {

@@ -1,5 +1,6 @@
 /** The 865 (purchase order change acknowledgment) as X12 004010 segments: BCA, POC/ACK/MSG, CTT. */
 import { type Decimal, ZERO } from '../documents/decimal';
+import { DocumentError } from '../documents/errors';
 import { isObject, type PlainObject } from '../documents/fieldReader';
 import { CHANGE_ACKNOWLEDGMENT_TYPES, CHANGE_REASONS, codeFor, LINE_STATUSES } from './codes';
 import * as common from './common';
@@ -23,7 +24,12 @@ export function write865(acknowledgment: unknown, options: WriteOptions = {}): s
 		undefined,
 		w.date(dates.acknowledgmentDate, spec('BCA10'), 'dates.acknowledgmentDate'),
 	);
-	const lines = common.answeredLines(message, DOCUMENT);
+	if (message.lineItems !== undefined && !Array.isArray(message.lineItems))
+		throw new DocumentError(`The ${DOCUMENT}'s "lineItems" is not a list`, 'lineItems');
+	const lines = (message.lineItems ?? []) as unknown[];
+	// The POC loop and CTT are optional in 004010: an 860 cancelling the whole order names no line,
+	// and its 865 is the BCA alone.
+	if (lines.length === 0) return w.segments;
 	const quantities = lines.map((entry, i) => writeLine(w, entry, `lineItems[${i}]`));
 	writeTotals(w, quantities, spec('CTT02'));
 	return w.segments;
