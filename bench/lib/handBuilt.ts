@@ -56,7 +56,7 @@ const listQuery = (filters: IDataObject) => [
 ];
 
 /** A node of the workflow, at x along its one row; its id follows its name. */
-const workflowNode = (
+export const workflowNode = (
 	name: string,
 	type: string,
 	typeVersion: number,

@@ -17,6 +17,7 @@ import { runNode, runWorkflow } from '../../harness';
 import { loadCodeNode } from '../lib/codeNode';
 import type { Context, ScenarioResult } from '../lib/context';
 import { benchNodeTypes, HEADER_AUTH, HEADER_AUTH_REF, headerAuth } from '../lib/engine';
+import { workflowNode } from '../lib/handBuilt';
 import { cellOf, timed } from '../lib/measure';
 import { loadBaseNodes } from '../lib/nodesBase';
 import { repeat } from './polling';
@@ -72,47 +73,12 @@ return [{
   },
 }];`;
 
-/** The limit's mapping: the Code node's, as a plain function. */
+/** The limit's mapping: the Code node's own JavaScript, run as a plain function. */
 function handDocument(rows: IDataObject[]): IDataObject {
-	const now = new Date();
-	return {
-		...ENVELOPE,
-		message: {
-			purpose: 'full',
-			reportType: 'sellerInventory',
-			reportNumber: `INV-${now.getTime()}`,
-			reportDate: now.toISOString().slice(0, 10),
-			lineItems: rows.map((row, index) => ({
-				lineNumber: String(index + 1),
-				productIds: { buyerItemNumber: row.buyer_item_number, gtin12: row.upc },
-				unitOfMeasure: row.unit_of_measure,
-				inventoryQuantities: [
-					{
-						locationId: row.warehouse,
-						type: 'available',
-						quantity: String(row.available),
-						...(row.next_available_date ? { availableDate: row.next_available_date } : {}),
-					},
-				],
-			})),
-		},
-	};
+	const input = { all: () => rows.map((json) => ({ json })) };
+	const run = new Function('$input', HAND_CODE) as (i: typeof input) => INodeExecutionData[];
+	return run(input)[0].json;
 }
-
-const node = (
-	name: string,
-	type: string,
-	typeVersion: number,
-	x: number,
-	parameters: IDataObject,
-): INode => ({
-	id: `bench-inventory-${name.toLowerCase().replace(/\W+/g, '-')}`,
-	name,
-	type,
-	typeVersion,
-	position: [x, 0],
-	parameters: parameters as INode['parameters'],
-});
 
 /** The hand-built workflow (Code → HTTP Request), or why it cannot run. */
 export function handBuiltFeed(ctx: Context):
@@ -129,13 +95,13 @@ export function handBuiltFeed(ctx: Context):
 		'n8n-nodes-base.httpRequest': base.httpRequest,
 	});
 	const nodes: INode[] = [
-		node('Build 846', 'n8n-nodes-base.code', 2, 0, {
+		workflowNode('Build 846', 'n8n-nodes-base.code', 2, 0, {
 			mode: 'runOnceForAllItems',
 			language: 'javaScript',
 			jsCode: HAND_CODE,
 		}),
 		{
-			...node('Send 846', 'n8n-nodes-base.httpRequest', 4.2, 200, {
+			...workflowNode('Send 846', 'n8n-nodes-base.httpRequest', 4.2, 200, {
 				method: 'POST',
 				url: `${ctx.sb.baseUrl}/v4/transactions`,
 				authentication: 'genericCredentialType',
