@@ -40,6 +40,11 @@ const PARTIES: Readonly<Record<string, string>> = {
 };
 const CHARGES: Readonly<Record<string, string>> = { D240: 'freight', C310: 'discount' };
 
+const isUnitCostPrice = (segment: string[]): boolean =>
+	element(segment, 2) === 'UCP' &&
+	element(segment, 3) !== '' &&
+	segment.slice(4).every((value) => value.trim() === '');
+
 export function readPurchaseOrder(segments: string[][], elementSeparator = '*'): Json {
 	const order: Json = {};
 	const references: Json = {};
@@ -96,6 +101,13 @@ export function readPurchaseOrder(segments: string[][], elementSeparator = '*'):
 					productIds: productIdsOf(segment, 6),
 				};
 				lineItems.push(line);
+				break;
+			case 'CTP':
+				// Retail 850s price a line here when PO104 is empty: CTP02 UCP (unit cost price), CTP03
+				// the price; a CTP with a quantity (CTP04…) is a price break, not the line's price.
+				if (line && line.unitCostPrice === undefined && isUnitCostPrice(segment))
+					line.unitCostPrice = e(3);
+				else unmapped.push(segment.join(elementSeparator));
 				break;
 			case 'PID':
 				if (line && e(5)) line.productAttributes = { description: e(5) };
