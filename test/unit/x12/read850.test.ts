@@ -12,6 +12,7 @@ import {
 	buildInvoice,
 	buildShipNotice,
 } from '../../../nodes/EdiExchange/documents';
+import { checkDocument } from '../../../nodes/EdiExchange/documents/check';
 import {
 	documentsFromX12,
 	read850,
@@ -290,6 +291,15 @@ describe('read850 prices a line from CTP02 UCP when PO104 is empty', () => {
 		expect(invoice.invoiceSalesTotal).toBe('244.86');
 		expect(write855(ack).find((segment) => segment[0] === 'PO1')?.[4]).toBe('34.98');
 		expect(write810(invoice).find((segment) => segment[0] === 'IT1')?.[4]).toBe('34.98');
+	});
+
+	it('the shield holds an 810 built elsewhere to that price: billing 36.00 is a chargeback', () => {
+		const po = orderOf(readSet(po1(), UCP, RES)) as unknown as Record<string, unknown>;
+		const invoice = buildInvoice(po, { invoiceDate: '2026-11-26' }) as Record<string, any>;
+		expect(checkDocument('810', invoice, po)).toEqual([]);
+		invoice.lineItems[0].unitPrice = '36.00';
+		invoice.invoiceSalesTotal = invoice.invoiceTotal = '252.00';
+		expect(checkDocument('810', invoice, po).map((problem) => problem.rule)).toEqual(['unitPrice']);
 	});
 
 	it('a PO104 that is present wins; a CTP UCP disagreeing with it is kept and said', () => {
