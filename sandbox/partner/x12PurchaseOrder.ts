@@ -56,6 +56,7 @@ export function readPurchaseOrder(segments: string[][], elementSeparator = '*'):
 	const unmapped: string[] = [];
 	let party: Json | undefined;
 	let line: Json | undefined;
+	let subline = false;
 	for (const segment of segments) {
 		const e = (n: number) => element(segment, n);
 		switch (segment[0]) {
@@ -92,8 +93,13 @@ export function readPurchaseOrder(segments: string[][], elementSeparator = '*'):
 						...(e(4) && { countryCode: e(4) }),
 					});
 				break;
+			case 'SLN':
+				subline = true;
+				unmapped.push(segment.join(elementSeparator));
+				break;
 			case 'PO1':
 				party = undefined;
+				subline = false;
 				line = {
 					purchaseOrderLineId: e(1) || String(lineItems.length + 1),
 					quantity: { value: e(2), unitOfMeasure: unitOf(e(3)) },
@@ -104,8 +110,9 @@ export function readPurchaseOrder(segments: string[][], elementSeparator = '*'):
 				break;
 			case 'CTP':
 				// Retail 850s price a line here when PO104 is empty: CTP02 UCP (unit cost price), CTP03
-				// the price; a CTP with a quantity (CTP04…) is a price break, not the line's price.
-				if (line && line.unitCostPrice === undefined && isUnitCostPrice(segment))
+				// the price; a CTP with a quantity (CTP04…) is a price break, not the line's price, and
+				// one after an SLN prices that subline.
+				if (line && !subline && line.unitCostPrice === undefined && isUnitCostPrice(segment))
 					line.unitCostPrice = e(3);
 				else unmapped.push(segment.join(elementSeparator));
 				break;

@@ -253,6 +253,8 @@ describe('Resend 850 pricing its lines in CTP, in the JSON mode', () => {
 			['CTP', '', 'UCP', '21.00'],
 			['PO1', '3', '1', 'EA', '', '', 'UP', '012345678929'],
 			['CTP', '', 'UCP', '9.00', '100'],
+			['SLN', '1', '', 'I', '1', 'EA'],
+			['CTP', '', 'UCP', '8.00'],
 			['CTT', '3'],
 		];
 		const res = await s.raw.post('/_sandbox/partner/send-850', {
@@ -267,6 +269,8 @@ describe('Resend 850 pricing its lines in CTP, in the JSON mode', () => {
 			'CTP**RES*69.95',
 			'CTP**UCP*21.00',
 			'CTP**UCP*9.00*100',
+			'SLN*1**I*1*EA',
+			'CTP**UCP*8.00',
 		]);
 	});
 });

@@ -400,7 +400,7 @@ export class Reader {
 	}
 
 	/**
-	 * CTP in a line: CTP02 `UCP` (unit cost price) prices a line whose PO104 is empty, as retail
+	 * CTP in a PO1 loop: CTP02 `UCP` (unit cost price) prices a line whose PO104 is empty, as retail
 	 * 850s do. A price already read (PO104 wins) is kept; a CTP disagreeing with it is kept
 	 * unmapped, with a warning. A CTP with a quantity or more (CTP04…, a price break) is not the
 	 * line's price: kept unmapped.
@@ -408,7 +408,8 @@ export class Reader {
 	pricing(s: Segment): boolean {
 		const price = s.peek('CTP03');
 		if (
-			this.loop !== 'line' ||
+			// The PO1's own CTP loop: a CTP in an SLN loop prices the subline, not the line.
+			this.loops.path !== 'detail/PO1/CTP' ||
 			PRICE_IDS.word(s.peek('CTP02')) !== 'unitCostPrice' ||
 			!isDecimal(price) ||
 			s.elements.slice(CTP_PRICE + 1).some((element) => element !== '')

@@ -332,6 +332,16 @@ describe('read850 prices a line from CTP02 UCP when PO104 is empty', () => {
 		expect(po.x12Unmapped).toEqual([{ position: 4, segment: ['CTP', '', 'UCP', '30.00', '100'] }]);
 	});
 
+	it('a UCP in an SLN loop prices the subline, not the line: kept, line unpriced', () => {
+		const sln = ['SLN', '1', '', 'I', '7', 'EA'];
+		const result = readSet(po1(), sln, UCP);
+		expect(orderOf(result).lineItems[0].unitCostPrice).toBeUndefined();
+		expect(orderOf(result).x12Unmapped).toEqual([
+			{ position: 4, segment: sln },
+			{ position: 5, segment: UCP },
+		]);
+	});
+
 	it('a class of trade (CTP01) is kept with the segment, the price read', () => {
 		const result = readSet(po1(), ['CTP', 'RS', 'UCP', '34.98']);
 		const po = orderOf(result);
