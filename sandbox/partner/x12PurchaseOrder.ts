@@ -40,6 +40,11 @@ const PARTIES: Readonly<Record<string, string>> = {
 };
 const CHARGES: Readonly<Record<string, string>> = { D240: 'freight', C310: 'discount' };
 
+const isUnitCostPrice = (segment: string[]): boolean =>
+	element(segment, 2) === 'UCP' &&
+	element(segment, 3) !== '' &&
+	segment.slice(4).every((value) => value.trim() === '');
+
 export function readPurchaseOrder(segments: string[][], elementSeparator = '*'): Json {
 	const order: Json = {};
 	const references: Json = {};
@@ -51,6 +56,7 @@ export function readPurchaseOrder(segments: string[][], elementSeparator = '*'):
 	const unmapped: string[] = [];
 	let party: Json | undefined;
 	let line: Json | undefined;
+	let subline = false;
 	for (const segment of segments) {
 		const e = (n: number) => element(segment, n);
 		switch (segment[0]) {
@@ -87,8 +93,13 @@ export function readPurchaseOrder(segments: string[][], elementSeparator = '*'):
 						...(e(4) && { countryCode: e(4) }),
 					});
 				break;
+			case 'SLN':
+				subline = true;
+				unmapped.push(segment.join(elementSeparator));
+				break;
 			case 'PO1':
 				party = undefined;
+				subline = false;
 				line = {
 					purchaseOrderLineId: e(1) || String(lineItems.length + 1),
 					quantity: { value: e(2), unitOfMeasure: unitOf(e(3)) },
@@ -96,6 +107,14 @@ export function readPurchaseOrder(segments: string[][], elementSeparator = '*'):
 					productIds: productIdsOf(segment, 6),
 				};
 				lineItems.push(line);
+				break;
+			case 'CTP':
+				// Retail 850s price a line here when PO104 is empty: CTP02 UCP (unit cost price), CTP03
+				// the price; a CTP with a quantity (CTP04…) is a price break, not the line's price, and
+				// one after an SLN prices that subline.
+				if (line && !subline && line.unitCostPrice === undefined && isUnitCostPrice(segment))
+					line.unitCostPrice = e(3);
+				else unmapped.push(segment.join(elementSeparator));
 				break;
 			case 'PID':
 				if (line && e(5)) line.productAttributes = { description: e(5) };

@@ -240,6 +240,41 @@ describe('Resend 850 with an interchange, in the JSON mode', () => {
 	});
 });
 
+describe('Resend 850 pricing its lines in CTP, in the JSON mode', () => {
+	const s = useSandbox({ sendInitialOrder: false });
+
+	it('reads CTP02 UCP as the price of a line whose PO104 is empty; PO104 wins; the rest is kept', async () => {
+		const order = [
+			['BEG', '00', 'SA', 'RT-6101', '', '20261120'],
+			['PO1', '1', '12', 'EA', '', '', 'UP', '012345678905'],
+			['CTP', '', 'UCP', '34.98'],
+			['CTP', '', 'RES', '69.95'],
+			['PO1', '2', '4', 'EA', '20.00', '', 'UP', '012345678912'],
+			['CTP', '', 'UCP', '21.00'],
+			['PO1', '3', '1', 'EA', '', '', 'UP', '012345678929'],
+			['CTP', '', 'UCP', '9.00', '100'],
+			['SLN', '1', '', 'I', '1', 'EA'],
+			['CTP', '', 'UCP', '8.00'],
+			['CTT', '3'],
+		];
+		const res = await s.raw.post('/_sandbox/partner/send-850', {
+			x12: retailerInterchange([order]),
+		});
+		expect(res.status).toBe(201);
+		const message = (await s.api.get(`/v3/transactions/${res.data.transactionId}/message`)).data;
+		expect(message.lineItems.map((line: { unitCostPrice?: string }) => line.unitCostPrice)).toEqual(
+			['34.98', '20.00', undefined],
+		);
+		expect(message.unmappedSegments).toEqual([
+			'CTP**RES*69.95',
+			'CTP**UCP*21.00',
+			'CTP**UCP*9.00*100',
+			'SLN*1**I*1*EA',
+			'CTP**UCP*8.00',
+		]);
+	});
+});
+
 const realFile = inShared('x12-public', '850', 'nodex12-vics-po.edi');
 const withRealFile = needing(realFile).test;
 

@@ -229,6 +229,11 @@ const TABLE: readonly SegmentDef[] = [
 		UNIT,
 		...PRICED_ITEM,
 	]),
+	segment('CTP', 'pricing information', [
+		['687', 'class of trade code', 'ID', 2, 2, 'O'],
+		['236', 'price identifier code', 'ID', 3, 3, 'X'],
+		['212', 'unit price', 'R', 1, 17, 'X'],
+	]),
 	segment('POC', 'line item change', [
 		LINE_NUMBER,
 		['670', 'change type', 'ID', 2, 2, 'M'],

@@ -405,6 +405,13 @@ export const COMMUNICATIONS = new CodeList('365', 'communication qualifier', [
 	['FX', 'fax'],
 ]);
 
+/**
+ * Price identifiers (236) of CTP02 the 850 reader reads as a line's price: `UCP` (unit cost price)
+ * prices a line whose PO104 is empty. Others (`RES` retail, `MSR` suggested retail…) have no field
+ * in the purchase order and stay under `x12Unmapped`.
+ */
+export const PRICE_IDS = new CodeList('236', 'price identifier', [['UCP', 'unitCostPrice']]);
+
 /** Product description codes (750) of PID02, by the attribute they fill ('' is a bare description). */
 export const DESCRIPTION_KINDS = new CodeList('750', 'product description code', [
 	['', 'description'],

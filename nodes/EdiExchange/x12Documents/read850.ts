@@ -6,7 +6,7 @@
  * Never throws: a transaction set that cannot be a purchase order gives errors naming the element.
  * One pass over the segments.
  */
-import { isDecimal } from '../documents/decimal';
+import { compareDecimal, isDecimal, parseDecimal } from '../documents/decimal';
 import type { PlainObject } from '../documents/fieldReader';
 import type { X12TransactionSet } from '../x12/types';
 import { LoopTracker } from '../x12/loops';
@@ -23,6 +23,7 @@ import {
 	PARTIES,
 	PARTY_ID_TYPES,
 	PAYMENT_METHODS,
+	PRICE_IDS,
 	PRODUCT_IDS,
 	PURPOSES,
 	REFERENCES,
@@ -75,6 +76,8 @@ export const named = (s: Segment, ref: string) => `${s.label(ref)} (${elementOf(
 /** Where the qualifier/value pairs of PER and PO1 start. */
 const PER_PAIRS = [positionOf('PER03'), positionOf('PER05'), positionOf('PER07')];
 const PO1_PAIRS = positionOf('PO106');
+/** A CTP with elements after CTP03 (a quantity: a price break) is not a line's unit price. */
+const CTP_PRICE = positionOf('CTP03');
 
 /** How a segment maps into the document: false leaves it unmapped. */
 export type Mapping = (r: Reader, s: Segment) => boolean;
@@ -91,6 +94,8 @@ export class Reader {
 	private partySkipped = false;
 	private party: PlainObject = {};
 	protected line: PlainObject = {};
+	/** Where the current line's price was read (PO104, or a CTP's CTP03), for the messages. */
+	private priceAt?: string;
 	protected readonly lines: PlainObject[] = [];
 	protected sawBeg = false;
 
@@ -359,9 +364,10 @@ export class Reader {
 			);
 		else ordered.unitOfMeasure = UNITS.word(unit) ?? unit;
 		const price = s.take('PO104');
+		this.priceAt = undefined;
 		if (price !== '') {
-			if (isDecimal(price)) this.line.unitCostPrice = price;
-			else this.errors.push(`${named(s, 'PO104')} is "${price}", not a number`);
+			if (!isDecimal(price)) this.errors.push(`${named(s, 'PO104')} is "${price}", not a number`);
+			else [this.line.unitCostPrice, this.priceAt] = [price, s.label('PO104')];
 		}
 		this.line.productIds = this.productIds(s, PO1_PAIRS);
 		return true;
@@ -391,6 +397,35 @@ export class Reader {
 			);
 		if (asWritten.length > 0) this.line.x12ProductIds = asWritten;
 		return productIds;
+	}
+
+	/**
+	 * CTP in a PO1 loop: CTP02 `UCP` (unit cost price) prices a line whose PO104 is empty, as retail
+	 * 850s do. A price already read (PO104 wins) is kept; a CTP disagreeing with it is kept
+	 * unmapped, with a warning. A CTP with a quantity or more (CTP04…, a price break) is not the
+	 * line's price: kept unmapped.
+	 */
+	pricing(s: Segment): boolean {
+		const price = s.peek('CTP03');
+		if (
+			// The PO1's own CTP loop: a CTP in an SLN loop prices the subline, not the line.
+			this.loops.path !== 'detail/PO1/CTP' ||
+			PRICE_IDS.word(s.peek('CTP02')) !== 'unitCostPrice' ||
+			!isDecimal(price) ||
+			s.elements.slice(CTP_PRICE + 1).some((element) => element !== '')
+		)
+			return false;
+		const stated = this.line.unitCostPrice as string | undefined;
+		if (stated !== undefined && compareDecimal(parseDecimal(stated), parseDecimal(price)) !== 0) {
+			this.warnings.push(
+				`${named(s, 'CTP03')} is ${price} (CTP02 UCP), and ${this.priceAt} prices line ${String(this.line.purchaseOrderLineId)} at ${stated}: read as ${stated}`,
+			);
+			return false;
+		}
+		s.take('CTP02');
+		s.take('CTP03');
+		if (stated === undefined) [this.line.unitCostPrice, this.priceAt] = [price, s.label('CTP03')];
+		return true;
 	}
 
 	description(s: Segment): boolean {
@@ -486,6 +521,7 @@ export const MAPPINGS: ReadonlyMap<string, Mapping> = new Map<string, Mapping>(
 		N3: (r, s) => r.address(s),
 		N4: (r, s) => r.address(s),
 		PO1: (r, s) => r.po1(s),
+		CTP: (r, s) => r.pricing(s),
 		PID: (r, s) => r.description(s),
 		PO4: (r, s) => r.pack(s),
 		SAC: (r, s) => r.allowanceOrCharge(s),

@@ -98,7 +98,8 @@ class ChangeReader extends Reader {
 
 /** The 850's mappings of the header and lines, with BCH and POC in place of BEG and PO1. */
 const MAPPINGS_860: ReadonlyMap<string, Mapping> = new Map<string, Mapping>([
-	...[...MAPPINGS].filter(([id]) => id !== 'BEG' && id !== 'PO1'),
+	// CTP stays unmapped in a change: its price is not read as the POC's here.
+	...[...MAPPINGS].filter(([id]) => !['BEG', 'PO1', 'CTP'].includes(id)),
 	['BCH', (r, s) => (r as ChangeReader).bch(s)],
 	['POC', (r, s) => (r as ChangeReader).poc(s)],
 ]);

@@ -21,6 +21,7 @@ import {
 	CONTACT_FUNCTIONS,
 	DATES,
 	DESCRIPTION_KINDS,
+	PRICE_IDS,
 	HIERARCHY_STRUCTURES,
 	LINE_STATUSES,
 	ORDER_TYPES,
@@ -429,6 +430,17 @@ const ELEMENTS: Record<string, Element> = {
 			firstKey(
 				order([], undefined, [['PID', 'F', code, '', '', 'X']]).lineItems[0].productAttributes,
 			),
+		writers: [],
+	},
+	'236 CTP02': {
+		list: PRICE_IDS,
+		codes: 'UCP',
+		// The word is the field the CTP03 price fills, on a line whose PO104 is empty.
+		read: (code) => {
+			const unpriced = ['PO1', '1', '5', 'EA', '', '', 'BP', 'X'];
+			const line = order([], unpriced, [['CTP', '', code, '2.50']]).lineItems[0];
+			return line.unitCostPrice === '2.50' ? 'unitCostPrice' : undefined;
+		},
 		writers: [],
 	},
 	'668 ACK01': {

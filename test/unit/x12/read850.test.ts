@@ -12,7 +12,13 @@ import {
 	buildInvoice,
 	buildShipNotice,
 } from '../../../nodes/EdiExchange/documents';
-import { documentsFromX12, read850 } from '../../../nodes/EdiExchange/x12Documents';
+import { checkDocument } from '../../../nodes/EdiExchange/documents/check';
+import {
+	documentsFromX12,
+	read850,
+	write810,
+	write855,
+} from '../../../nodes/EdiExchange/x12Documents';
 import { fuzz } from '../../fuzz';
 import { inShared, needing } from '../../shared';
 import { RETAIL_850 } from './fixtures';
@@ -247,6 +253,105 @@ describe('read850 refuses what cannot be a purchase order, naming the element', 
 	});
 });
 
+/**
+ * CTP in a PO1 loop (X12 004010: CTP02 price identifier, CTP03 unit price): retail 850s price a
+ * line there (`CTP**UCP*34.98`) beside its retail price (`CTP**RES*69.95`), with PO104 empty.
+ */
+describe('read850 prices a line from CTP02 UCP when PO104 is empty', () => {
+	const BEG = ['BEG', '00', 'SA', 'P-1', '', '20261122'];
+	const UCP = ['CTP', '', 'UCP', '34.98'];
+	const RES = ['CTP', '', 'RES', '69.95'];
+	const po1 = (price = '') => ['PO1', '1', '7', 'EA', price, '', 'UP', '058824014093'];
+	const readSet = (...segments: string[][]) =>
+		read850({
+			type: '850',
+			controlNumber: '1',
+			segments: [['ST', '850', '1'], BEG, ...segments, ['SE', String(segments.length + 3), '1']],
+		});
+	type Po = { lineItems: Array<Record<string, any>>; x12Unmapped: unknown[] };
+	const orderOf = (result: ReturnType<typeof read850>) => {
+		expect(result.errors).toEqual([]);
+		return result.purchaseOrder as unknown as Po;
+	};
+
+	it('reads CTP03 of a UCP as the unit price, keeps the RES retail price under x12Unmapped, says nothing', () => {
+		const result = readSet(po1(), UCP, RES);
+		const po = orderOf(result);
+		expect(po.lineItems[0].unitCostPrice).toBe('34.98');
+		expect(po.x12Unmapped).toEqual([{ position: 5, segment: RES }]);
+		expect(result.warnings).toEqual([]);
+	});
+
+	it('the 855 states and the 810 bills that price, with no price list', () => {
+		const po = orderOf(readSet(po1(), UCP, RES)) as unknown as Record<string, unknown>;
+		const ack = buildAcknowledgment(po, {}) as Record<string, any>;
+		expect(ack.lineItems[0].actions[0].unitCostPrice).toBe('34.98');
+		const invoice = buildInvoice(po, { invoiceDate: '2026-11-26' }) as Record<string, any>;
+		expect(invoice.lineItems[0].unitPrice).toBe('34.98');
+		expect(invoice.invoiceSalesTotal).toBe('244.86');
+		expect(write855(ack).find((segment) => segment[0] === 'PO1')?.[4]).toBe('34.98');
+		expect(write810(invoice).find((segment) => segment[0] === 'IT1')?.[4]).toBe('34.98');
+	});
+
+	it('the shield holds an 810 built elsewhere to that price: billing 36.00 is a chargeback', () => {
+		const po = orderOf(readSet(po1(), UCP, RES)) as unknown as Record<string, unknown>;
+		const invoice = buildInvoice(po, { invoiceDate: '2026-11-26' }) as Record<string, any>;
+		expect(checkDocument('810', invoice, po)).toEqual([]);
+		invoice.lineItems[0].unitPrice = '36.00';
+		invoice.invoiceSalesTotal = invoice.invoiceTotal = '252.00';
+		expect(checkDocument('810', invoice, po).map((problem) => problem.rule)).toEqual(['unitPrice']);
+	});
+
+	it('a PO104 that is present wins; a CTP UCP disagreeing with it is kept and said', () => {
+		const result = readSet(po1('30.00'), UCP);
+		const po = orderOf(result);
+		expect(po.lineItems[0].unitCostPrice).toBe('30.00');
+		expect(po.x12Unmapped).toEqual([{ position: 4, segment: UCP }]);
+		expect(result.warnings).toEqual([
+			'CTP03 (segment 4) (unit price) is 34.98 (CTP02 UCP), and PO104 (segment 3) prices line 1 at 30.00: read as 30.00',
+		]);
+	});
+
+	it('a CTP UCP agreeing with PO104 (34.980 and 34.98) is read, silently', () => {
+		const result = readSet(po1('34.980'), UCP);
+		expect(orderOf(result).lineItems[0].unitCostPrice).toBe('34.980');
+		expect(orderOf(result).x12Unmapped).toEqual([]);
+		expect(result.warnings).toEqual([]);
+	});
+
+	it('a second UCP disagreeing with the first is kept and said, naming the first', () => {
+		const result = readSet(po1(), UCP, ['CTP', '', 'UCP', '36.00']);
+		expect(orderOf(result).lineItems[0].unitCostPrice).toBe('34.98');
+		expect(result.warnings[0]).toContain('and CTP03 (segment 4) prices line 1 at 34.98');
+	});
+
+	it('a UCP with a quantity (CTP04: a price break) is not the line price: kept, line unpriced', () => {
+		const result = readSet(po1(), ['CTP', '', 'UCP', '30.00', '100']);
+		const po = orderOf(result);
+		expect(po.lineItems[0].unitCostPrice).toBeUndefined();
+		expect(po.x12Unmapped).toEqual([{ position: 4, segment: ['CTP', '', 'UCP', '30.00', '100'] }]);
+	});
+
+	it('a UCP in an SLN loop prices the subline, not the line: kept, line unpriced', () => {
+		const sln = ['SLN', '1', '', 'I', '7', 'EA'];
+		const result = readSet(po1(), sln, UCP);
+		expect(orderOf(result).lineItems[0].unitCostPrice).toBeUndefined();
+		expect(orderOf(result).x12Unmapped).toEqual([
+			{ position: 4, segment: sln },
+			{ position: 5, segment: UCP },
+		]);
+	});
+
+	it('a class of trade (CTP01) is kept with the segment, the price read', () => {
+		const result = readSet(po1(), ['CTP', 'RS', 'UCP', '34.98']);
+		const po = orderOf(result);
+		expect(po.lineItems[0].unitCostPrice).toBe('34.98');
+		expect(po.x12Unmapped).toEqual([
+			{ position: 4, segment: ['CTP', 'RS', 'UCP', '34.98'], elements: [1] },
+		]);
+	});
+});
+
 describe('read850 on mutated input', () => {
 	it('documentsFromX12 on mutated text gives documents or errors, never a throw', () => {
 		fc.assert(
@@ -337,6 +442,8 @@ describe('read850 on mutated input', () => {
 const CORPUS = inShared('x12-public', '850');
 needing(CORPUS).describe('read850 on the public corpus (../shared/x12-public/850)', () => {
 	const corpus = readdirSync(CORPUS).filter((f) => f.endsWith('.edi'));
+	/** Lines the oracle leaves unpriced (PO104 empty) that the reader prices from their CTP. */
+	let pricedByCtp = 0;
 	interface OracleLine {
 		PO101: string;
 		PO102: string;
@@ -403,6 +510,12 @@ needing(CORPUS).describe('read850 on the public corpus (../shared/x12-public/850
 				expect(item.purchaseOrderLineId).toBe(line.PO101 || String(n + 1));
 				expect(item.quantity.value).toBe(line.PO102);
 				if (line.PO104) expect(item.unitCostPrice).toBe(line.PO104);
+				// The oracle has no CTP: a price read with PO104 empty is a CTP*…*UCP*price the file holds.
+				else if (item.unitCostPrice !== undefined) {
+					const price = String(item.unitCostPrice).replace('.', '\\.');
+					expect(text).toMatch(new RegExp(`CTP(?<e>.)[A-Z]*\\k<e>UCP\\k<e>${price}(?![\\d.])`));
+					pricedByCtp++;
+				}
 				const seen = new Set<string>();
 				for (const [qualifier, value] of line.productIds) {
 					const word = QUALIFIER_WORDS[qualifier];
@@ -418,5 +531,9 @@ needing(CORPUS).describe('read850 on the public corpus (../shared/x12-public/850
 			if (body.CTT01 !== null && /^\d+$/.test(body.CTT01))
 				expect(po.summary.numberOfLineItems).toBe(Number(body.CTT01));
 		});
+	});
+
+	it('prices the 169 lines of bots-del-nak-ctrlchars (PO104 empty) from their CTP*…*UCP, no other', () => {
+		expect(pricedByCtp).toBe(169);
 	});
 });
