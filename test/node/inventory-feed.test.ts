@@ -2,7 +2,8 @@
  * Create → Build Inventory Advice From Rows, through n8n's engine against the sandbox: every input
  * item is a row of one feed, sent as one 846 per receiver on each integration path (split by Max
  * Lines per 846); bad rows refused naming the input item and the field with nothing sent (or
- * dropped with a warning item under Continue On Fail); an unchanged feed within the window skipped.
+ * dropped with a warning item under Continue On Fail); an unchanged feed within the window skipped;
+ * and the demo partner accepting what it sends on every path.
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
@@ -346,26 +347,33 @@ describe('bad rows: refused naming the input item and the field, nothing sent', 
 	});
 });
 
+/** The feed as one node of a workflow, run as its trigger runs it: static data kept between runs. */
+const node = (options: IDataObject = {}, extra: IDataObject = {}): INode => ({
+	id: 'feed',
+	name: 'Inventory Feed',
+	type: ACTION_NODE,
+	typeVersion: ACTION_VERSION,
+	position: [0, 0],
+	parameters: feed({ ...extra, inventoryOptions: options }) as INode['parameters'],
+	credentials: CREDENTIAL_REF,
+});
+const run = (
+	staticData: IDataObject,
+	rows: IDataObject[],
+	options: IDataObject = {},
+	extra: IDataObject = {},
+) =>
+	runWorkflow(
+		{ nodes: [node(options, extra)], connections: {}, staticData },
+		{
+			credentials: sb.credentials,
+			startNode: 'Inventory Feed',
+			input: rows.map((json) => ({ json })),
+			mode: 'trigger',
+		},
+	);
+
 describe('the same snapshot is not sent twice', () => {
-	const node = (options: IDataObject = {}): INode => ({
-		id: 'feed',
-		name: 'Inventory Feed',
-		type: ACTION_NODE,
-		typeVersion: ACTION_VERSION,
-		position: [0, 0],
-		parameters: feed({ inventoryOptions: options }) as INode['parameters'],
-		credentials: CREDENTIAL_REF,
-	});
-	const run = (staticData: IDataObject, rows: IDataObject[], options: IDataObject = {}) =>
-		runWorkflow(
-			{ nodes: [node(options)], connections: {}, staticData },
-			{
-				credentials: sb.credentials,
-				startNode: 'Inventory Feed',
-				input: rows.map((json) => ({ json })),
-				mode: 'trigger',
-			},
-		);
 	const rows = [
 		{ vendorItemNumber: 'A', quantityAvailable: 1, location: 'WH001' },
 		{ vendorItemNumber: 'B', quantityAvailable: 2, location: 'WH001' },
@@ -413,4 +421,38 @@ describe('the same snapshot is not sent twice', () => {
 		await run(staticData, rows);
 		expect(await posts()).toHaveLength(2);
 	});
+});
+
+describe('the demo partner accepts the feed, and the same rows again send nothing', () => {
+	test.each(['structured', 'x12', 'serviceJson'])(
+		'the partner accepts the feed sent on %s; the same rows again send nothing',
+		async (integrationPath) => {
+			const sent = await sb.admin('POST', '/partner/send-850');
+			const answer = await fetch(`${sb.baseUrl}/v3/transactions/${sent.transactionId}/message`, {
+				headers: { 'service-api-key': sb.sandbox.apiKey },
+			});
+			const order = (await answer.json()) as {
+				lineItems: Array<{ productIds: IDataObject }>;
+				parties: { shipTo: { identificationCode: string } };
+			};
+			const rows = order.lineItems.map((line, i) => ({
+				buyerItemNumber: line.productIds.buyerItemNumber,
+				gtin: line.productIds.gtin12,
+				quantityAvailable: String(10 + i),
+				quantityOnHand: 12 + i,
+				quantityOnOrder: '5',
+				onOrderDate: '2026-12-01',
+				location: i % 2 ? 'WH001' : order.parties.shipTo.identificationCode,
+			}));
+			const staticData: IDataObject = {};
+			const send = () => run(staticData, rows, {}, { integrationPath });
+			expect((await send()).error?.message).toBeUndefined();
+			const second = await send();
+			expect(second.items.map((item) => item.json.skipped)).toEqual([true]);
+			const card = await sb.admin('GET', '/scorecard');
+			expect(card.inventory).toEqual([
+				{ transactionId: expect.anything(), state: 'accepted', reasons: [], lines: rows.length },
+			]);
+		},
+	);
 });
