@@ -1,15 +1,16 @@
 /**
  * npm run demo [-- --path structured|x12|json|all]: the sandbox's demo partner sends a purchase
  * order, and the order-to-cash example answers it through n8n's engine in-process, on each
- * integration path asked for (default: all three, each against a fresh sandbox). Prints the story
- * and the partner's scorecard; exits 0 only when the partner accepted every reply on every path.
+ * integration path asked for (default: all three, each against a fresh sandbox); then the stock of
+ * the order's items goes out as an inventory feed (846) on the same path. Prints the story and the
+ * partner's scorecard; exits 0 only when the partner accepted every reply on every path.
  * With --scenario, the partner's certification scenarios instead, on the paths asked for (demoScenarios.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox } from '../sandbox';
 import { ORDER_TO_CASH_PATHS, runOrderToCash, type OrderToCashPath } from '../harness';
-import { printInventory } from './demoInventory';
+import { printInventory, sendInventoryFeed } from './demoInventory';
 import { demoScenarios, parseScenarios } from './demoScenarios';
 
 process.env.N8N_LOG_LEVEL ??= 'silent';
@@ -18,6 +19,13 @@ const TITLES: Record<OrderToCashPath, string> = {
 	structured: 'structured messages (examples/order-to-cash.json)',
 	x12: 'X12 passthrough (examples/x12-order-to-cash.json)',
 	json: 'service JSON (examples/x12-order-to-cash.json, Integration Path: Service JSON)',
+};
+
+/** The Integration Path the inventory feed takes on each demo path. */
+const FEED_PATHS: Record<OrderToCashPath, 'structured' | 'x12' | 'serviceJson'> = {
+	structured: 'structured',
+	x12: 'x12',
+	json: 'serviceJson',
 };
 
 const NAMES: Record<string, string> = {
@@ -61,10 +69,8 @@ async function demo(path: OrderToCashPath): Promise<boolean> {
 	const sandbox = await startSandbox({ sendInitialOrder: false });
 	try {
 		console.log(`\n── Order to cash over ${TITLES[path]}, sandbox at ${sandbox.baseUrl}\n`);
-		const { order, run, scorecard } = await runOrderToCash(
-			{ baseUrl: sandbox.baseUrl, apiToken: sandbox.apiKey },
-			{ path },
-		);
+		const credentials = { baseUrl: sandbox.baseUrl, apiToken: sandbox.apiKey };
+		const { order, run, scorecard } = await runOrderToCash(credentials, { path });
 		const po = run.outputs['EDI Exchange Trigger']?.[0]?.json ?? {};
 		const document = (po.document ?? po.message) as IDataObject | undefined;
 		const lines = (document?.lineItems as unknown[] | undefined)?.length ?? 0;
@@ -82,6 +88,10 @@ async function demo(path: OrderToCashPath): Promise<boolean> {
 			);
 		}
 		if (run.error) console.log(`\n  The workflow failed: ${run.error.message}`);
+		if (document) {
+			console.log("       then the stock of the order's items, as a scheduled feed sends it:");
+			await sendInventoryFeed(credentials, document, FEED_PATHS[path]);
+		}
 
 		console.log(`\n  The partner's scorecard for ${order.purchaseOrderNumber}:`);
 		const verdicts = replies.map(({ type }) => ({
