@@ -86,6 +86,7 @@ describe('applyChanges: the effective order and the change log', () => {
 		expect(result.effectiveOrder.appliedChanges).toEqual([
 			{
 				changeSequenceNumber: '001',
+				content: expect.stringMatching(/^[0-9a-f]{16}$/),
 				purpose: 'change',
 				purchaseOrderChangeDate: '2024-01-15',
 				lineIds: ['001', '002', '003'],
@@ -163,6 +164,7 @@ describe('applyChanges: the effective order and the change log', () => {
 		expect(result.effectiveOrder.lineItems).toEqual([]);
 		expect(result.effectiveOrder.cancelledBy).toEqual({
 			changeSequenceNumber: '2',
+			content: expect.stringMatching(/^[0-9a-f]{16}$/),
 			purpose: 'cancellation',
 			purchaseOrderChangeDate: '2026-11-22',
 			lineIds: ['1', '2', '3'],
@@ -247,7 +249,7 @@ describe('applyChanges: errors name the field', () => {
 		);
 		const cancelled = applyChanges(order(), change('1', [], 'cancellation')).effectiveOrder;
 		expect(refused(change('2', []), cancelled).message).toBe(
-			'changes[0] (change 2) changes purchase order PO-7, which its 860 change 1 cancelled',
+			'changes[0] (change 2) changes purchase order PO-7, which its 860 (change 1) cancelled',
 		);
 	});
 
@@ -262,7 +264,7 @@ describe('applyChanges: errors name the field', () => {
 const LINE_CHANGE = fc.oneof(
 	fc.record({
 		line: fc.constantFrom('1', '2', '3'),
-		reason: fc.constantFrom('quantityChange', 'QC', 'CA', 'RQ'),
+		reason: fc.constantFrom('quantityChange', 'PQ', 'CA', 'RQ'),
 		quantity: QUANTITY,
 	}),
 	fc.record({
