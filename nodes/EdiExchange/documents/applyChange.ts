@@ -460,13 +460,20 @@ function notTaken(
 ): void {
 	for (const [key, value] of Object.entries(given)) {
 		const kind = VALUE_OF[key];
-		if (kind === undefined || code.changes.includes(kind) || value === undefined) continue;
+		if (kind === undefined || code.changes.includes(kind) || isEmpty(value)) continue;
 		if (sameValue(key, value, before[key])) continue;
 		warnings.push(
 			`${where} restates ${key} as ${shownValue(key, value)}, but the line's is ${shownValue(key, before[key])}: not taken, a ${code.meaning} changes ${code.changes.length ? code.changes.join(', ') : 'no value'} only`,
 		);
 	}
 }
+
+/** Not stated at all: nothing, '', or an empty list or object (an X12 POC without ids). */
+const isEmpty = (value: unknown) =>
+	value === undefined ||
+	value === null ||
+	value === '' ||
+	(typeof value === 'object' && Object.keys(value).length === 0);
 
 function sameValue(key: string, a: unknown, b: unknown): boolean {
 	if (key === 'quantity') return same(quantityText({ quantity: a }), quantityText({ quantity: b }));
