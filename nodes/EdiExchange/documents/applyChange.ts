@@ -274,7 +274,7 @@ function refuseOtherRelease(change: Change, order: Order): void {
 	const own = idText(order.message.releaseNumber);
 	if (own === release) return;
 	throw new DocumentError(
-		`${change.path} (change ${change.label}) changes release ${release} of purchase order ${order.purchaseOrderNumber}, but the order given is ${own ? `release ${own}` : 'not a release (it has no releaseNumber)'}: give the 850 of release ${release}`,
+		`${change.path} (${changeName(change.sequence)}) changes release ${release} of purchase order ${order.purchaseOrderNumber}, but the order given is ${own ? `release ${own}` : 'not a release (it has no releaseNumber)'}: give the 850 of release ${release}`,
 		`${change.path}.releaseNumber`,
 	);
 }
@@ -292,13 +292,13 @@ function refuseOutOfSequence(change: Change, order: Order): void {
 				);
 	if (later)
 		throw new DocumentError(
-			`${change.path} (change ${change.label}) arrives after ${changeName(later.changeSequenceNumber)} was applied: 860s apply in sequence. Apply them again from the original 850 with every 860, or ask the buyer which one stands`,
+			`${change.path} (${changeName(change.sequence)}) arrives after ${changeName(later.changeSequenceNumber)} was applied: 860s apply in sequence. Apply them again from the original 850 with every 860, or ask the buyer which one stands`,
 			`${change.path}.changeSequenceNumber`,
 		);
 	const cancelledBy = order.message.cancelledBy;
 	if (isObject(cancelledBy))
 		throw new DocumentError(
-			`${change.path} (change ${change.label}) changes purchase order ${order.purchaseOrderNumber}, which its 860 (${changeName(cancelledBy.changeSequenceNumber)}) cancelled`,
+			`${change.path} (${changeName(change.sequence)}) changes purchase order ${order.purchaseOrderNumber}, which its 860 (${changeName(cancelledBy.changeSequenceNumber)}) cancelled`,
 			`${change.path}.changeSequenceNumber`,
 		);
 }
@@ -367,12 +367,8 @@ export function refuseCancelled(order: PlainObject): void {
 	const by = order.cancelledBy;
 	if (!isObject(by)) return;
 	const date = by.purchaseOrderChangeDate ? ` of ${String(by.purchaseOrderChangeDate)}` : '';
-	const number =
-		by.changeSequenceNumber === undefined
-			? ''
-			: ` (change ${String(by.changeSequenceNumber)}${date})`;
 	throw new DocumentError(
-		`Purchase order ${String(order.purchaseOrderNumber)} was cancelled by its 860${number || date}: nothing may be acknowledged, shipped or billed for it`,
+		`Purchase order ${String(order.purchaseOrderNumber)} was cancelled by its 860 (${changeName(by.changeSequenceNumber)}${date}): nothing may be acknowledged, shipped or billed for it`,
 		'cancelledBy',
 	);
 }
@@ -460,7 +456,9 @@ function notTaken(
 ): void {
 	for (const [key, value] of Object.entries(given)) {
 		const kind = VALUE_OF[key];
+		// x12ProductIds restate productIds as written: productIds says it.
 		if (kind === undefined || code.changes.includes(kind) || isEmpty(value)) continue;
+		if (key === 'x12ProductIds') continue;
 		if (sameValue(key, value, before[key])) continue;
 		warnings.push(
 			`${where} restates ${key} as ${shownValue(key, value)}, but the line's is ${shownValue(key, before[key])}: not taken, a ${code.meaning} changes ${code.changes.length ? code.changes.join(', ') : 'no value'} only`,
@@ -478,9 +476,9 @@ const isEmpty = (value: unknown) =>
 function sameValue(key: string, a: unknown, b: unknown): boolean {
 	if (key === 'quantity') return same(quantityText({ quantity: a }), quantityText({ quantity: b }));
 	if (key === 'unitCostPrice') return same(idText(a), idText(b));
-	if (key === 'dates' && isObject(a) && isObject(b))
-		// Dates the 860 restates as they are; a date it adds or moves is a change.
-		return Object.entries(a).every(([name, date]) => b[name] === date);
+	if (isObject(a) && isObject(b))
+		// Dates or ids the 860 restates as they are (some of them); one it adds or moves differs.
+		return Object.entries(a).every(([name, v]) => JSON.stringify(b[name]) === JSON.stringify(v));
 	return JSON.stringify(a) === JSON.stringify(b);
 }
 
