@@ -12,11 +12,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { Poller, runNode } from '../../harness';
+import { runNode } from '../../harness';
 import { readInterchange } from '../../nodes/EdiExchange/x12';
 import { useNodeSandbox } from '../node/helpers';
 import { validateAll, withValidator } from '../x12Interop';
-import { buildParameters } from './order';
+import { buildParameters, orderPoller } from './order';
 
 const sb = useNodeSandbox({ sendInitialOrder: false, inboundFormat: 'x12', rateLimit: null });
 
@@ -52,18 +52,9 @@ const order850 = (number: string, control: number, line2 = 'PO1*2*6*EA*9.99**N4*
 		'CTT*2*18',
 	]);
 
-const poller = () =>
-	new Poller(sb.credentials, {
-		source: 'transactions',
-		stream: 'test',
-		transactionTypes: ['850'],
-		includeMessage: true,
-		options: {},
-	});
-
 /** The partner sends `text` as its 850; the trigger emits it. */
 async function received(text: string): Promise<IDataObject> {
-	const trigger = poller();
+	const trigger = orderPoller(sb.credentials);
 	await trigger.poll();
 	await sb.admin('POST', '/partner/send-850', { x12: text });
 	const { items, error } = await trigger.poll();
@@ -139,14 +130,7 @@ describe('product ids and codes the writer has no word for', () => {
 	);
 
 	test('One Item per Line gives each line its ids, an unknown qualifier as its own column', async () => {
-		const trigger = new Poller(sb.credentials, {
-			source: 'transactions',
-			stream: 'test',
-			transactionTypes: ['850'],
-			includeMessage: true,
-			output: 'lines',
-			options: {},
-		});
+		const trigger = orderPoller(sb.credentials, { output: 'lines' });
 		await trigger.poll();
 		await sb.admin('POST', '/partner/send-850', { x12: order850('PO-BK-LINES', 311) });
 		const rows = (await trigger.poll()).items!.map((i) => i.json);
