@@ -118,12 +118,10 @@ function buyersChangeCode(line: PlainObject, reason: string, path: string): stri
 	return way > 0 ? 'QI' : way < 0 ? 'QD' : undefined;
 }
 
-const decimalOf = (value: unknown): Decimal | undefined =>
-	typeof value === 'string' || typeof value === 'number'
-		? isDecimal(String(value))
-			? parseDecimal(String(value))
-			: undefined
-		: undefined;
+function decimalOf(value: unknown): Decimal | undefined {
+	const text = typeof value === 'number' ? String(value) : value;
+	return typeof text === 'string' && isDecimal(text) ? parseDecimal(text) : undefined;
+}
 
 /** Builds the 865 `message` answering an 860 (its message, or an item carrying it). Throws DocumentError. */
 export function buildChangeAcknowledgment(
