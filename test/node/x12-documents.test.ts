@@ -79,12 +79,8 @@ describe('Get Message on X12', () => {
 			parties: { shipTo: { name: 'DEMO STORE 42', city: 'NEW YORK' } },
 		});
 		expect(json.document.lineItems).toHaveLength(2);
-		expect(json.document.x12Unmapped.map((u: any) => u.segment[0])).toEqual([
-			'REF',
-			'TD5',
-			'MSG',
-			'PO1',
-		]);
+		// PO1's ZZ pair is mapped too: kept under its qualifier (#41).
+		expect(json.document.x12Unmapped.map((u: any) => u.segment[0])).toEqual(['REF', 'TD5', 'MSG']);
 		expect(json.x12).toMatchObject({
 			transactionType: '850',
 			senderId: 'DEMORETAIL',
@@ -152,7 +148,8 @@ describe('Get Message on X12', () => {
 					purchaseOrderLineId: '2',
 					quantity: { value: '20', unitOfMeasure: 'case' },
 					unitCostPrice: '88.5',
-					productIds: { gtin13: '4006381333931', gtin14: '10028374658327' },
+					// The X12 line's ZZ pair, kept under its qualifier, as JSON gives it.
+					productIds: { gtin13: '4006381333931', gtin14: '10028374658327', ZZ: 'MYSTERY' },
 					productAttributes: { description: 'ORANGE TOOTHPASTE' },
 				},
 			],

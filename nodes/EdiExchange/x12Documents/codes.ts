@@ -7,8 +7,10 @@
  * same way (test/unit/x12/codes.test.ts holds both to that).
  *
  * A code no list knows is not guessed at: the 850 reader keeps its segment under `x12Unmapped`, a
- * writer refuses the word naming the field. A unit of measure already written as a two-character
- * X12 code passes as it is.
+ * writer refuses the word naming the field. Where X12 leaves the list to the trading partners (a
+ * unit, a product id qualifier, an allowance or charge code, a reference qualifier…), a code the
+ * partner sent goes back as it came: such a list has `passThrough`, the element's syntax (length
+ * and characters, checked strictly), and a writer takes any code of that shape.
  */
 import {
 	CHANGE_PURPOSE_CODES,
@@ -110,7 +112,6 @@ export const CHANGE_PURPOSES = new CodeList(
 	CHANGE_PURPOSE_CODES,
 );
 
-/** Change or response type (670): POC02, the contract's changeReason words (documents/changeCodes.ts). */
 /**
  * Change or response type (670): POC02 of the 860 and of the 865 answering it. The contract's
  * words from documents/changeCodes.ts; any other X12 670 code is written as it is.
@@ -165,26 +166,34 @@ export const UNITS = new CodeList(
 /** The units TD108 takes for a shipment's weight. */
 export const WEIGHT_UNITS = UNITS.only(['pound', 'kilogram']);
 
-/** Product/service id qualifiers (235): PO106…, ACK07…, IT106…, LIN02…. */
-export const PRODUCT_IDS = new CodeList('235', 'product id qualifier', [
-	['BP', 'buyerItemNumber'],
-	['IN', 'buyerItemNumber'],
-	['VN', 'vendorItemNumber'],
-	['VA', 'vendorStyleNumber'],
-	['UP', 'gtin12'],
-	['EN', 'gtin13'],
-	['UK', 'gtin14'],
-	['UA', 'caseCode'],
-	['SK', 'sku'],
-	['CB', 'buyersCatalogNumber'],
-	['MG', 'manufacturerPartNumber'],
-	['ND', 'nationalDrugCode'],
-	['PI', 'purchasersItemCode'],
-	['BL', 'brandCode'],
-	['PR', 'processNumber'],
-	['IZ', 'buyerSizeCode'],
-	['BO', 'buyerColor'],
-]);
+/**
+ * Product/service id qualifiers (235): PO106…, ACK07…, IT106…, LIN02…. The 850 reader keys an id
+ * under a qualifier with no word here (`IB`, an ISBN) by the qualifier, and the writers echo it.
+ */
+export const PRODUCT_IDS = new CodeList(
+	'235',
+	'product id qualifier',
+	[
+		['BP', 'buyerItemNumber'],
+		['IN', 'buyerItemNumber'],
+		['VN', 'vendorItemNumber'],
+		['VA', 'vendorStyleNumber'],
+		['UP', 'gtin12'],
+		['EN', 'gtin13'],
+		['UK', 'gtin14'],
+		['UA', 'caseCode'],
+		['SK', 'sku'],
+		['CB', 'buyersCatalogNumber'],
+		['MG', 'manufacturerPartNumber'],
+		['ND', 'nationalDrugCode'],
+		['PI', 'purchasersItemCode'],
+		['BL', 'brandCode'],
+		['PR', 'processNumber'],
+		['IZ', 'buyerSizeCode'],
+		['BO', 'buyerColor'],
+	],
+	/^[A-Z0-9]{2}$/,
+);
 
 /** Entity identifier codes (98): N101. */
 export const PARTIES = new CodeList('98', 'entity identifier', [
@@ -246,9 +255,9 @@ export const REFERENCES = new CodeList(
 		['19', 'divisionNumber'],
 		['MR', 'merchandiseTypeCode'],
 		['ZZ', 'mutuallyDefined'],
-		// The reader keeps a qualifier it has no word for (`15`, a standard address number) as written.
 	],
-	/^[A-Z0-9]{1,2}$/,
+	// REF01 (128) is two or three characters.
+	/^[A-Z0-9]{2,3}$/,
 );
 
 /** Date/time qualifiers (374): DTM01, ACK04. */
@@ -313,20 +322,28 @@ export const TERMS_BASIS = new CodeList('333', 'terms basis date', [
 	['15', 'receiptOfGoods'],
 ]);
 
-/** Service, promotion, allowance or charge codes (1300): SAC02. */
-export const CHARGES = new CodeList('1300', 'allowance or charge code', [
-	['D240', 'freight'],
-	['D500', 'handling'],
-	['C310', 'discount'],
-	['C000', 'promotion'],
-	['B750', 'defectiveAllowance'],
-	['D170', 'fuelSurcharge'],
-	['F200', 'packing'],
-	['H290', 'tradeDiscount'],
-	['I530', 'volumeDiscount'],
-	['D980', 'insurance'],
-	['ZZZZ', 'mutuallyDefined'],
-]);
+/**
+ * Service, promotion, allowance or charge codes (1300): SAC02. The list has several hundred codes:
+ * one with no word here is read as itself and written back as it came (four letters or digits).
+ */
+export const CHARGES = new CodeList(
+	'1300',
+	'allowance or charge code',
+	[
+		['D240', 'freight'],
+		['D500', 'handling'],
+		['C310', 'discount'],
+		['C000', 'promotion'],
+		['B750', 'defectiveAllowance'],
+		['D170', 'fuelSurcharge'],
+		['F200', 'packing'],
+		['H290', 'tradeDiscount'],
+		['I530', 'volumeDiscount'],
+		['D980', 'insurance'],
+		['ZZZZ', 'mutuallyDefined'],
+	],
+	/^[A-Z0-9]{4}$/,
+);
 
 /** Transportation method (91): TD504. */
 export const TRANSPORT_METHODS = new CodeList('91', 'transportation method', [

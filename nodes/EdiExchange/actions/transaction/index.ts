@@ -1,3 +1,8 @@
+/**
+ * The Transaction resource: Get Many, Get Message, Create (with Build From Purchase Order: the
+ * 855, 856, 810 and the 865; and Build Inventory Advice From Rows: the 846), Check Document (the
+ * chargeback shield) and Apply Change (860), each in its own file.
+ */
 import { resource } from '../resource';
 import { applyChangeOperation } from './applyChange';
 import { checkDocumentOperation } from './checkDocument';
