@@ -27,8 +27,8 @@ export class OlderService {
 			const refused = this.refuse.find((name) => url.searchParams.has(name));
 			const json = (status: number, body: unknown) =>
 				res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-			if (refused && url.pathname === '/v3/transactions')
-				return json(400, {
+			if (refused && url.pathname === '/v3/transactions') {
+				json(400, {
 					type: 'argumentError',
 					message: 'Invalid query',
 					errors: [
@@ -39,8 +39,12 @@ export class OlderService {
 						},
 					],
 				});
-			if (this.noAcknowledgments && /\/acknowledgment$/.test(url.pathname))
-				return json(404, { type: 'notFoundError', message: 'Cannot GET ' + url.pathname });
+				return;
+			}
+			if (this.noAcknowledgments && /\/acknowledgment$/.test(url.pathname)) {
+				json(404, { type: 'notFoundError', message: 'Cannot GET ' + url.pathname });
+				return;
+			}
 			const forwarded = request(
 				{
 					host: target.hostname,
