@@ -167,7 +167,7 @@ export async function outcomes(ctx: Context, results: ScenarioResult[]): Promise
 		typeof hand === 'function' ? await repeat(ctx, () => timed(sb, () => pollHand(0))) : undefined;
 	row(
 		`outcomes-idle-${sent}`,
-		`Outcomes: idle poll, ${sent.toLocaleString('en-US')} sent in the window`,
+		`7. Outcomes, idle poll, ${sent.toLocaleString('en-US')} sent in the window`,
 		idleOurs,
 		idleHand,
 	);
@@ -184,7 +184,7 @@ export async function outcomes(ctx: Context, results: ScenarioResult[]): Promise
 	}
 	row(
 		`outcomes-new-${sent}`,
-		`Outcomes: ${NEW_OUTCOMES} new overdue, ${sent.toLocaleString('en-US')} sent`,
+		`7. Outcomes, ${NEW_OUTCOMES} new overdue, ${sent.toLocaleString('en-US')} sent`,
 		newOurs,
 		typeof hand === 'function' ? newHand : undefined,
 	);
