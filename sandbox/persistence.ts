@@ -119,6 +119,7 @@ class Replay {
 	private entries = new Map<string, ScorecardEntry>();
 	private unmatched: StateSnapshot['scorecard']['unmatched'] = [];
 	private inventory: NonNullable<StateSnapshot['scorecard']['inventory']> = [];
+	private acceptedNumbers: NonNullable<StateSnapshot['scorecard']['acceptedNumbers']> = [];
 	private nextId = 1;
 	private sequence = 0;
 	private serial = 0;
@@ -130,6 +131,7 @@ class Replay {
 			this.entries.set(entry.purchaseOrderNumber, entry);
 		this.unmatched = [...(saved.scorecard?.unmatched ?? [])];
 		this.inventory = [...(saved.scorecard?.inventory ?? [])];
+		this.acceptedNumbers = [...(saved.scorecard?.acceptedNumbers ?? [])];
 		this.nextId = Math.max(this.nextId, saved.nextId);
 		this.sequence = saved.sequence;
 		this.serial = saved.serial ?? 0;
@@ -143,6 +145,7 @@ class Replay {
 			this.entries.clear();
 			this.unmatched = [];
 			this.inventory = [];
+			this.acceptedNumbers = [];
 			this.nextId = 1;
 			this.sequence = 0;
 		}
@@ -155,6 +158,7 @@ class Replay {
 			this.entries.set(entry.purchaseOrderNumber, entry);
 		this.unmatched.push(...(record.scorecard?.unmatched ?? []));
 		this.inventory.push(...(record.scorecard?.inventory ?? []));
+		this.acceptedNumbers.push(...(record.scorecard?.acceptedNumbers ?? []));
 		if (record.sequence !== undefined) this.sequence = record.sequence;
 	}
 
@@ -169,6 +173,7 @@ class Replay {
 				entries: [...this.entries.values()],
 				unmatched: this.unmatched,
 				inventory: this.inventory,
+				acceptedNumbers: this.acceptedNumbers,
 			},
 		};
 	}

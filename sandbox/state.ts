@@ -22,6 +22,7 @@ import { makePurchaseOrder, ORGANIZATION_ID, PARTNER_ID, withCurrencyAndRelease 
 import { applyChanges, CHANGE_TRANSACTION_TYPE, makeChange } from './partner/changes';
 import { readStructuredInventory } from './partner/inventory';
 import { SCENARIOS, type ScenarioName } from './partner/scenarios';
+import { countedOnce, duplicateReason } from './partner/duplicates';
 import { changeSegments } from './partner/x12Change';
 import { readX12Reply } from './partner/x12Replies';
 import { purchaseOrderSegments } from './partner/x12Order';
@@ -29,6 +30,7 @@ import { RateLimiter } from './rateLimit';
 import {
 	ORDER_DOCUMENT_TYPES,
 	Scorecard,
+	type Arrival,
 	type ArrivalPath,
 	type OrderDocumentType,
 	type ScorecardChange,
@@ -301,24 +303,54 @@ export class SandboxState {
 	): void {
 		const reply = readX12Reply(type, segments);
 		if (!reply) return;
-		const arrival = { path, refusal, reasons: reply.reasons, totals: reply.totals };
 		const orderOf = (id: number) => this.orderOf(id);
-		const changed =
-			reply.kind === 'inventory'
-				? this.scorecard.receiveInventory(
-						transactionId,
-						this.store.get(transactionId)?.senderId ?? '',
-						reply.advice,
-						orderOf,
-						arrival,
-					)
-				: reply.kind === 'functionalAck'
-					? this.scorecard.receiveFunctionalAck(transactionId, reply.ack, arrival)
-					: reply.kind === 'changeAck'
-						? this.scorecard.receiveChangeAck(transactionId, reply.ack, arrival)
-						: this.scorecard.receive(reply.type, transactionId, reply.message, orderOf, arrival);
+		const senderId = this.store.get(transactionId)?.senderId ?? '';
+		this.judge(
+			transactionId,
+			{ path, refusal, reasons: reply.reasons, totals: reply.totals },
+			(arrival) =>
+				reply.kind === 'inventory'
+					? this.scorecard.receiveInventory(transactionId, senderId, reply.advice, orderOf, arrival)
+					: reply.kind === 'functionalAck'
+						? this.scorecard.receiveFunctionalAck(transactionId, reply.ack, arrival)
+						: reply.kind === 'changeAck'
+							? this.scorecard.receiveChangeAck(transactionId, reply.ack, arrival)
+							: this.scorecard.receive(reply.type, transactionId, reply.message, orderOf, arrival),
+		);
+	}
+
+	/**
+	 * The partner judges one document: an 856, 810 or 846 repeating a number it accepted from the
+	 * sender is refused as a duplicate; the verdict is recorded, a number accepted is remembered, the
+	 * sender gets the answer, and the partner sends the 860s a reply lets it send.
+	 */
+	private judge(
+		transactionId: number,
+		arrival: Arrival,
+		run: (arrival: Arrival) => ScorecardChange,
+	): void {
+		const transaction = this.store.get(transactionId)!;
+		const type = transaction.transactionType;
+		const businessNumber = this.businessNumberOf(transaction);
+		const numbered =
+			countedOnce(type) && businessNumber !== null
+				? { senderId: transaction.senderId, type, businessNumber }
+				: undefined;
+		const first = numbered && this.scorecard.firstAccepted(numbered);
+		const duplicate =
+			first === undefined ? undefined : duplicateReason(type, businessNumber!, first);
+		const changed = run(
+			!duplicate
+				? arrival
+				: type === '846'
+					? { ...arrival, refusal: arrival.refusal ?? duplicate }
+					: { ...arrival, duplicate },
+		);
 		this.onChange({ scorecard: changed });
-		this.answer(transactionId, changed);
+		const reasons = verdictOf(changed, transactionId);
+		if (numbered && reasons?.length === 0)
+			this.onChange({ scorecard: this.scorecard.recordAccepted({ ...numbered, transactionId }) });
+		if (reasons) this.answer(transaction, reasons);
 		this.afterReply(changed);
 	}
 
@@ -385,34 +417,22 @@ export class SandboxState {
 	/** The partner reads a structured document sent to it: an 855, 856 or 810 for its order, or an 846. */
 	private partnerReceivesDocument(envelope: CreateEnvelope, transactionId: number): void {
 		const orderOf = (id: number) => this.orderOf(id);
-		if (envelope.transactionType === '846') {
-			const advice = readStructuredInventory(envelope.message);
-			const changed = this.scorecard.receiveInventory(
-				transactionId,
-				envelope.senderId,
-				advice,
-				orderOf,
+		const { transactionType: type, message, senderId } = envelope;
+		if (type === '846') {
+			const advice = readStructuredInventory(message);
+			this.judge(transactionId, {}, (arrival) =>
+				this.scorecard.receiveInventory(transactionId, senderId, advice, orderOf, arrival),
 			);
-			this.onChange({ scorecard: changed });
-			this.answer(transactionId, changed);
-		} else if (ORDER_DOCUMENT_TYPES.includes(envelope.transactionType)) {
-			const changed = this.scorecard.receive(
-				envelope.transactionType as OrderDocumentType,
-				transactionId,
-				envelope.message,
-				orderOf,
+		} else if (ORDER_DOCUMENT_TYPES.includes(type)) {
+			this.judge(transactionId, {}, (arrival) =>
+				this.scorecard.receive(type as OrderDocumentType, transactionId, message, orderOf, arrival),
 			);
-			this.onChange({ scorecard: changed });
-			this.answer(transactionId, changed);
-			this.afterReply(changed);
 		}
 	}
 
-	/** The partner answers a document it judged with its verdict, as the settings in force say. */
-	private answer(transactionId: number, changed: ScorecardChange): void {
-		const transaction = this.store.get(transactionId);
-		const reasons = verdictOf(changed, transactionId);
-		if (!transaction || reasons === undefined || !isAcknowledged(transaction)) return;
+	/** The partner answers a document it judged (reasons: [] = accepted), as the settings in force say. */
+	private answer(transaction: Transaction, reasons: string[]): void {
+		if (!isAcknowledged(transaction)) return;
 		const answer = answerFor(
 			transaction.transactionType,
 			reasons,
