@@ -120,6 +120,7 @@ class Replay {
 	private unmatched: StateSnapshot['scorecard']['unmatched'] = [];
 	private inventory: NonNullable<StateSnapshot['scorecard']['inventory']> = [];
 	private acceptedNumbers: NonNullable<StateSnapshot['scorecard']['acceptedNumbers']> = [];
+	private pendingAnswers: StateSnapshot['pendingAnswers'] = [];
 	private nextId = 1;
 	private sequence = 0;
 	private serial = 0;
@@ -132,6 +133,7 @@ class Replay {
 		this.unmatched = [...(saved.scorecard?.unmatched ?? [])];
 		this.inventory = [...(saved.scorecard?.inventory ?? [])];
 		this.acceptedNumbers = [...(saved.scorecard?.acceptedNumbers ?? [])];
+		this.pendingAnswers = saved.pendingAnswers ?? [];
 		this.nextId = Math.max(this.nextId, saved.nextId);
 		this.sequence = saved.sequence;
 		this.serial = saved.serial ?? 0;
@@ -146,6 +148,7 @@ class Replay {
 			this.unmatched = [];
 			this.inventory = [];
 			this.acceptedNumbers = [];
+			this.pendingAnswers = [];
 			this.nextId = 1;
 			this.sequence = 0;
 		}
@@ -160,6 +163,7 @@ class Replay {
 		this.inventory.push(...(record.scorecard?.inventory ?? []));
 		this.acceptedNumbers.push(...(record.scorecard?.acceptedNumbers ?? []));
 		if (record.sequence !== undefined) this.sequence = record.sequence;
+		if (record.pendingAnswers) this.pendingAnswers = record.pendingAnswers;
 	}
 
 	snapshot(): StateSnapshot {
@@ -175,6 +179,7 @@ class Replay {
 				inventory: this.inventory,
 				acceptedNumbers: this.acceptedNumbers,
 			},
+			pendingAnswers: this.pendingAnswers,
 		};
 	}
 
