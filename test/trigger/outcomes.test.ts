@@ -64,7 +64,7 @@ const listRequests = async () =>
 	(await requests(running)).filter((r) => r.path === '/v3/transactions');
 
 describe.each(PATHS)('%s path', (path) => {
-	test('each chosen outcome once: rejected with its reasons, accepted with errors, overdue; the accepted one not; the purchase order named', async () => {
+	test('each chosen outcome once: rejected with its reasons (a wrong total, a duplicate invoice), accepted with errors, overdue; the accepted one not; the purchase order named', async () => {
 		const poller = outcomes();
 		expect(await poller.poll()).toEqual({ items: null });
 		const flow = await orderFlow(running, path);
@@ -77,6 +77,8 @@ describe.each(PATHS)('%s path', (path) => {
 		const shipNotice = await flow.send('856');
 		const invoice = await flow.send('810');
 		const rejected = await flow.send('810bad');
+		// The same invoice again: the partner rejects it as a duplicate, as retailers do.
+		const duplicate = await flow.send('810');
 		await sleep(800);
 		await clearRequests(running);
 		const items = emitted(await poller.poll());
@@ -128,6 +130,26 @@ describe.each(PATHS)('%s path', (path) => {
 				status: 'REJECTED',
 				reasons: [
 					expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
+				],
+				acknowledgedAt: expect.any(String),
+			},
+			{
+				...common,
+				transactionId: duplicate,
+				type: '810',
+				transactionType: expect.stringMatching(/^810/),
+				businessNumber: expect.stringMatching(/^INV-/),
+				purchaseOrderNumber: po,
+				status: 'REJECTED',
+				reasons: [
+					{
+						code: '006',
+						message: expect.stringMatching(
+							new RegExp(
+								`^duplicate invoice INV-\\S+, already accepted as transaction ${invoice}$`,
+							),
+						),
+					},
 				],
 				acknowledgedAt: expect.any(String),
 			},
