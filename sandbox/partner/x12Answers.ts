@@ -124,48 +124,8 @@ export function pieces(text: string, size: number): string[] {
 	return out;
 }
 
-/** Candidates, in order of preference, for each separator. */
-const ELEMENT = [
-	'*',
-	'|',
-	'^',
-	'!',
-	'`',
-	'{',
-	'}',
-	'@',
-	'#',
-	'$',
-	'%',
-	'&',
-	'+',
-	'=',
-	'?',
-	'<',
-	'[',
-	']',
-	'\\',
-];
-const SEGMENT = [
-	'~',
-	"'",
-	'|',
-	'^',
-	'!',
-	'`',
-	'{',
-	'}',
-	'@',
-	'#',
-	'$',
-	'%',
-	'&',
-	'+',
-	'=',
-	'?',
-	'<',
-];
-const COMPONENT = ['>', ':', '^', '!', '`', '{', '}', '@', '#', '$', '%', '&', '+', '=', '?', '<'];
+/** Characters any separator may fall back to, after its usual ones. */
+const SPARE = [...'|^!`{}@#$%&+=?<[]'];
 
 /**
  * Separators none of the segments' text uses: the preferred ones (the partner's layout) when free.
@@ -184,10 +144,10 @@ export function separatorsFor(
 		return found;
 	};
 	const segment = pick(
-		[preferred.segment, ...SEGMENT].filter((c) => c !== preferred.element),
+		[preferred.segment, '~', "'", ...SPARE].filter((c) => c !== preferred.element),
 		'segment',
 	);
-	const element = pick([preferred.element, ...ELEMENT], 'element');
-	const component = pick(COMPONENT, 'component');
+	const element = pick([preferred.element, '*', ...SPARE], 'element');
+	const component = pick(['>', ':', ...SPARE], 'component');
 	return { element, segment, component };
 }
