@@ -306,3 +306,10 @@ describe('manual mode (Fetch Test Event)', () => {
 		expect(statuses(await poller.poll()).length).toBe(2);
 	});
 });
+
+test('no outcome chosen is refused before anything is sent', async () => {
+	await clearRequests(running);
+	const result = await outcomes({ outcomeStatuses: [] }).poll();
+	expect(result.error?.message).toBe('Outcomes is empty: choose at least one outcome');
+	expect(await requests(running)).toEqual([]);
+});
