@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { Poller, type Persistence, type PollResult } from '../../harness';
 import { acknowledgmentSettings, orderFlow, PATHS } from '../acknowledgmentFlow';
-import { OlderService } from '../olderService';
+import { useOlderService } from '../olderService';
 import { useSandbox } from '../sandbox/helpers';
 import {
 	clearRequests,
@@ -23,17 +23,10 @@ import {
 
 const running = useSandbox({ sendInitialOrder: false, rateLimit: null });
 const warnings = useWarnings();
-let older: OlderService;
+const older = useOlderService(() => running.sandbox.baseUrl);
 
-beforeAll(async () => {
-	older = new OlderService(running.sandbox.baseUrl);
-	await older.start();
-});
-afterAll(async () => older.stop());
 beforeEach(async () => {
 	await reset(running);
-	older.refuse = [];
-	older.noAcknowledgments = false;
 });
 
 const DEFAULT_OUTCOMES = ['REJECTED', 'ACCEPTED_WITH_ERRORS', 'OVERDUE'];
