@@ -4,6 +4,9 @@
  * application/edi-x12, listed on the second list call (the trigger's first poll only sets its
  * cursor). One at a time per test file; stopped after each test.
  */
+import type { IDataObject } from 'n8n-workflow';
+
+import { Poller } from '../../harness';
 import { json, raw, startHostileServer, type HostileServer } from '../hostile/server';
 import { transactionList } from '../samples';
 
@@ -34,3 +37,16 @@ export function useInboundX12(): InboundX12 {
 		server: () => inbound!,
 	};
 }
+
+/** The trigger on the transaction list with Include Message on, polling the service `credentials` reach. */
+export const includeMessagePoller = (
+	credentials: { baseUrl: string; apiToken: string },
+	options: IDataObject = {},
+): Poller =>
+	new Poller(credentials, {
+		source: 'transactions',
+		stream: 'test',
+		transactionTypes: [],
+		includeMessage: true,
+		options,
+	});

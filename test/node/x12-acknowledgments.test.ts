@@ -4,10 +4,10 @@
  * business number, accepted or rejected, every reason in words), beside the X12 as received.
  * Convert sends nothing; Get Message and the trigger read it from a local service (inboundX12.ts).
  */
-import { Poller, runNode } from '../../harness';
+import { runNode } from '../../harness';
 import { fromRetailer, LONG_REASON, REJECTING_824, REJECTING_997 } from '../unit/x12/ackFixtures';
 import { useNodeSandbox } from './helpers';
-import { useInboundX12 } from './inboundX12';
+import { includeMessagePoller, useInboundX12 } from './inboundX12';
 
 const sb = useNodeSandbox();
 const inbound = useInboundX12();
@@ -153,13 +153,7 @@ describe('Get Message', () => {
 });
 
 test('the trigger with Include Message emits an inbound 824 with its verdicts', async () => {
-	const poller = new Poller(await inbound.serve(REJECTING_824), {
-		source: 'transactions',
-		stream: 'test',
-		transactionTypes: [],
-		includeMessage: true,
-		options: {},
-	});
+	const poller = includeMessagePoller(await inbound.serve(REJECTING_824));
 	expect(await poller.poll()).toEqual({ items: null });
 	const { items } = await poller.poll();
 	const json = items![0].json as any;

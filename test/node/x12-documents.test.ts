@@ -4,14 +4,14 @@
  * builds from X12 (typed or as Get Message's item) and sends to the sandbox, and X12 → Convert
  * reads documents locally, sending nothing.
  */
-import { Poller, runNode } from '../../harness';
+import { runNode } from '../../harness';
 import { buildAcknowledgment } from '../../nodes/EdiExchange/documents';
 import { readInterchange } from '../../nodes/EdiExchange/x12';
 import { purchaseOrderFromX12 } from '../../nodes/EdiExchange/x12Documents';
 import { writeInterchange } from '../../sandbox/x12/write';
 import { retail850, retail850Segments } from '../unit/x12/fixtures';
 import { failure, useNodeSandbox } from './helpers';
-import { useInboundX12 } from './inboundX12';
+import { includeMessagePoller, useInboundX12 } from './inboundX12';
 
 const sb = useNodeSandbox();
 
@@ -187,13 +187,7 @@ describe('Get Message on X12', () => {
 });
 
 test('the trigger with Include Message emits an X12 850 with its purchase order document', async () => {
-	const poller = new Poller(await serveInbound(retail850('PO-T1')), {
-		source: 'transactions',
-		stream: 'test',
-		transactionTypes: [],
-		includeMessage: true,
-		options: {},
-	});
+	const poller = includeMessagePoller(await serveInbound(retail850('PO-T1')));
 	expect(await poller.poll()).toEqual({ items: null });
 	const { items } = await poller.poll();
 	expect(items).toHaveLength(1);
@@ -217,13 +211,7 @@ describe('Latin-1 where X12 enters (#32): a warning naming the byte offset, and 
 		[{}, 'CAF\uFFFD M\uFFFDLLER', true],
 		[{ encoding: 'latin1' }, 'CAFÉ MÜLLER', false],
 	])('the trigger with Include Message, Options %j', async (options, read, warned) => {
-		const poller = new Poller(await serveInbound(bytes), {
-			source: 'transactions',
-			stream: 'test',
-			transactionTypes: [],
-			includeMessage: true,
-			options,
-		});
+		const poller = includeMessagePoller(await serveInbound(bytes), options);
 		await poller.poll();
 		const { items } = await poller.poll();
 		const json = items![0].json as any;

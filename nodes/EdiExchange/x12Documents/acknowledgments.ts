@@ -82,7 +82,7 @@ export interface Verdict {
 }
 
 /**
- * Reads a set of acknowledgments segment by segment: subclasses map each segment (true: taken);
+ * Reads a set of acknowledgments segment by segment: a subclass's `mappings` read each segment id;
  * what none takes is kept in `x12Unmapped`, what was left of a taken one too. Never throws.
  */
 export abstract class AcknowledgmentReader {
@@ -92,7 +92,8 @@ export abstract class AcknowledgmentReader {
 
 	constructor(protected readonly type: string) {}
 
-	protected abstract map(s: Segment): boolean;
+	/** How each segment id is read: true when the segment was taken. */
+	protected abstract readonly mappings: ReadonlyMap<string, (s: Segment) => boolean>;
 	/** What the whole set must have said; gives the document. */
 	protected abstract finish(): PlainObject;
 
@@ -103,7 +104,7 @@ export abstract class AcknowledgmentReader {
 			set.segments.forEach((elements, i) => {
 				s.at(elements, i + 1);
 				if (s.id === 'ST' || s.id === 'SE') this.envelope(s);
-				else if (!this.map(s)) {
+				else if (!this.mappings.get(s.id)?.(s)) {
 					this.unmapped.push({ position: s.position, segment: s.elements });
 					return;
 				}

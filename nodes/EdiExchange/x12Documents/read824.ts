@@ -48,26 +48,15 @@ class ApplicationAdviceReader extends AcknowledgmentReader {
 		super('824');
 	}
 
-	protected map(s: Segment): boolean {
-		switch (s.id) {
-			case 'BGN':
-				return this.bgn(s);
-			case 'N1':
-				return this.n1(s);
-			case 'OTI':
-				return this.oti(s);
-			case 'REF':
-				return this.reference(s);
-			case 'DTM':
-				return this.date(s);
-			case 'TED':
-				return this.ted(s);
-			case 'NTE':
-				return this.nte(s);
-			default:
-				return false;
-		}
-	}
+	protected readonly mappings = new Map<string, (s: Segment) => boolean>([
+		['BGN', (s) => this.bgn(s)],
+		['N1', (s) => this.n1(s)],
+		['OTI', (s) => this.oti(s)],
+		['REF', (s) => this.reference(s)],
+		['DTM', (s) => this.date(s)],
+		['TED', (s) => this.ted(s)],
+		['NTE', (s) => this.nte(s)],
+	]);
 
 	private bgn(s: Segment): boolean {
 		if (this.sawBgn) return false;

@@ -49,24 +49,14 @@ class FunctionalAckReader extends AcknowledgmentReader {
 		super('997');
 	}
 
-	protected map(s: Segment): boolean {
-		switch (s.id) {
-			case 'AK1':
-				return this.ak1(s);
-			case 'AK2':
-				return this.ak2(s);
-			case 'AK3':
-				return this.ak3(s);
-			case 'AK4':
-				return this.ak4(s);
-			case 'AK5':
-				return this.ak5(s);
-			case 'AK9':
-				return this.ak9(s);
-			default:
-				return false;
-		}
-	}
+	protected readonly mappings = new Map<string, (s: Segment) => boolean>([
+		['AK1', (s) => this.ak1(s)],
+		['AK2', (s) => this.ak2(s)],
+		['AK3', (s) => this.ak3(s)],
+		['AK4', (s) => this.ak4(s)],
+		['AK5', (s) => this.ak5(s)],
+		['AK9', (s) => this.ak9(s)],
+	]);
 
 	private ak1(s: Segment): boolean {
 		if (this.group) {
