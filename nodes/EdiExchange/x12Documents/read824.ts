@@ -73,8 +73,9 @@ class ApplicationAdviceReader extends AcknowledgmentReader {
 
 	private n1(s: Segment): boolean {
 		const role = PARTIES.word(s.peek('N101'));
-		const parties = (this.advice.parties ??= {}) as PlainObject;
+		const parties = (this.advice.parties ?? {}) as PlainObject;
 		if (this.answer || !role || parties[role] !== undefined) return false;
+		this.advice.parties = parties;
 		s.take('N101');
 		const party: PlainObject = {};
 		setIf(party, 'name', s.take('N102'));

@@ -618,6 +618,7 @@ describe('an 824', () => {
 			expect(read.warnings).toEqual([
 				expect.stringMatching(/^N1 \(segment 7\): N1 belongs in an earlier part of the 824/),
 			]);
+			expect(read.document!.parties).toBeUndefined();
 			expect(read.document!.x12Unmapped).toEqual([
 				{ position: 5, segment: ['N1', 'BY', 'LATE PARTY'] },
 			]);
