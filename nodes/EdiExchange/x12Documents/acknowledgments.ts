@@ -7,6 +7,7 @@
 import type { PlainObject } from '../documents/fieldReader';
 import { type AcknowledgmentStatus, type CodeList } from './codes';
 import { Segment, type X12Unmapped } from './segmentReader';
+import { elementOf } from '../x12/segmentTable';
 import type { X12TransactionSet } from '../x12/types';
 
 /** One element a reason points at: AK4 (with its code) or TED05–TED07. */
@@ -128,8 +129,17 @@ export abstract class AcknowledgmentReader {
 		for (const ref of s.id === 'ST' ? ['ST02', 'ST03'] : ['SE01', 'SE02']) s.take(ref);
 	}
 
-	/** The name of `code` in `list`; a code the list lacks is named as unknown, with a warning at `ref`. */
+	/**
+	 * The name of `code` in `list`; a code the list lacks is named as unknown, with a warning at
+	 * `ref`, as is an empty one where the segment table says the element is mandatory.
+	 */
 	protected named(list: CodeList, s: Segment, ref: string, code = s.take(ref)): string {
+		if (code === '') {
+			const element = elementOf(ref);
+			if (element.requirement === 'M')
+				this.warnings.push(`${s.label(ref)} (${element.name}) is empty: the reason has no code`);
+			return `No code given (${ref} is empty)`;
+		}
 		const name = list.word(code);
 		if (name !== undefined) return name;
 		this.warnings.push(

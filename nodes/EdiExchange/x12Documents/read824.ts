@@ -151,10 +151,7 @@ class ApplicationAdviceReader extends AcknowledgmentReader {
 		const code = s.take('TED01');
 		const reason: AcknowledgmentError = {
 			code,
-			meaning:
-				code === ''
-					? 'Error (TED01 gives no code)'
-					: this.named(APPLICATION_ERRORS, s, 'TED01', code),
+			meaning: this.named(APPLICATION_ERRORS, s, 'TED01', code),
 			message: '',
 		};
 		const text = s.take('TED02');

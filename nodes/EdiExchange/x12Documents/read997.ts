@@ -97,10 +97,7 @@ class FunctionalAckReader extends AcknowledgmentReader {
 		const code = s.take('AK304');
 		const note: AcknowledgmentError = {
 			code,
-			meaning:
-				code === ''
-					? 'Segment in error (AK304 gives no code)'
-					: this.named(SEGMENT_ERRORS, s, 'AK304', code),
+			meaning: this.named(SEGMENT_ERRORS, s, 'AK304', code),
 			message: '',
 			segment: s.take('AK301'),
 		};
@@ -125,10 +122,7 @@ class FunctionalAckReader extends AcknowledgmentReader {
 		const reference = s.take('AK402');
 		if (reference) element.reference = reference;
 		element.code = s.take('AK403');
-		element.meaning =
-			element.code === ''
-				? 'Element in error (AK403 gives no code)'
-				: this.named(ELEMENT_ERRORS, s, 'AK403', element.code);
+		element.meaning = this.named(ELEMENT_ERRORS, s, 'AK403', element.code);
 		if (s.peek('AK404') !== '') element.value = s.take('AK404');
 		if (!this.note) {
 			this.warnings.push(

@@ -318,6 +318,38 @@ describe('a 997', () => {
 			]);
 		});
 
+		it('an empty AK403 or TED01 (mandatory) is said; an empty AK304 (optional) is not', () => {
+			const { document, warnings } = ack([
+				['AK1', 'IN', '5'],
+				['AK2', '810', '0001'],
+				['AK3', 'IT1', '4'],
+				['AK4', '2', '358', ''],
+				['AK5', 'R', '5'],
+				['AK9', 'R', '1', '1', '0'],
+			]);
+			expect(document.transactionSets[0].errors[0]).toMatchObject({
+				code: '',
+				meaning: 'No code given (AK304 is empty)',
+				elements: [{ code: '', meaning: 'No code given (AK403 is empty)' }],
+			});
+			expect(warnings).toEqual([
+				'AK403 (segment 5) (data element syntax error code) is empty: the reason has no code',
+			]);
+			const reading = advice([
+				['BGN', '00', '1', '20261123'],
+				['OTI', 'TR', 'IV', 'INV-9'],
+				['TED', '', 'PRICE TOO HIGH'],
+			]);
+			expect(reading.document.transactionSets[0].errors[0]).toMatchObject({
+				code: '',
+				meaning: 'No code given (TED01 is empty)',
+				message: 'PRICE TOO HIGH',
+			});
+			expect(reading.warnings).toEqual([
+				'TED01 (segment 4) (application error condition code) is empty: the reason has no code',
+			]);
+		});
+
 		it('without AK9 the group’s status is unknown; notes outside an AK2 loop are the group’s', () => {
 			const { document, warnings } = ack([
 				['AK1', 'IN', '5'],
