@@ -2,10 +2,13 @@
  * A partner's 997 and 824 through n8n's engine: X12 → Convert, Get Message and the trigger's
  * Include Message give each as the verdicts on our documents (which group and set, which
  * business number, accepted or rejected, every reason in words), beside the X12 as received.
- * Convert sends nothing; Get Message and the trigger read it from a local service (inboundX12.ts).
+ * Convert sends nothing; Get Message and the trigger read the hand-made ones from a local service
+ * (inboundX12.ts), and Get Message the sandbox partner's own 824 for a duplicate invoice.
  */
 import { runNode } from '../../harness';
 import { fromRetailer, LONG_REASON, REJECTING_824, REJECTING_997 } from '../unit/x12/ackFixtures';
+import { useSandbox } from '../sandbox/helpers';
+import { itemOf, sendOn, x12, x12Order } from '../sandbox/outboundDocuments';
 import { useNodeSandbox } from './helpers';
 import { includeMessagePoller, useInboundX12 } from './inboundX12';
 
@@ -160,4 +163,60 @@ test('the trigger with Include Message emits an inbound 824 with its verdicts', 
 	expect(json).toMatchObject({ id: 7, messageFormat: 'x12', x12: { transactionType: '824' } });
 	expect(json.document.transactionSets[0]).toMatchObject(REJECTED_INVOICE);
 	expect(json.document.transactionSets[0].errors[0].message).toBe(LONG_REASON);
+});
+
+describe('the sandbox partner’s own 824', () => {
+	const s = useSandbox({ sendInitialOrder: false });
+
+	test('Get Message reads it: the duplicate invoice named by number and control numbers, the reason whole', async () => {
+		const order = await x12Order(s);
+		await sendOn(s, 'x12', x12.ack(order));
+		await sendOn(s, 'x12', x12.shipNotice(order));
+		const [first] = await sendOn(s, 'x12', x12.invoice(order, 'INV-D'));
+		const [duplicate] = await sendOn(s, 'x12', x12.invoice(order, 'INV-D'));
+		const sent = await itemOf(s, duplicate);
+		expect(sent.acknowledgmentStatus).toBe('REJECTED');
+		const { items } = (
+			await s.api.get('/v3/transactions', { params: { direction: 'inbound', limit: 100 } })
+		).data;
+		const advice = items.find((i: any) => i.transactionType === '824' && i.id > duplicate);
+		const result = await runNode({
+			parameters: {
+				resource: 'transaction',
+				operation: 'getMessage',
+				transactionId: String(advice.id),
+			},
+			credentials: { baseUrl: s.sandbox.baseUrl, apiToken: s.sandbox.apiKey },
+		});
+		expect(result.error?.message).toBeUndefined();
+		const json = result.items[0].json as any;
+		expect(json.x12).toMatchObject({ transactionType: '824', senderId: 'DEMORETAIL' });
+		expect(json.x12.warnings).toBeUndefined();
+		const reason = `duplicate invoice INV-D, already accepted as transaction ${first}`;
+		expect(json.document).toMatchObject({ purpose: 'original', status: 'rejected' });
+		expect(json.document.transactionSets).toEqual([
+			{
+				transactionType: '810',
+				controlNumbers: {
+					group: sent.controlNumbers.group,
+					transactionSet: sent.controlNumbers.transactionSet,
+				},
+				businessNumber: 'INV-D',
+				businessNumberType: 'invoiceNumber',
+				level: 'transactionSet',
+				status: 'rejected',
+				statusCode: 'TR',
+				statusMeaning: 'Transaction Set Reject',
+				errors: [
+					{
+						code: '006',
+						meaning: 'Duplicate',
+						message: reason,
+						text: reason.slice(0, 60).trimEnd(),
+						...(reason.length > 60 && { notes: expect.any(Array) }),
+					},
+				],
+			},
+		]);
+	});
 });
