@@ -9,6 +9,14 @@
  */
 export { read850, type Read850Result, type X12Unmapped } from './read850';
 export { read860, type Read860Result } from './read860';
+export { read997 } from './read997';
+export { read824 } from './read824';
+export type {
+	AcknowledgmentError,
+	AcknowledgmentReading,
+	AnsweredSet,
+	ElementNote,
+} from './acknowledgments';
 export {
 	changesFromX12,
 	documentFromX12,
