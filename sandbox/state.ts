@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'crypto';
 import {
+	answerDueAt,
 	answerFor,
 	DEFAULT_ACKNOWLEDGMENT_SETTINGS,
 	isAcknowledged,
@@ -367,9 +368,8 @@ export class SandboxState {
 		stream: Stream,
 		receivedAt: number,
 	): void {
-		const { silentFor, delaySeconds } = this.acknowledgments;
-		const dueAt = receivedAt + Math.round(delaySeconds * 1000);
-		const answers = answerSets(groups, silentFor, new Date(dueAt));
+		const dueAt = answerDueAt(this.acknowledgments, receivedAt);
+		const answers = answerSets(groups, this.acknowledgments.silentFor, new Date(dueAt));
 		if (!answers.length) return;
 		this.answers.add(answers.map((a) => ({ ...a, dueAt, receiverId: organization, stream })));
 		this.onChange({ pendingAnswers: this.answers.all });
