@@ -3,10 +3,10 @@
  * receiver's answer kept on the transaction, the status the list shows for it at a given time,
  * and the receiver's acknowledgment settings (PUT /_sandbox/config `acknowledgments`).
  */
-import type { AnswerStatus, FieldError, StoredAcknowledgment, Transaction } from './types';
+import type { FieldError, StoredAcknowledgment, Transaction } from './types';
 import { fieldError, isObject } from './http';
 
-/** The statuses the list shows; the last three are answers. */
+/** The statuses the list shows; ACCEPTED, ACCEPTED_WITH_ERRORS and REJECTED are answers. */
 export const ACKNOWLEDGMENT_STATUSES = [
 	'NOT_ACKNOWLEDGED',
 	'ACCEPTED',
@@ -15,7 +15,6 @@ export const ACKNOWLEDGMENT_STATUSES = [
 	'OVERDUE',
 ] as const;
 export type AcknowledgmentStatus = (typeof ACKNOWLEDGMENT_STATUSES)[number];
-export type { AnswerStatus, StoredAcknowledgment };
 export interface AcknowledgmentSettings {
 	delaySeconds: number;
 	/** Transaction types the receiver never answers. */
@@ -56,12 +55,19 @@ export function acknowledgmentStatusAt(
 	if (!isAcknowledged(t)) return undefined;
 	const answer = answerAt(t, now);
 	if (answer) return answer.status;
-	const dueBy = t.acknowledgmentDueBy ?? t.createdAt + windowMs(DEFAULT_ACKNOWLEDGMENT_SETTINGS);
+	const dueBy =
+		t.acknowledgmentDueBy ??
+		t.bulk?.acknowledgmentDueBy ??
+		t.createdAt + windowMs(DEFAULT_ACKNOWLEDGMENT_SETTINGS);
 	return now > dueBy ? 'OVERDUE' : 'NOT_ACKNOWLEDGED';
 }
 
 export const windowMs = (settings: AcknowledgmentSettings) =>
 	Math.round(settings.windowMinutes * 60_000);
+
+/** When an answer to what arrived at `receivedAt` comes (epoch ms). */
+export const answerDueAt = (settings: AcknowledgmentSettings, receivedAt: number) =>
+	receivedAt + Math.round(settings.delaySeconds * 1000);
 
 /**
  * The receiver's answer to a document it judged (reasons: [] = accepted), under the settings in
@@ -74,7 +80,7 @@ export function answerFor(
 	receivedAt: number,
 ): StoredAcknowledgment | undefined {
 	if (settings.silentFor.includes(type)) return undefined;
-	const createdAt = receivedAt + Math.round(settings.delaySeconds * 1000);
+	const createdAt = answerDueAt(settings, receivedAt);
 	if (reasons.length)
 		return {
 			status: 'REJECTED',

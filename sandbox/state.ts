@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'crypto';
 import {
+	answerDueAt,
 	answerFor,
 	DEFAULT_ACKNOWLEDGMENT_SETTINGS,
 	isAcknowledged,
@@ -367,9 +368,8 @@ export class SandboxState {
 		stream: Stream,
 		receivedAt: number,
 	): void {
-		const { silentFor, delaySeconds } = this.acknowledgments;
-		const dueAt = receivedAt + Math.round(delaySeconds * 1000);
-		const answers = answerSets(groups, silentFor, new Date(dueAt));
+		const dueAt = answerDueAt(this.acknowledgments, receivedAt);
+		const answers = answerSets(groups, this.acknowledgments.silentFor, new Date(dueAt));
 		if (!answers.length) return;
 		this.answers.add(answers.map((a) => ({ ...a, dueAt, receiverId: organization, stream })));
 		this.onChange({ pendingAnswers: this.answers.all });
@@ -476,16 +476,15 @@ export class SandboxState {
 		const firstId = this.store.nextId;
 		const { transactionType, stream, direction } = request;
 		const inbound = direction === 'inbound';
+		const acknowledged = isAcknowledged({ direction, status: 'DELIVERED', transactionType });
 		const bulk: BulkBatch = {
 			firstId,
 			firstSequence,
 			payloadBase: randomUUID(),
 			deliveryBase: randomUUID(),
+			...(acknowledged && { acknowledgmentDueBy: createdAt + windowMs(this.acknowledgments) }),
 		};
-		const acknowledged = isAcknowledged({ direction, status: 'DELIVERED', transactionType });
-		const dueBy = createdAt + windowMs(this.acknowledgments);
 		const batch = this.store.addMany(request.count, (id) => ({
-			...(acknowledged && { acknowledgmentDueBy: dueBy }),
 			id,
 			transactionType,
 			direction,

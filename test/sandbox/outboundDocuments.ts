@@ -203,12 +203,20 @@ export const x12 = {
 				String(change.purchaseOrderDate).replace(/-/g, ''),
 			],
 			...change.lineItems.flatMap((l: any) => [
-				['POC', l.purchaseOrderLineId, 'CA'],
+				['POC', l.purchaseOrderLineId, changeCode(l)],
 				['ACK', status],
 			]),
 		],
 	}),
 };
+
+/** The X12 change code (POC02) of a line of the partner's 860, which its 865 echoes. */
+function changeCode(line: Record<string, any>): string {
+	if (line.changeReason === 'quantityChange')
+		return String(line.changeInQuantity?.value ?? '').startsWith('-') ? 'QD' : 'QI';
+	const codes: Record<string, string> = { priceChange: 'PC', deleteItem: 'DI', addItem: 'AI' };
+	return codes[line.changeReason] ?? 'CA';
+}
 
 /** The list item of a transaction (the newest 100 are searched). */
 export async function itemOf(s: Running, id: number): Promise<Record<string, any>> {
