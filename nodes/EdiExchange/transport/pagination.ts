@@ -42,6 +42,8 @@ const TRANSACTION_LIST: ExpectedBody = {
 export interface ListFilters {
 	stream?: string;
 	direction?: string;
+	/** Up to 5 business numbers, comma-separated (the contract's filter; a service may refuse it). */
+	businessNumber?: string;
 }
 
 export async function fetchTransactionPage(
@@ -54,6 +56,7 @@ export async function fetchTransactionPage(
 	const qs: IDataObject = { limit, offset };
 	if (filters.stream) qs.stream = filters.stream;
 	if (filters.direction) qs.direction = filters.direction;
+	if (filters.businessNumber) qs.businessNumber = filters.businessNumber;
 	const { body, headers } = await client.send({
 		route: 'listTransactions',
 		qs,

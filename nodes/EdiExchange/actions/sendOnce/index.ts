@@ -1,0 +1,157 @@
+/**
+ * Send once: the one check before Create sends anything, on every integration path
+ * (integrationPaths.ts sendDocument runs every send through it). The lookup finds the outbound
+ * transactions with the document's business number, decide.ts says refuse, send or mark.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { businessNumberField, typeLabel } from '../../documents/registry';
+import type { ServiceClient } from '../../transport/client';
+import type { Outbound } from '../integrationPaths';
+import {
+	decideSendOnce,
+	type EarlierSend,
+	type IfAlreadySent,
+	keyOf,
+	needsLookup,
+	type SendKey,
+} from './decide';
+import { DEFAULT_LOOKBACK } from './fields';
+import { SentLookup } from './lookup';
+
+export { sendOnceOptions } from './fields';
+
+const codeOf = (document: Outbound) => document.type.split('_')[0];
+
+function lookupOf(this: IExecuteFunctions, client: ServiceClient, itemIndex: number): SentLookup {
+	return client.runState('sendOnce', () => {
+		const lookback = this.getNodeParameter(
+			'options.alreadySentLookback',
+			itemIndex,
+			DEFAULT_LOOKBACK,
+		) as number;
+		return new SentLookup(client, lookback);
+	});
+}
+
+const ifAlreadySent = (context: IExecuteFunctions, itemIndex: number) =>
+	context.getNodeParameter('options.ifAlreadySent', itemIndex, 'refuse') as IfAlreadySent;
+
+/** The run's documents, known before the first is sent: their numbers are looked up together. */
+export function expectDocuments(
+	this: IExecuteFunctions,
+	client: ServiceClient,
+	documents: Array<{ itemIndex: number; document: Outbound }>,
+): void {
+	const keys = documents.flatMap(({ itemIndex, document }) => {
+		const key = keyOf(codeOf(document), document);
+		return key && needsLookup(key, ifAlreadySent(this, itemIndex)) ? [key] : [];
+	});
+	if (keys.length) lookupOf.call(this, client, documents[0].itemIndex).expect(keys);
+}
+
+/**
+ * Sends the document with `send` unless it already went out: then refuses (an error naming the
+ * earlier transaction) or passes it through marked, as Options → If Already Sent says.
+ */
+export async function sendOnce(
+	this: IExecuteFunctions,
+	client: ServiceClient,
+	itemIndex: number,
+	document: Outbound,
+	send: () => Promise<IDataObject>,
+): Promise<IDataObject> {
+	const choice = ifAlreadySent(this, itemIndex);
+	const key = keyOf(codeOf(document), document);
+	if (!needsLookup(key, choice)) return await send();
+	const lookup = lookupOf.call(this, client, itemIndex);
+	const held = await lookup.hold(key);
+	let sent: IDataObject | undefined;
+	try {
+		const found = await find.call(this, lookup, key, itemIndex);
+		const decision = decideSendOnce(key, held.earlier ? [...found, held.earlier] : found, choice);
+		if (decision.action === 'refuse')
+			throw alreadySent.call(this, key, decision.earlier, itemIndex);
+		if (decision.action === 'mark')
+			return { ...document, alreadySent: true, earlierTransaction: { ...decision.earlier } };
+		const answer = await send();
+		sent = sentInThisRun(key, answer);
+		return answer;
+	} finally {
+		held.release(sent);
+	}
+}
+
+/** The lookup, said when it scanned instead of filtering; its failure says nothing was sent. */
+async function find(
+	this: IExecuteFunctions,
+	lookup: SentLookup,
+	key: SendKey,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	let found: IDataObject[];
+	try {
+		found = await lookup.find(key, itemIndex);
+	} catch (error) {
+		if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+			error.description =
+				`Create looks up whether the document was already sent before sending it; the lookup failed, so nothing was sent. ${error.description ?? ''}`.trim();
+		}
+		throw error;
+	}
+	if (lookup.refusedFilter || lookup.cutShort.size) noteScan.call(this, lookup, itemIndex);
+	return found;
+}
+
+/** An execution hint, once per run: the service refused the filter, so the node scanned. */
+function noteScan(this: IExecuteFunctions, lookup: SentLookup, itemIndex: number): void {
+	const said = this.getNodeParameter('options.alreadySentLookback', itemIndex, DEFAULT_LOOKBACK);
+	const streams = [...lookup.cutShort];
+	const cut = streams.length
+		? ` It read only the latest ${String(said)} on the ${streams.join(' and ')} stream: a document sent before those was not seen (raise Options → Already-Sent Lookback).`
+		: '';
+	const message = lookup.refusedFilter
+		? `The service refused the transaction list's businessNumber filter: the already-sent check read the latest outbound transactions instead.${cut}`
+		: `The already-sent check stopped at Options → Already-Sent Lookback (${String(said)}) before the list's end.`;
+	if (lookup.hinted === message) return;
+	lookup.hinted = message;
+	this.addExecutionHints({ message, location: 'outputPane' });
+}
+
+/** The run's own send, as the list will show it, for a later item of the run with the same key. */
+function sentInThisRun(key: SendKey, answer: IDataObject): IDataObject {
+	const ids = answer.transactionIds;
+	return {
+		id: (Array.isArray(ids) && ids.length ? ids[0] : answer.id) as IDataObject[string],
+		transactionType: key.code,
+		direction: 'outbound',
+		stream: key.stream,
+		receiverId: key.receiverId,
+		businessNumber: key.businessNumber,
+		createdAt: new Date().toISOString(),
+		status: answer.status,
+	};
+}
+
+function alreadySent(
+	this: IExecuteFunctions,
+	key: SendKey,
+	earlier: EarlierSend,
+	itemIndex: number,
+): NodeOperationError {
+	const field = businessNumberField(key.code) ?? 'businessNumber';
+	const when = earlier.createdAt ? ` at ${earlier.createdAt}` : '';
+	const answer = earlier.acknowledgmentStatus
+		? `acknowledgment ${earlier.acknowledgmentStatus}`
+		: 'no acknowledgment status known';
+	return new NodeOperationError(
+		this.getNode(),
+		`The ${typeLabel(key.code)} with ${field} "${key.businessNumber}" was already sent to ${key.receiverId} on the ${key.stream} stream: transaction ${String(earlier.id)}${when}, ${answer}. Nothing was sent.`,
+		{
+			description:
+				'Create sends a document once per business number. To send it again anyway, set Options → If Already Sent to Send Anyway; to let the workflow branch instead of failing, choose Mark as Already Sent. Once the receiver has rejected the earlier one, a corrected document goes through.',
+			itemIndex,
+		},
+	);
+}
