@@ -83,6 +83,9 @@ export async function sendOnce(
 	}
 }
 
+const LOOKUP_FAILED =
+	'Create looks up whether the document was already sent before sending it; the lookup failed, so nothing was sent.';
+
 /** The lookup, said when it scanned instead of filtering; its failure says nothing was sent. */
 async function find(
 	this: IExecuteFunctions,
@@ -94,11 +97,14 @@ async function find(
 	try {
 		found = await lookup.find(key, itemIndex);
 	} catch (error) {
-		if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-			error.description =
-				`Create looks up whether the document was already sent before sending it; the lookup failed, so nothing was sent. ${error.description ?? ''}`.trim();
-		}
-		throw error;
+		// Items whose numbers were asked together share the error: it is worded once.
+		const n8nError =
+			error instanceof NodeApiError || error instanceof NodeOperationError
+				? error
+				: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		if (!n8nError.description?.startsWith(LOOKUP_FAILED))
+			n8nError.description = `${LOOKUP_FAILED} ${n8nError.description ?? ''}`.trim();
+		throw n8nError;
 	}
 	if (lookup.refusedFilter || lookup.cutShort.size) noteScan.call(this, lookup, itemIndex);
 	return found;
