@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { buildChangeAcknowledgment } from '../../nodes/EdiExchange/documents';
+import { buildChangeAcknowledgment, buildInvoice } from '../../nodes/EdiExchange/documents';
 import { buildParameters } from '../orderToCash/order';
 import { failure, useNodeSandbox } from './helpers';
 
@@ -90,21 +90,31 @@ describe.each(PATHS)('the same 810 twice, %s', (path) => {
 	});
 
 	test('after the partner rejected it, the corrected 810 goes out', async () => {
-		const { number, input } = await acknowledgedOrder();
-		// Billed before anything was shipped: the partner rejects it.
-		const early = await sb.run(invoiceOn(path), { input: [{ json: input }] });
-		expect(early.error?.message).toBeUndefined();
+		const { number, input } = await shippedOrder();
+		// Billed at a price nobody agreed: the partner rejects it.
+		const built = buildInvoice(input.po, {
+			invoiceDate: '2026-11-28',
+			acknowledgment: input.ack,
+			shipNotice: input.asn,
+		});
+		const lineItems = (built.lineItems as IDataObject[]).map((line, i) =>
+			i === 0 ? { ...line, unitPrice: '999.00' } : line,
+		);
+		const wrong = await sb.run(
+			invoiceOn(path, {
+				messageSource: 'json',
+				message: JSON.stringify({ ...built, lineItems }),
+			}),
+		);
+		expect(wrong.error?.message).toBeUndefined();
 		const [rejected] = await sentOf('810', `INV-${number}`);
 		expect(rejected.acknowledgmentStatus).toBe('REJECTED');
 
-		const asn = await sb.run(build(ASN), { input: [{ json: input }] });
-		expect(asn.error?.message).toBeUndefined();
 		await sb.clearRequests();
-		const corrected = await sb.run(invoiceOn(path), {
-			input: [{ json: { ...input, asn: asn.items[0].json } }],
-		});
+		const corrected = await sb.run(invoiceOn(path), { input: [{ json: input }] });
 		expect(corrected.error?.message).toBeUndefined();
-		expect(await posts()).toHaveLength(1);
+		// Looked up, found rejected, sent.
+		expect((await sb.requests()).map((r) => r.method)).toEqual(['GET', 'POST']);
 		const both = await sentOf('810', `INV-${number}`);
 		expect(both.map((t) => t.acknowledgmentStatus).sort()).toEqual(['ACCEPTED', 'REJECTED']);
 	});
@@ -144,7 +154,14 @@ const CHANGE_ACK_MESSAGE = buildChangeAcknowledgment({
 	],
 });
 
-const INVENTORY_ROWS = [{ sku: 'ACME-100', qty: '120' }];
+/** Stock rows of the items of an order the partner sent (it rejects a feed of items it does not know). */
+async function stockOfPartnerItems(): Promise<IDataObject[]> {
+	const sent = await sb.admin('POST', '/partner/send-850', {});
+	const order = await api(`/v3/transactions/${String(sent.transactionId)}/message`);
+	return (order.lineItems as Array<{ productIds: IDataObject }>).map((line) => ({
+		json: { item: line.productIds.buyerItemNumber, qty: '5' },
+	}));
+}
 
 /** For each type and path: the parameters and input of one document, and its business number. */
 const OTHER_TYPES: Array<[string, string, () => Promise<[IDataObject, IDataObject[], string]>]> = [
@@ -199,10 +216,10 @@ const OTHER_TYPES: Array<[string, string, () => Promise<[IDataObject, IDataObjec
 				senderId: 'YOURCOMPANY',
 				receiverId: 'DEMORETAIL',
 				integrationPath: path,
-				inventoryColumns: { vendorItemNumber: 'sku', quantityAvailable: 'qty' },
+				inventoryColumns: { buyerItemNumber: 'item', quantityAvailable: 'qty' },
 				inventoryOptions: { reportNumber: 'FEED-7', skipUnchangedMinutes: 0 },
 			},
-			INVENTORY_ROWS.map((json) => ({ json })),
+			await stockOfPartnerItems(),
 			'FEED-7',
 		],
 	]),
