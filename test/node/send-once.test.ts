@@ -10,6 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { buildChangeAcknowledgment, buildInvoice } from '../../nodes/EdiExchange/documents';
 import { buildParameters } from '../orderToCash/order';
+import { json, startHostileServer, type HostileServer } from '../hostile/server';
 import { failure, useNodeSandbox } from './helpers';
 
 const sb = useNodeSandbox({ sendInitialOrder: false });
@@ -307,4 +308,89 @@ test('Mark as Already Sent: the document passes through marked, with the earlier
 		message: { invoiceNumber: `INV-${number}` },
 	});
 	expect(await posts()).toEqual([]);
+});
+
+describe('a service that refuses the businessNumber filter', () => {
+	let service: HostileServer;
+	beforeAll(async () => {
+		// The sandbox behind a front that answers the filter as a service without it would.
+		service = await startHostileServer(async (request, res) => {
+			if (request.query.businessNumber !== undefined)
+				return json(400, {
+					type: 'argumentError',
+					message: 'Invalid query',
+					errors: [
+						{
+							type: 'whitelistValidation',
+							ref: 'businessNumber',
+							message: 'property businessNumber should not exist',
+						},
+					],
+				})(request, res, service);
+			const query = new URLSearchParams(request.query).toString();
+			const answer = await fetch(`${sb.baseUrl}${request.path}${query ? `?${query}` : ''}`, {
+				method: request.method,
+				headers: {
+					'service-api-key': String(request.headers['service-api-key']),
+					'content-type': 'application/json',
+				},
+				body: request.method === 'GET' ? undefined : request.body,
+			});
+			res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
+			res.end(Buffer.from(await answer.arrayBuffer()));
+		});
+	});
+	afterAll(async () => await service.stop());
+	beforeEach(() => {
+		service.requests.length = 0;
+	});
+
+	const hintsOf = (result: { run: any }): string[] =>
+		(result.run.data.resultData.runData['EDI Exchange'][0].hints ?? []).map(
+			(h: { message: string }) => h.message,
+		);
+
+	test('Create reads the latest outbound transactions instead, refuses the duplicate and says so', async () => {
+		const { number, input } = await shippedOrder();
+		expect((await sb.run(invoiceOn('x12'), { input: [{ json: input }] })).error).toBeUndefined();
+		const again = await sb.run(invoiceOn('x12'), {
+			input: [{ json: input }],
+			credentials: { baseUrl: service.url },
+			continueOnFail: true,
+		});
+		expect(again.items[0].json.error).toMatch(
+			new RegExp(`^The 810 Invoice with invoiceNumber "INV-${number}" was already sent`),
+		);
+		expect(service.requests.map((r) => [r.method, r.query.businessNumber ?? '-'])).toEqual([
+			['GET', `INV-${number}`],
+			['GET', '-'],
+		]);
+		expect(service.requests[1].query).toMatchObject({ direction: 'outbound', stream: 'test' });
+		expect(hintsOf(again)).toEqual([
+			"The service refused the transaction list's businessNumber filter: the already-sent check read the latest outbound transactions instead.",
+		]);
+	});
+
+	test('a document older than Already-Sent Lookback is not seen, and the hint says so', async () => {
+		const { input } = await shippedOrder();
+		expect(
+			(await sb.run(invoiceOn('structured'), { input: [{ json: input }] })).error,
+		).toBeUndefined();
+		// Newer outbound transactions push the 810 out of a lookback of 3.
+		await sb.admin('POST', '/transactions', {
+			count: 3,
+			transactionType: '855',
+			direction: 'outbound',
+			stream: 'test',
+		});
+		const again = await sb.run(invoiceOn('structured', { options: { alreadySentLookback: 3 } }), {
+			input: [{ json: input }],
+			credentials: { baseUrl: service.url },
+		});
+		expect(again.error?.message).toBeUndefined();
+		expect(again.items[0].json.status).toBe('ACCEPTED');
+		expect(hintsOf(again)[0]).toMatch(
+			/read only the latest 3 on the test stream: a document sent before those was not seen/,
+		);
+	});
 });
