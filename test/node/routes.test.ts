@@ -74,6 +74,8 @@ const CASES: Record<RouteName, Case> = {
 				senderId: 'YOURCOMPANY',
 				receiverId: 'DEMORETAIL',
 				message: JSON.stringify(SAMPLE_855),
+				// The create alone: Create's already-sent lookup is listTransactions (send-once.test.ts).
+				options: { ifAlreadySent: 'sendAnyway' },
 			});
 			expect(r.status).toBe('success');
 			return {
