@@ -107,8 +107,10 @@ test('the partner rejects an 810 whose currency or release number differs from i
 		senderId: 'YOURCOMPANY',
 		receiverId: 'DEMORETAIL',
 		messageSource: 'json',
+		// Its own invoice number: the same number again would be refused as already sent.
 		message: JSON.stringify({
 			...invoice,
+			invoiceNumber: `${String(invoice.invoiceNumber)}-B`,
 			releaseNumber: 'R001',
 			buyersCurrency: { currencyCode: 'USD' },
 		}),
