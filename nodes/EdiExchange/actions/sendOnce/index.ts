@@ -24,19 +24,19 @@ export { sendOnceOptions } from './fields';
 
 const codeOf = (document: Outbound) => document.type.split('_')[0];
 
-function lookupOf(this: IExecuteFunctions, client: ServiceClient, itemIndex: number): SentLookup {
-	return client.runState('sendOnce', () => {
-		const lookback = this.getNodeParameter(
-			'options.alreadySentLookback',
-			itemIndex,
-			DEFAULT_LOOKBACK,
-		) as number;
-		return new SentLookup(client, lookback);
-	});
-}
+/** The run's lookup, made by its first item that looks (with that item's lookback). */
+const lookupOf = (client: ServiceClient, lookback: number): SentLookup =>
+	client.runState('sendOnce', () => new SentLookup(client, lookback));
 
-const ifAlreadySent = (context: IExecuteFunctions, itemIndex: number) =>
-	context.getNodeParameter('options.ifAlreadySent', itemIndex, 'refuse') as IfAlreadySent;
+/** Options → If Already Sent and Already-Sent Lookback of an item (both read, so both checked). */
+const settingsOf = (context: IExecuteFunctions, itemIndex: number) => ({
+	choice: context.getNodeParameter('options.ifAlreadySent', itemIndex, 'refuse') as IfAlreadySent,
+	lookback: context.getNodeParameter(
+		'options.alreadySentLookback',
+		itemIndex,
+		DEFAULT_LOOKBACK,
+	) as number,
+});
 
 /** The run's documents, known before the first is sent: their numbers are looked up together. */
 export function expectDocuments(
@@ -44,11 +44,20 @@ export function expectDocuments(
 	client: ServiceClient,
 	documents: Array<{ itemIndex: number; document: Outbound }>,
 ): void {
+	let lookback: number | undefined;
 	const keys = documents.flatMap(({ itemIndex, document }) => {
+		let settings: ReturnType<typeof settingsOf>;
+		try {
+			settings = settingsOf(this, itemIndex);
+		} catch {
+			return []; // refused in the item's own turn, naming the option
+		}
 		const key = keyOf(codeOf(document), document);
-		return key && needsLookup(key, ifAlreadySent(this, itemIndex)) ? [key] : [];
+		if (!needsLookup(key, settings.choice)) return [];
+		lookback ??= settings.lookback;
+		return [key];
 	});
-	if (keys.length) lookupOf.call(this, client, documents[0].itemIndex).expect(keys);
+	if (lookback !== undefined) lookupOf(client, lookback).expect(keys);
 }
 
 /**
@@ -62,10 +71,10 @@ export async function sendOnce(
 	document: Outbound,
 	send: () => Promise<IDataObject>,
 ): Promise<IDataObject> {
-	const choice = ifAlreadySent(this, itemIndex);
+	const { choice, lookback } = settingsOf(this, itemIndex);
 	const key = keyOf(codeOf(document), document);
 	if (!needsLookup(key, choice)) return await send();
-	const lookup = lookupOf.call(this, client, itemIndex);
+	const lookup = lookupOf(client, lookback);
 	const held = await lookup.hold(key);
 	let sent: IDataObject | undefined;
 	try {
@@ -106,13 +115,13 @@ async function find(
 			n8nError.description = `${LOOKUP_FAILED} ${n8nError.description ?? ''}`.trim();
 		throw n8nError;
 	}
-	if (lookup.refusedFilter || lookup.cutShort.size) noteScan.call(this, lookup, itemIndex);
+	if (lookup.refusedFilter || lookup.cutShort.size) noteScan.call(this, lookup);
 	return found;
 }
 
 /** An execution hint, once per run: the service refused the filter, so the node scanned. */
-function noteScan(this: IExecuteFunctions, lookup: SentLookup, itemIndex: number): void {
-	const said = this.getNodeParameter('options.alreadySentLookback', itemIndex, DEFAULT_LOOKBACK);
+function noteScan(this: IExecuteFunctions, lookup: SentLookup): void {
+	const said = lookup.lookback;
 	const streams = [...lookup.cutShort];
 	const cut = streams.length
 		? ` It read only the latest ${String(said)} on the ${streams.join(' and ')} stream: a document sent before those was not seen (raise Options → Already-Sent Lookback).`

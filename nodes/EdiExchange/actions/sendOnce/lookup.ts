@@ -43,7 +43,7 @@ export class SentLookup {
 	constructor(
 		private readonly client: ServiceClient,
 		/** Options → Already-Sent Lookback: the most transactions one read goes through. */
-		private readonly lookback: number,
+		readonly lookback: number,
 	) {}
 
 	/** The keys of the run's documents, so that their numbers are asked about together. */
