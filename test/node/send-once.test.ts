@@ -187,21 +187,26 @@ const OTHER_TYPES: Array<[string, string, () => Promise<[IDataObject, IDataObjec
 		(path): [string, string, () => Promise<[IDataObject, IDataObject[], string]>] => [
 			'865',
 			path,
-			async () => [
-				{
-					resource: 'transaction',
-					operation: 'create',
-					documentType: '865_PURCHASE_ORDER_CHANGE_ACKNOWLEDGMENT',
-					stream: 'test',
-					messageSource: 'json',
-					message: JSON.stringify(CHANGE_ACK_MESSAGE),
-					senderId: 'YOURCOMPANY',
-					receiverId: 'DEMORETAIL',
-					integrationPath: path,
-				},
-				[{ json: {} }],
-				'PO-65',
-			],
+			async () => {
+				// The partner sent no 860 for PO-65 and would reject the 865 (a rejected one may be
+				// sent again): silent, it stays NOT_ACKNOWLEDGED.
+				await sb.admin('PUT', '/config', { acknowledgments: { silentFor: ['865'] } });
+				return [
+					{
+						resource: 'transaction',
+						operation: 'create',
+						documentType: '865_PURCHASE_ORDER_CHANGE_ACKNOWLEDGMENT',
+						stream: 'test',
+						messageSource: 'json',
+						message: JSON.stringify(CHANGE_ACK_MESSAGE),
+						senderId: 'YOURCOMPANY',
+						receiverId: 'DEMORETAIL',
+						integrationPath: path,
+					},
+					[{ json: {} }],
+					'PO-65',
+				];
+			},
 		],
 	),
 	...PATHS.map((path): [string, string, () => Promise<[IDataObject, IDataObject[], string]>] => [
