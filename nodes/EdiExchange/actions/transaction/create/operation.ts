@@ -143,7 +143,9 @@ function readDocuments(this: IExecuteFunctions, client: ServiceClient): Array<Ou
 		try {
 			return readDocument.call(this, itemIndex);
 		} catch (error) {
-			return error as Error;
+			return error instanceof Error
+				? error
+				: new NodeOperationError(this.getNode(), String(error), { itemIndex });
 		}
 	});
 	expectDocuments.call(
