@@ -107,7 +107,8 @@ test('the partner rejects an 810 whose currency or release number differs from i
 		senderId: 'YOURCOMPANY',
 		receiverId: 'DEMORETAIL',
 		messageSource: 'json',
-		// Its own invoice number: the same number again would be refused as already sent.
+		// Its own invoice number: the same one again would be refused as already sent (and by the
+		// partner as a duplicate of the accepted invoice).
 		message: JSON.stringify({
 			...invoice,
 			invoiceNumber: `${String(invoice.invoiceNumber)}-B`,
