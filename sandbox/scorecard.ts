@@ -444,3 +444,24 @@ function judge(
 	}
 	return reasons;
 }
+
+const ANSWERED_ROWS = ['855', '856', '810', '865'] as const;
+
+/**
+ * The partner's verdict on one document from what judging it changed: every reason it gave (on
+ * each order the document names, as unmatched, or as an 846 row); [] = accepted; undefined when
+ * the change holds no verdict on it (a 997, or a type the partner does not judge).
+ */
+export function verdictOf(changed: ScorecardChange, transactionId: number): string[] | undefined {
+	let found = false;
+	const reasons = new Set<string>();
+	const add = (row: { transactionId?: number; reasons: string[] } | undefined) => {
+		if (row?.transactionId !== transactionId) return;
+		found = true;
+		row.reasons.forEach((r) => reasons.add(r));
+	};
+	for (const entry of changed.entries) for (const type of ANSWERED_ROWS) add(entry[type]);
+	for (const row of changed.unmatched) if (row.type !== '997') add(row);
+	for (const row of changed.inventory ?? []) add(row);
+	return found ? [...reasons] : undefined;
+}

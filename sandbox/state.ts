@@ -4,6 +4,13 @@
  */
 import { randomUUID } from 'crypto';
 import {
+	answerFor,
+	DEFAULT_ACKNOWLEDGMENT_SETTINGS,
+	isAcknowledged,
+	windowMs,
+	type AcknowledgmentSettings,
+} from './acknowledgments';
+import {
 	businessNumberOf,
 	checkDocument,
 	type CreateEnvelope,
@@ -27,6 +34,7 @@ import {
 	type ScorecardChange,
 	type ScorecardSnapshot,
 	type X12Control,
+	verdictOf,
 } from './scorecard';
 import { Store, type NewTransaction } from './store';
 import type { X12Layout } from './x12/layout';
@@ -109,6 +117,8 @@ export class SandboxState {
 	inboundFormat: InboundFormat;
 	/** How the partner lays out the X12 it writes (PUT /_sandbox/config, --x12-layout). */
 	x12Layout: X12Layout;
+	/** How the receiver answers what the organization sends it (PUT /_sandbox/config). */
+	acknowledgments: AcknowledgmentSettings = DEFAULT_ACKNOWLEDGMENT_SETTINGS;
 	/** Interchanges the partner received (ISA05:ISA06 and ISA13) → the first transaction of each: a repeat is refused. */
 	private readonly interchangesReceived = new Map<string, number>();
 	/** Last purchase-order sequence used (partner orders and bulk messages share it, so numbers stay unique). */
@@ -145,6 +155,7 @@ export class SandboxState {
 		this.order = this.options.order;
 		this.inboundFormat = this.options.inboundFormat;
 		this.x12Layout = this.options.x12Layout;
+		this.acknowledgments = DEFAULT_ACKNOWLEDGMENT_SETTINGS;
 		this.interchangesReceived.clear();
 		this.limiter.configure(this.options.rateLimit);
 		this.faults.set({});
@@ -307,6 +318,7 @@ export class SandboxState {
 						? this.scorecard.receiveChangeAck(transactionId, reply.ack, arrival)
 						: this.scorecard.receive(reply.type, transactionId, reply.message, orderOf, arrival);
 		this.onChange({ scorecard: changed });
+		this.answer(transactionId, changed);
 		this.afterReply(changed);
 	}
 
@@ -327,7 +339,10 @@ export class SandboxState {
 			payloadBase: randomUUID(),
 			deliveryBase: randomUUID(),
 		};
+		const acknowledged = isAcknowledged({ direction, status: 'DELIVERED', transactionType });
+		const dueBy = createdAt + windowMs(this.acknowledgments);
 		const batch = this.store.addMany(request.count, (id) => ({
+			...(acknowledged && { acknowledgmentDueBy: dueBy }),
 			id,
 			transactionType,
 			direction,
@@ -379,6 +394,7 @@ export class SandboxState {
 				orderOf,
 			);
 			this.onChange({ scorecard: changed });
+			this.answer(transactionId, changed);
 		} else if (ORDER_DOCUMENT_TYPES.includes(envelope.transactionType)) {
 			const changed = this.scorecard.receive(
 				envelope.transactionType as OrderDocumentType,
@@ -387,8 +403,25 @@ export class SandboxState {
 				orderOf,
 			);
 			this.onChange({ scorecard: changed });
+			this.answer(transactionId, changed);
 			this.afterReply(changed);
 		}
+	}
+
+	/** The partner answers a document it judged with its verdict, as the settings in force say. */
+	private answer(transactionId: number, changed: ScorecardChange): void {
+		const transaction = this.store.get(transactionId);
+		const reasons = verdictOf(changed, transactionId);
+		if (!transaction || reasons === undefined || !isAcknowledged(transaction)) return;
+		const answer = answerFor(
+			transaction.transactionType,
+			reasons,
+			this.acknowledgments,
+			transaction.createdAt,
+		);
+		if (!answer) return;
+		transaction.acknowledgment = answer;
+		this.onChange({ transactions: [transaction] });
 	}
 
 	addOutbound(
@@ -396,11 +429,15 @@ export class SandboxState {
 			integrationPayloadId?: string;
 		},
 	): Transaction {
+		const createdAt = Date.now();
 		const transaction = this.store.add({
 			integrationPayloadId: randomUUID(),
 			...fields,
 			direction: 'outbound',
-			createdAt: Date.now(),
+			createdAt,
+			...(isAcknowledged({ ...fields, direction: 'outbound' }) && {
+				acknowledgmentDueBy: createdAt + windowMs(this.acknowledgments),
+			}),
 		});
 		this.onChange({ transactions: [transaction] });
 		return transaction;
