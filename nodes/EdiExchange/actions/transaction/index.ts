@@ -2,6 +2,7 @@ import { resource } from '../resource';
 import { applyChangeOperation } from './applyChange';
 import { checkDocumentOperation } from './checkDocument';
 import { create } from './create/operation';
+import { getAcknowledgment } from './getAcknowledgment';
 import { getMany } from './getMany';
 import { getMessage } from './getMessage';
 
@@ -22,6 +23,14 @@ export const transaction = resource(
 			action: 'Get a transaction message',
 			description: 'Read the document content of a transaction (JSON or X12)',
 			operation: getMessage,
+		},
+		{
+			name: 'Get Acknowledgment',
+			value: 'getAcknowledgment',
+			action: 'Get the receiver’s answer to a sent transaction',
+			description:
+				'Read what the receiver said about a sent transaction: accepted, accepted with errors or rejected, with its reasons',
+			operation: getAcknowledgment,
 		},
 		{
 			name: 'Create',
