@@ -74,7 +74,7 @@ export async function rejectedInvoice(
 	invoice: IDataObject,
 ): Promise<boolean> {
 	console.log(
-		"       what became of what was sent, as the outcomes recipe's trigger sees it (Outcomes: rejected, with errors, overdue):",
+		"       what became of what was sent (the outcomes recipe's trigger: rejected, with errors, overdue):",
 	);
 	const before = (await trigger.poll()).items ?? [];
 	console.log(
@@ -96,19 +96,22 @@ export async function rejectedInvoice(
 			receiverId: 'DEMORETAIL',
 		},
 	});
-	if (sent.error) {
-		console.log(`  810  ✗ the second invoice was not sent: ${sent.error.message}`);
+	const created = sent.items[0]?.json;
+	if (sent.error || created?.status !== 'ACCEPTED') {
+		console.log(
+			`  810  ✗ the second invoice was not sent: ${sent.error?.message ?? JSON.stringify(created)}`,
+		);
 		return false;
 	}
-	const id = String(sent.items[0]?.json.id);
+	const id = String(created.id);
 	console.log(
-		`  810  then an accounting package bills the order again: invoice ${String(message.invoiceNumber)}, line ${String(line.purchaseOrderLineId)} at ${String(line.unitPrice)} → ${String(sent.items[0]?.json.status)} (transaction ${id})`,
+		`  810  then the accounting package bills the order again: invoice ${String(message.invoiceNumber)}, line ${String(line.purchaseOrderLineId)} at ${String(line.unitPrice)}, sent as transaction ${id}`,
 	);
 	const outcomes = await nextOutcomes(trigger);
 	const caught = outcomes.find((o) => String(o.transactionId) === id);
 	for (const o of outcomes)
 		console.log(
-			`  ${String(o.type)}  ✗ the trigger emitted: ${String(o.businessNumber)} ${String(o.status)} by ${String(o.receiverId)}: ${reasonsOf(o)}`,
+			`  ${String(o.type)}  ✗ the trigger: ${String(o.businessNumber)} ${String(o.status)} by ${String(o.receiverId)}: ${reasonsOf(o)}`,
 		);
 	const expected =
 		outcomes.length === 1 &&
@@ -117,7 +120,7 @@ export async function rejectedInvoice(
 		/billed at/.test(reasonsOf(caught));
 	console.log(
 		expected
-			? '       expected: the partner never agreed that price; the trigger caught the rejection once, with its reason'
+			? '       expected: sent on purpose at a price the partner never agreed; the trigger caught its rejection once, with the reason'
 			: `       ✗ expected exactly one REJECTED outcome for transaction ${id} with the price reason`,
 	);
 	return expected;
