@@ -30,19 +30,26 @@ export async function watchOutcomes(credentials: EdiCredentials): Promise<Poller
 	return trigger;
 }
 
+/** 1.00 more than a decimal price text, keeping its decimals (at most 4). */
+function oneMore(price: string): string {
+	const units = Math.round(Number(price) * 10000) + 10000;
+	const fraction = String(units % 10000).padStart(4, '0');
+	return `${Math.floor(units / 10000)}.${fraction.slice(0, 2)}${fraction.slice(2).replace(/0+$/, '')}`;
+}
+
 const cents = (text: string): number => Math.round(Number(text) * 100);
 const money = (c: number): string => `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, '0')}`;
 
 /**
  * The accepted invoice again under a new number, its first line billed 1.00 above the agreed
- * price, totals recomputed: right in every other way, so the price is the partner's one reason.
+ * price, totals up by its quantity × 1.00: right in every other way, so the price is the
+ * partner's one reason.
  */
 function rebilled(invoice: IDataObject): { message: IDataObject; line: IDataObject } {
 	const message = JSON.parse(JSON.stringify(invoice)) as IDataObject;
 	const [line] = message.lineItems as IDataObject[];
-	const quantity = Number((line.quantityInvoiced as IDataObject).value);
-	line.unitPrice = money(cents(String(line.unitPrice)) + 100);
-	const more = Math.round(quantity * 100);
+	line.unitPrice = oneMore(String(line.unitPrice));
+	const more = cents(String((line.quantityInvoiced as IDataObject).value));
 	message.invoiceNumber = `${String(invoice.invoiceNumber)}-B`;
 	for (const total of ['invoiceSalesTotal', 'invoiceTotal'])
 		message[total] = money(cents(String(message[total])) + more);

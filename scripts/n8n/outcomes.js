@@ -33,25 +33,34 @@ async function partnerOrder(sandbox) {
 	return r.json;
 }
 
-const cents = (text) => Math.round(Number(text) * 100);
-const money = (c) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+/** Decimal text ⇄ ten-thousandths (prices and quantities here have at most 4 decimals). */
+const units = (text) => Math.round(Number(text) * 10000);
+function decimal(u, places = 2) {
+	const fraction = String(u % 10000).padStart(4, '0');
+	return `${Math.floor(u / 10000)}.${fraction.slice(0, places)}${fraction.slice(places).replace(/0+$/, '')}`;
+}
 
 /**
- * An invoice for every line of `order` as ordered; `overcharge` (cents, default 0) added to the
- * first line's price, which the partner rejects (it takes only the agreed price). Totals right.
+ * An invoice for every line of `order` as ordered, at the ordered prices as written; `overcharge`
+ * (in currency units, default 0) added to the first line's price, which the partner rejects (it
+ * takes only the agreed price). Totals right: each line to cents (half up), then added.
  */
 function invoiceFor(order, invoiceNumber, { overcharge = 0 } = {}) {
-	let sales = 0;
+	let cents = 0;
 	const lineItems = order.lineItems.map((line, i) => {
-		const price = cents(line.unitCostPrice) + (i === 0 ? overcharge : 0);
-		sales += Math.round(Number(line.quantity.value) * price);
+		const price =
+			i === 0 && overcharge
+				? decimal(units(line.unitCostPrice) + units(overcharge))
+				: line.unitCostPrice;
+		cents += Math.floor((units(line.quantity.value) * units(price) + 500000) / 1000000);
 		return {
 			purchaseOrderLineId: line.purchaseOrderLineId,
 			quantityInvoiced: line.quantity,
-			unitPrice: money(price),
+			unitPrice: price,
 			productIds: line.productIds,
 		};
 	});
+	const total = decimal(cents * 100);
 	return {
 		invoiceNumber,
 		invoiceDate: new Date().toISOString().slice(0, 10),
@@ -60,8 +69,8 @@ function invoiceFor(order, invoiceNumber, { overcharge = 0 } = {}) {
 		...(order.releaseNumber !== undefined && { releaseNumber: order.releaseNumber }),
 		...(order.buyersCurrency && { buyersCurrency: order.buyersCurrency }),
 		lineItems,
-		invoiceSalesTotal: money(sales),
-		invoiceTotal: money(sales),
+		invoiceSalesTotal: total,
+		invoiceTotal: total,
 	};
 }
 

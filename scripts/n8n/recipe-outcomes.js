@@ -55,7 +55,7 @@ async function outcomesRecipe(stack) {
 	const { sandbox } = stack;
 	const order = await outcomes.partnerOrder(sandbox);
 	const po = order.purchaseOrderNumber;
-	const rejected = await outcomes.sendInvoice(sandbox, order, 'INV-R1', { overcharge: 100 });
+	const rejected = await outcomes.sendInvoice(sandbox, order, 'INV-R1', { overcharge: 1 });
 	const accepted = await outcomes.sendInvoice(sandbox, order, 'INV-A1');
 	await outcomes.answers(sandbox, { silentFor: ['810'], windowMinutes: 0.05 });
 	const overdue = await outcomes.sendInvoice(sandbox, order, 'INV-O1');

@@ -521,6 +521,7 @@ async function main() {
 		].filter(([, file]) => !options.only || file.includes(options.only));
 		for (const [name, file, recipe] of recipes) {
 			log(`recipe: ${name}`);
+			const began = Date.now();
 			try {
 				await recipe();
 				passed++;
@@ -528,6 +529,7 @@ async function main() {
 				failed++;
 				log(`  FAIL ${e.message}`);
 			}
+			log(`  (${lib.formatDuration(Date.now() - began)})`);
 			// Each recipe alone: its trigger stops before the next one's partner sends its orders.
 			await stack.unpublish(file).catch(() => {});
 		}

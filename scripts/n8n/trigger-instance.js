@@ -223,7 +223,7 @@ class TriggerInstance {
 		const ids = [];
 		for (let i = 0; i < count; i++) {
 			const number = `INV-T${++this.invoices}`;
-			const id = await outcomes.sendInvoice(this.sandbox, this.order, number, { overcharge: 100 });
+			const id = await outcomes.sendInvoice(this.sandbox, this.order, number, { overcharge: 1 });
 			this.expected.set(id, this.silent ? 'OVERDUE' : 'REJECTED');
 			ids.push(id);
 		}
