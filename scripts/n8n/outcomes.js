@@ -89,4 +89,4 @@ async function send(sandbox, type, message) {
 const sendInvoice = (sandbox, order, invoiceNumber, options) =>
 	send(sandbox, '810_INVOICE', invoiceFor(order, invoiceNumber, options));
 
-module.exports = { PARTNER, admin, answers, partnerOrder, invoiceFor, sendInvoice };
+module.exports = { PARTNER, answers, partnerOrder, sendInvoice };

@@ -104,7 +104,9 @@ function checkPoison(instance) {
  */
 function checkOutcomes(instance) {
 	const errors = [];
+	const byStatus = {};
 	for (const d of instance.collector.deliveries) {
+		byStatus[d.status] = (byStatus[d.status] || 0) + 1;
 		const wanted = instance.expected.get(d.id);
 		const reasons = (d.reasons || []).map((r) => r.message).join('; ');
 		if (d.status !== wanted)
@@ -112,9 +114,7 @@ function checkOutcomes(instance) {
 		else if (wanted === 'REJECTED' && !/billed at/.test(reasons))
 			errors.push(`transaction ${d.id} was emitted REJECTED without the price reason: ${reasons}`);
 	}
-	const summary = {};
-	for (const d of instance.collector.deliveries) summary[d.status] = (summary[d.status] || 0) + 1;
-	instance.log(`outcomes emitted by status: ${JSON.stringify(summary)}`);
+	instance.log(`outcomes emitted by status: ${JSON.stringify(byStatus)}`);
 	return errors.map((message) => ({ scenario: 'outcomes check', message }));
 }
 
