@@ -157,7 +157,6 @@ function submitJson(state: SandboxState, body: Record<string, unknown>): Reply {
 			transactionSet: '0001',
 		},
 	});
-	if (receiverId === PARTNER_ID)
-		state.partnerReceives(type as string, rows, transaction.id, 'serviceJson');
+	if (receiverId === PARTNER_ID) state.partnerReceivesSegments(transaction, rows);
 	return answer(id, [transaction.id]);
 }

@@ -65,6 +65,27 @@ const CASES: Record<RouteName, Case> = {
 			return { params: { id: 1 }, query: {} };
 		},
 	},
+	getAcknowledgment: {
+		async run(sb) {
+			const sent = await sb.run({
+				resource: 'transaction',
+				operation: 'create',
+				documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+				senderId: 'YOURCOMPANY',
+				receiverId: 'DEMORETAIL',
+				message: JSON.stringify(SAMPLE_855),
+			});
+			const id = sent.items[0].json.id as number;
+			await sb.clearRequests();
+			const r = await sb.run({
+				resource: 'transaction',
+				operation: 'getAcknowledgment',
+				transactionId: String(id),
+			});
+			expect(r.status).toBe('success');
+			return { params: { id }, query: {} };
+		},
+	},
 	createTransaction: {
 		async run(sb) {
 			const r = await sb.run({
@@ -150,6 +171,7 @@ test('the route table is the contract’s', () => {
 	expect(table).toEqual({
 		listTransactions: 'GET /v3/transactions',
 		getMessage: 'GET /v3/transactions/{id}/message',
+		getAcknowledgment: 'GET /v3/transactions/{id}/acknowledgment',
 		createTransaction: 'POST /v4/transactions',
 		listInbox: 'GET /v4/inbox',
 		acceptDelivery: 'POST /v4/transactions/{transactionId}/deliveries/{deliveryId}/accept',

@@ -3,7 +3,11 @@
  * receiver's answer on the list (acknowledgmentStatus, acknowledgment.href, controlNumbers), the
  * acknowledgment endpoint, the list filters, and the receiver's settings, over HTTP.
  */
-import { EXAMPLE_PARTNERS, useSandbox } from './helpers';
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import { EXAMPLE_PARTNERS, start, useSandbox } from './helpers';
 import {
 	acknowledgmentOf,
 	itemOf,
@@ -399,5 +403,126 @@ describe('PUT /_sandbox/config acknowledgments', () => {
 		await config({ delaySeconds: 5 });
 		await s.raw.post('/_sandbox/reset');
 		expect((await s.raw.get('/_sandbox/config')).data.acknowledgments).toEqual(DEFAULTS);
+	});
+});
+
+describe('the partner counts an invoice, a shipment and an inventory report once', () => {
+	const WORDS: Record<string, string> = {
+		'810': 'invoice',
+		'856': 'shipment',
+		'846': 'inventory report',
+	};
+	const cases = PATHS.flatMap((path) => ['856', '810', '846'].map((type) => [path, type]));
+	it.each(cases)(
+		'%s %s: the same number again is REJECTED as a duplicate; the first stays accepted',
+		async (path, type) => {
+			const [good] = await documentsOn(path as Path, type);
+			if (type !== '846')
+				await sendOn(s, path as Path, (await documentsOn(path as Path, '855'))[0]);
+			const [first] = await sendOn(s, path as Path, good);
+			const [again] = await sendOn(s, path as Path, good);
+			const number = (await itemOf(s, first)).businessNumber;
+			const reason = `duplicate ${WORDS[type]} ${number}, already accepted as transaction ${first}`;
+			expect((await itemOf(s, first)).acknowledgmentStatus).toBe('ACCEPTED');
+			expect((await itemOf(s, again)).acknowledgmentStatus).toBe('REJECTED');
+			expect((await acknowledgmentOf(s, again)).data.errors).toEqual([
+				{ code: '006', message: reason },
+			]);
+			const card = await scorecard();
+			const at = path === 'structured' ? {} : { path };
+			if (type === '846') {
+				expect(card.inventory).toEqual([
+					{ transactionId: first, state: 'accepted', reasons: [], lines: 1 },
+					{ transactionId: again, state: 'rejected', reasons: [reason], lines: 1 },
+				]);
+			} else {
+				const entry = card.purchaseOrders[0];
+				expect(entry[type]).toMatchObject({ state: 'accepted', transactionId: first });
+				expect(entry.duplicates).toEqual([
+					{ type, transactionId: again, state: 'rejected', reasons: [reason], ...at },
+				]);
+			}
+		},
+	);
+
+	it('across paths, and only once accepted: a rejected number may be sent again', async () => {
+		const order = await jsonOrder(s);
+		await sendOn(s, 'structured', structured.ack(order));
+		await sendOn(s, 'structured', structured.shipNotice(order, 'SHP-1'));
+		const [wrong] = await sendOn(s, 'structured', structured.invoice(order, 'INV-1', 1_000_000n));
+		const [right] = await sendOn(s, 'structured', structured.invoice(order, 'INV-1'));
+		expect((await itemOf(s, wrong)).acknowledgmentStatus).toBe('REJECTED');
+		expect((await itemOf(s, right)).acknowledgmentStatus).toBe('ACCEPTED');
+		// The same invoice number as service-JSON segments: still the same invoice.
+		const [again] = await sendOn(s, 'serviceJson', {
+			type: '810',
+			segments: [
+				['BIG', '20261122', 'INV-1', '', order.purchaseOrderNumber],
+				['IT1', '1', '1', 'EA', '1.00', '', 'BP', 'X'],
+				['TDS', '100'],
+				['CTT', '1'],
+			],
+		});
+		expect((await acknowledgmentOf(s, again)).data.errors).toEqual([
+			{ code: '006', message: `duplicate invoice INV-1, already accepted as transaction ${right}` },
+		]);
+	});
+
+	it('an 855 or an 865 may be sent again (a revised answer)', async () => {
+		const standard = await jsonOrder(s);
+		const first = await sendOn(s, 'structured', structured.ack(standard));
+		const again = await sendOn(s, 'structured', structured.ack(standard));
+		// In buyerChanges the partner sends its 860 once the 855 has arrived.
+		const order = await jsonOrder(s, 'buyerChanges');
+		await sendOn(s, 'structured', structured.ack(order));
+		const list = (await s.api.get('/v3/transactions', { params: { direction: 'inbound' } })).data;
+		const changeId = list.items.find((i: any) => i.transactionType.startsWith('860')).id;
+		const change = (await s.api.get(`/v3/transactions/${changeId}/message`)).data;
+		const answers = [
+			...(await sendOn(s, 'serviceJson', x12.changeAck(change))),
+			...(await sendOn(s, 'x12', x12.changeAck(change))),
+		];
+		for (const id of [...first, ...again, ...answers])
+			expect((await itemOf(s, id)).acknowledgmentStatus).toBe('ACCEPTED');
+	});
+});
+
+describe('across a restart (--data FILE)', () => {
+	it('keeps the answers, the settings-made statuses and the numbers accepted', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'acks-'));
+		const dataFile = join(dir, 'state.json');
+		try {
+			const first = await start({ dataFile, sendInitialOrder: false });
+			let ids: number[];
+			try {
+				await first.raw.put('/_sandbox/config', { acknowledgments: { silentFor: ['856'] } });
+				const order = await jsonOrder(first);
+				ids = [
+					...(await sendOn(first, 'structured', structured.ack(order))),
+					...(await sendOn(first, 'structured', structured.shipNotice(order, 'SHP-1'))),
+					...(await sendOn(first, 'structured', structured.invoice(order, 'INV-1'))),
+				];
+			} finally {
+				await first.sandbox.stop();
+			}
+			const second = await start({ dataFile });
+			try {
+				const statuses = async () =>
+					Promise.all(ids.map(async (id) => (await itemOf(second, id)).acknowledgmentStatus));
+				expect(await statuses()).toEqual(['ACCEPTED', 'NOT_ACKNOWLEDGED', 'ACCEPTED']);
+				const order = (await second.api.get(`/v3/transactions/1/message`)).data;
+				const [again] = await sendOn(second, 'structured', structured.invoice(order, 'INV-1'));
+				expect((await acknowledgmentOf(second, again)).data.errors).toEqual([
+					{
+						code: '006',
+						message: `duplicate invoice INV-1, already accepted as transaction ${ids[2]}`,
+					},
+				]);
+			} finally {
+				await second.sandbox.stop();
+			}
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 });

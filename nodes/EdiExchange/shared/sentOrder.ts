@@ -1,8 +1,9 @@
 /**
  * The purchase order a sent document answers, read from its message: for an 855 or 865 the
  * business number is the order's number; an 856 or 810 names it inside (a structured message's
- * `purchaseOrderNumber`, or in X12 the 810's BIG04 and the 856's PRF01, whether the message is X12
- * text or service JSON segments). Tolerant: undefined when it cannot be found.
+ * `purchaseOrderNumber`, an 856's first of `orders`, or in X12 the 810's BIG04 and the 856's first
+ * PRF01, whether the message is X12 text or service JSON segments). Tolerant: undefined when it
+ * cannot be found.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -49,5 +50,7 @@ export function orderNumberOfMessage(type: unknown, message: unknown): string | 
 	if (typeof message !== 'object' || message === null) return undefined;
 	const document = message as IDataObject;
 	if (Array.isArray(document.segments)) return fromSegments(document.segments, code);
-	return text(document.purchaseOrderNumber);
+	const orders = Array.isArray(document.orders) ? (document.orders as unknown[]) : [];
+	const first = orders.find((order): order is IDataObject => typeof order === 'object' && !!order);
+	return text(document.purchaseOrderNumber) ?? text(first?.purchaseOrderNumber);
 }
