@@ -2,19 +2,15 @@
  * The partner's X12 answers (997, 824) waiting for their time (acknowledgments.delaySeconds):
  * each becomes an inbound transaction at the first request on or after its `dueAt`.
  */
+import type { AnswerSet } from './partner/x12Answers';
 import type { Stream } from './types';
 
-export interface PendingAnswer {
+export interface PendingAnswer extends AnswerSet {
 	/** Epoch milliseconds. */
 	dueAt: number;
-	type: '997' | '824';
 	/** The organization that sent what is answered. */
 	receiverId: string;
 	stream: Stream;
-	/** The set's segments without ST/SE. */
-	body: string[][];
-	/** The 824: the first document it names. */
-	businessNumber?: string;
 }
 
 export class AnswerQueue {

@@ -158,10 +158,10 @@ async function withBody(
 	return { reply: run(body.value), body: body.value, bodyBytes: body.bytes };
 }
 
-/** Comma-separated values, each non-empty; at most `max` of them; each one of `allowed` when given. */
+/** Comma-separated values, each non-empty and taken as is (no trimming: exact); at most `max`; each one of `allowed` when given. */
 function listParam(name: string, max?: number, allowed?: readonly string[]): ParamParser {
 	return (raw) => {
-		const values = raw.split(',').map((v) => v.trim());
+		const values = raw.split(',');
 		if (values.some((v) => v === ''))
 			return {
 				error: `${name} must be comma-separated values, none empty, found ${JSON.stringify(raw)}`,

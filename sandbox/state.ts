@@ -25,12 +25,10 @@ import { readStructuredInventory } from './partner/inventory';
 import { SCENARIOS, type ScenarioName } from './partner/scenarios';
 import { countedOnce, duplicateReason } from './partner/duplicates';
 import {
-	applicationAdviceBody,
-	functionalAckBody,
-	separatorsFor,
+	answerInterchange,
+	answerSets,
 	type ReceivedGroup,
 	type ReceivedSet,
-	type RejectedDocument,
 } from './partner/x12Answers';
 import { changeSegments } from './partner/x12Change';
 import { readX12Reply } from './partner/x12Replies';
@@ -371,43 +369,9 @@ export class SandboxState {
 	): void {
 		const { silentFor, delaySeconds } = this.acknowledgments;
 		const dueAt = receivedAt + Math.round(delaySeconds * 1000);
-		const answered = groups.map((group) => ({
-			...group,
-			sets: group.sets.filter((set) => set.type !== '997' && !silentFor.includes(set.type)),
-		}));
-		const answers: PendingAnswer[] = answered
-			.filter((group) => group.sets.length > 0)
-			.map((group) => ({
-				dueAt,
-				type: '997',
-				receiverId: organization,
-				stream,
-				body: functionalAckBody(group),
-			}));
-		const rejected: RejectedDocument[] = answered.flatMap((group) =>
-			group.sets
-				.filter(
-					(set) => ADVISED_TYPES.includes(set.type) && set.syntax !== 'R' && set.reasons.length,
-				)
-				.map((set) => ({ ...set, group: group.control })),
-		);
-		if (rejected.length)
-			answers.push({
-				dueAt,
-				type: '824',
-				receiverId: organization,
-				stream,
-				body: applicationAdviceBody(
-					`${rejected[0].group}-${rejected[0].setControl}`,
-					rejected,
-					new Date(dueAt),
-				),
-				...(rejected[0].businessNumber !== undefined && {
-					businessNumber: rejected[0].businessNumber,
-				}),
-			});
+		const answers = answerSets(groups, silentFor, new Date(dueAt));
 		if (!answers.length) return;
-		this.answers.add(answers);
+		this.answers.add(answers.map((a) => ({ ...a, dueAt, receiverId: organization, stream })));
 		this.onChange({ pendingAnswers: this.answers.all });
 		this.releaseAnswers();
 	}
@@ -417,32 +381,20 @@ export class SandboxState {
 		const due = this.answers.takeDue(now);
 		if (!due.length) return;
 		const transactions = due.map((answer) => {
-			const control = this.store.nextId;
-			const body = answer.body;
-			const chosen = separatorsFor(body, {
-				element: this.x12Layout.elementSeparator,
-				segment: this.x12Layout.segmentTerminator[0],
-			});
-			const text = writeInterchange({
-				senderId: PARTNER_ID,
+			const to = {
 				receiverId: answer.receiverId,
-				usage: answer.stream === 'live' ? 'P' : 'T',
-				controlNumber: control,
+				usage: answer.stream === 'live' ? ('P' as const) : ('T' as const),
+				control: this.store.nextId,
 				date: new Date(answer.dueAt),
-				sets: [{ type: answer.type, segments: body }],
-				layout: {
-					...this.x12Layout,
-					elementSeparator: chosen.element,
-					segmentTerminator: chosen.segment + this.x12Layout.segmentTerminator.slice(1),
-				},
-				separators: { component: chosen.component, repetition: '' },
-				version: '004010',
-			});
+			};
 			return this.store.add({
 				...this.inboundFields(answer.type, answer.stream, now),
 				receiverId: answer.receiverId,
 				...(answer.businessNumber !== undefined && { businessNumber: answer.businessNumber }),
-				message: { kind: 'x12', text },
+				message: {
+					kind: 'x12',
+					text: answerInterchange(answer, to, PARTNER_ID, this.x12Layout),
+				},
 			});
 		});
 		this.onChange({ transactions, pendingAnswers: this.answers.all });
@@ -732,9 +684,6 @@ export class SandboxState {
 		};
 	}
 }
-
-/** The types an 824 reports a business-rule rejection of. */
-const ADVISED_TYPES = ['856', '810'];
 
 /** A uuid unique per id within a batch: the batch's random uuid with its last 12 hex digits replaced by the id. */
 function derivedUuid(base: string, id: number): string {

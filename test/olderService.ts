@@ -18,7 +18,8 @@ export class OlderService {
 
 	private server?: Server;
 
-	constructor(private readonly target: string) {}
+	/** The sandbox's base URL, where everything else is forwarded. */
+	constructor(public target: string) {}
 
 	async start(): Promise<void> {
 		const target = new URL(this.target);
@@ -67,4 +68,22 @@ export class OlderService {
 	async stop(): Promise<void> {
 		await new Promise((resolve) => this.server?.close(resolve));
 	}
+}
+
+/**
+ * One older service per test file, in front of the sandbox `target()` names (read once the
+ * sandbox runs); reset to forward everything before each test.
+ */
+export function useOlderService(target: () => string): OlderService {
+	const older = new OlderService('');
+	beforeAll(async () => {
+		older.target = target();
+		await older.start();
+	});
+	afterAll(async () => older.stop());
+	beforeEach(() => {
+		older.refuse = [];
+		older.noAcknowledgments = false;
+	});
+	return older;
 }

@@ -5,7 +5,9 @@
  * Bodies only (no ST/SE); x12/write.ts wraps them, in separators their text does not use.
  */
 import { errorCodeOf } from '../acknowledgments';
+import type { X12Layout } from '../x12/layout';
 import type { Separators } from '../x12/types';
+import { writeInterchange } from '../x12/write';
 
 /** One set the partner received, as it judged it. */
 export interface ReceivedSet {
@@ -27,6 +29,77 @@ export interface ReceivedGroup {
 	functionalId: string;
 	control: string;
 	sets: ReceivedSet[];
+}
+
+/** One answer the partner writes: its type, its set's segments without ST/SE. */
+export interface AnswerSet {
+	type: '997' | '824';
+	body: string[][];
+	/** The 824: the first document it names. */
+	businessNumber?: string;
+}
+
+/** The types an 824 reports a business-rule rejection of. */
+const ADVISED_TYPES = ['856', '810'];
+
+/**
+ * The partner's answers to what it received in X12: a 997 per group (its 997s and the `silent`
+ * types left out), and an 824 for the 856s and 810s it rejected on business rules (not those it
+ * refused unread: their 997 says so).
+ */
+export function answerSets(groups: ReceivedGroup[], silent: string[], date: Date): AnswerSet[] {
+	const answered = groups.map((group) => ({
+		...group,
+		sets: group.sets.filter((set) => set.type !== '997' && !silent.includes(set.type)),
+	}));
+	const answers: AnswerSet[] = answered
+		.filter((group) => group.sets.length > 0)
+		.map((group) => ({ type: '997', body: functionalAckBody(group) }));
+	const rejected: RejectedDocument[] = answered.flatMap((group) =>
+		group.sets
+			.filter((set) => ADVISED_TYPES.includes(set.type) && set.syntax !== 'R' && set.reasons.length)
+			.map((set) => ({ ...set, group: group.control })),
+	);
+	if (rejected.length) {
+		const [first] = rejected;
+		answers.push({
+			type: '824',
+			body: applicationAdviceBody(`${first.group}-${first.setControl}`, rejected, date),
+			...(first.businessNumber !== undefined && { businessNumber: first.businessNumber }),
+		});
+	}
+	return answers;
+}
+
+/**
+ * One answer as the partner's 004010 interchange to `receiverId` (ISA13 = GS06 = `control`), in its
+ * layout with the separators switched to characters the text does not use.
+ */
+export function answerInterchange(
+	answer: AnswerSet,
+	to: { receiverId: string; usage: 'T' | 'P'; control: number; date: Date },
+	partnerId: string,
+	layout: X12Layout,
+): string {
+	const chosen = separatorsFor(answer.body, {
+		element: layout.elementSeparator,
+		segment: layout.segmentTerminator[0],
+	});
+	return writeInterchange({
+		senderId: partnerId,
+		receiverId: to.receiverId,
+		usage: to.usage,
+		controlNumber: to.control,
+		date: to.date,
+		sets: [{ type: answer.type, segments: answer.body }],
+		layout: {
+			...layout,
+			elementSeparator: chosen.element,
+			segmentTerminator: chosen.segment + layout.segmentTerminator.slice(1),
+		},
+		separators: { component: chosen.component, repetition: '' },
+		version: '004010',
+	});
 }
 
 /** The 997 answering one group: AK1, per set AK2 [AK3] AK5, AK9. */
@@ -124,48 +197,8 @@ export function pieces(text: string, size: number): string[] {
 	return out;
 }
 
-/** Candidates, in order of preference, for each separator. */
-const ELEMENT = [
-	'*',
-	'|',
-	'^',
-	'!',
-	'`',
-	'{',
-	'}',
-	'@',
-	'#',
-	'$',
-	'%',
-	'&',
-	'+',
-	'=',
-	'?',
-	'<',
-	'[',
-	']',
-	'\\',
-];
-const SEGMENT = [
-	'~',
-	"'",
-	'|',
-	'^',
-	'!',
-	'`',
-	'{',
-	'}',
-	'@',
-	'#',
-	'$',
-	'%',
-	'&',
-	'+',
-	'=',
-	'?',
-	'<',
-];
-const COMPONENT = ['>', ':', '^', '!', '`', '{', '}', '@', '#', '$', '%', '&', '+', '=', '?', '<'];
+/** Characters any separator may fall back to, after its usual ones. */
+const SPARE = [...'|^!`{}@#$%&+=?<[]'];
 
 /**
  * Separators none of the segments' text uses: the preferred ones (the partner's layout) when free.
@@ -184,10 +217,10 @@ export function separatorsFor(
 		return found;
 	};
 	const segment = pick(
-		[preferred.segment, ...SEGMENT].filter((c) => c !== preferred.element),
+		[preferred.segment, '~', "'", ...SPARE].filter((c) => c !== preferred.element),
 		'segment',
 	);
-	const element = pick([preferred.element, ...ELEMENT], 'element');
-	const component = pick(COMPONENT, 'component');
+	const element = pick([preferred.element, '*', ...SPARE], 'element');
+	const component = pick(['>', ':', ...SPARE], 'component');
 	return { element, segment, component };
 }

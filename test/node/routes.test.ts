@@ -39,6 +39,16 @@ async function firstInboxItem(sb: NodeSandbox) {
 	return inbox.items[0].json as { transactionId: number; delivery: { deliveryId: string } };
 }
 
+/** Create → a structured 855 to the demo partner. */
+const CREATE_855 = {
+	resource: 'transaction',
+	operation: 'create',
+	documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+	senderId: 'YOURCOMPANY',
+	receiverId: 'DEMORETAIL',
+	message: JSON.stringify(SAMPLE_855),
+};
+
 const CASES: Record<RouteName, Case> = {
 	listTransactions: {
 		async run(sb) {
@@ -67,14 +77,7 @@ const CASES: Record<RouteName, Case> = {
 	},
 	getAcknowledgment: {
 		async run(sb) {
-			const sent = await sb.run({
-				resource: 'transaction',
-				operation: 'create',
-				documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
-				senderId: 'YOURCOMPANY',
-				receiverId: 'DEMORETAIL',
-				message: JSON.stringify(SAMPLE_855),
-			});
+			const sent = await sb.run(CREATE_855);
 			const id = sent.items[0].json.id as number;
 			await sb.clearRequests();
 			const r = await sb.run({
@@ -88,14 +91,7 @@ const CASES: Record<RouteName, Case> = {
 	},
 	createTransaction: {
 		async run(sb) {
-			const r = await sb.run({
-				resource: 'transaction',
-				operation: 'create',
-				documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
-				senderId: 'YOURCOMPANY',
-				receiverId: 'DEMORETAIL',
-				message: JSON.stringify(SAMPLE_855),
-			});
+			const r = await sb.run(CREATE_855);
 			expect(r.status).toBe('success');
 			return {
 				query: {},

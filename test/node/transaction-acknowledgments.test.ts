@@ -8,22 +8,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { runNode, type RunResult } from '../../harness';
 import { acknowledgmentSettings, orderFlow } from '../acknowledgmentFlow';
-import { OlderService } from '../olderService';
+import { useOlderService } from '../olderService';
 import { useSandbox } from '../sandbox/helpers';
 import { clearRequests, insert, isoSecondsAgo, requests } from '../trigger/helpers';
 
 const s = useSandbox({ sendInitialOrder: false, rateLimit: null });
-let older: OlderService;
+const older = useOlderService(() => s.sandbox.baseUrl);
 
-beforeAll(async () => {
-	older = new OlderService(s.sandbox.baseUrl);
-	await older.start();
-});
-afterAll(async () => older.stop());
 beforeEach(async () => {
 	await s.raw.post('/_sandbox/reset');
-	older.refuse = [];
-	older.noAcknowledgments = false;
 });
 
 const run = async (

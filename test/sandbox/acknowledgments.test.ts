@@ -258,6 +258,7 @@ describe('list filters businessNumber and acknowledgmentStatus', () => {
 			[ids.asn, ids.badAsn, ids.silent].sort((a, b) => a - b),
 		);
 		expect(await idsOf({ businessNumber: 'shp-a' })).toEqual([]);
+		expect(await idsOf({ businessNumber: 'SHP-B, SHP-A' })).toEqual([ids.badAsn]);
 	});
 
 	it('acknowledgmentStatus: one or more of the five', async () => {

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { Poller, type Persistence, type PollResult } from '../../harness';
 import { acknowledgmentSettings, orderFlow, PATHS } from '../acknowledgmentFlow';
-import { OlderService } from '../olderService';
+import { useOlderService } from '../olderService';
 import { useSandbox } from '../sandbox/helpers';
 import {
 	clearRequests,
@@ -23,17 +23,10 @@ import {
 
 const running = useSandbox({ sendInitialOrder: false, rateLimit: null });
 const warnings = useWarnings();
-let older: OlderService;
+const older = useOlderService(() => running.sandbox.baseUrl);
 
-beforeAll(async () => {
-	older = new OlderService(running.sandbox.baseUrl);
-	await older.start();
-});
-afterAll(async () => older.stop());
 beforeEach(async () => {
 	await reset(running);
-	older.refuse = [];
-	older.noAcknowledgments = false;
 });
 
 const DEFAULT_OUTCOMES = ['REJECTED', 'ACCEPTED_WITH_ERRORS', 'OVERDUE'];
@@ -64,7 +57,7 @@ const listRequests = async () =>
 	(await requests(running)).filter((r) => r.path === '/v3/transactions');
 
 describe.each(PATHS)('%s path', (path) => {
-	test('each chosen outcome once: rejected with its reasons, accepted with errors, overdue; the accepted one not; the purchase order named', async () => {
+	test('each chosen outcome once: rejected with its reasons (a wrong total, a duplicate invoice), accepted with errors, overdue; the accepted one not; the purchase order named', async () => {
 		const poller = outcomes();
 		expect(await poller.poll()).toEqual({ items: null });
 		const flow = await orderFlow(running, path);
@@ -77,6 +70,8 @@ describe.each(PATHS)('%s path', (path) => {
 		const shipNotice = await flow.send('856');
 		const invoice = await flow.send('810');
 		const rejected = await flow.send('810bad');
+		// The same invoice again: the partner rejects it as a duplicate, as retailers do.
+		const duplicate = await flow.send('810');
 		await sleep(800);
 		await clearRequests(running);
 		const items = emitted(await poller.poll());
@@ -128,6 +123,26 @@ describe.each(PATHS)('%s path', (path) => {
 				status: 'REJECTED',
 				reasons: [
 					expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
+				],
+				acknowledgedAt: expect.any(String),
+			},
+			{
+				...common,
+				transactionId: duplicate,
+				type: '810',
+				transactionType: expect.stringMatching(/^810/),
+				businessNumber: expect.stringMatching(/^INV-/),
+				purchaseOrderNumber: po,
+				status: 'REJECTED',
+				reasons: [
+					{
+						code: '006',
+						message: expect.stringMatching(
+							new RegExp(
+								`^duplicate invoice INV-\\S+, already accepted as transaction ${invoice}$`,
+							),
+						),
+					},
 				],
 				acknowledgedAt: expect.any(String),
 			},
@@ -283,4 +298,11 @@ describe('manual mode (Fetch Test Event)', () => {
 		expect(JSON.stringify(poller.staticData)).toBe(before);
 		expect(statuses(await poller.poll()).length).toBe(2);
 	});
+});
+
+test('no outcome chosen is refused before anything is sent', async () => {
+	await clearRequests(running);
+	const result = await outcomes({ outcomeStatuses: [] }).poll();
+	expect(result.error?.message).toBe('Outcomes is empty: choose at least one outcome');
+	expect(await requests(running)).toEqual([]);
 });
