@@ -56,7 +56,10 @@ export function acknowledgmentStatusAt(
 	if (!isAcknowledged(t)) return undefined;
 	const answer = answerAt(t, now);
 	if (answer) return answer.status;
-	const dueBy = t.acknowledgmentDueBy ?? t.createdAt + windowMs(DEFAULT_ACKNOWLEDGMENT_SETTINGS);
+	const dueBy =
+		t.acknowledgmentDueBy ??
+		t.bulk?.acknowledgmentDueBy ??
+		t.createdAt + windowMs(DEFAULT_ACKNOWLEDGMENT_SETTINGS);
 	return now > dueBy ? 'OVERDUE' : 'NOT_ACKNOWLEDGED';
 }
 

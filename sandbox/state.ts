@@ -476,16 +476,15 @@ export class SandboxState {
 		const firstId = this.store.nextId;
 		const { transactionType, stream, direction } = request;
 		const inbound = direction === 'inbound';
+		const acknowledged = isAcknowledged({ direction, status: 'DELIVERED', transactionType });
 		const bulk: BulkBatch = {
 			firstId,
 			firstSequence,
 			payloadBase: randomUUID(),
 			deliveryBase: randomUUID(),
+			...(acknowledged && { acknowledgmentDueBy: createdAt + windowMs(this.acknowledgments) }),
 		};
-		const acknowledged = isAcknowledged({ direction, status: 'DELIVERED', transactionType });
-		const dueBy = createdAt + windowMs(this.acknowledgments);
 		const batch = this.store.addMany(request.count, (id) => ({
-			...(acknowledged && { acknowledgmentDueBy: dueBy }),
 			id,
 			transactionType,
 			direction,

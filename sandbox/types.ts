@@ -23,6 +23,8 @@ export interface BulkBatch {
 	firstSequence: number;
 	payloadBase: string;
 	deliveryBase: string;
+	/** Outbound batches: when their transactions, unanswered, turn OVERDUE (epoch ms). */
+	acknowledgmentDueBy?: number;
 }
 
 export type AnswerStatus = 'ACCEPTED' | 'ACCEPTED_WITH_ERRORS' | 'REJECTED';
@@ -72,7 +74,7 @@ export interface Transaction {
 	bulk?: BulkBatch;
 	/** Outbound: the receiver's answer (acknowledgments.ts). */
 	acknowledgment?: StoredAcknowledgment;
-	/** Outbound: when an unanswered transaction turns OVERDUE (epoch ms; absent: createdAt + 24 h). */
+	/** Outbound: when an unanswered transaction turns OVERDUE (epoch ms; bulk ones: their batch's; absent: createdAt + 24 h). */
 	acknowledgmentDueBy?: number;
 	/** Outbound over X12 passthrough or service JSON. */
 	controlNumbers?: ControlNumbers;
