@@ -15,6 +15,7 @@ const n8n = require('./n8n');
 const { ensureInstalled } = require('./install');
 const { RecipeStack } = require('./recipe-stack');
 const inventory = require('./recipe-inventory');
+const outcomes = require('./recipe-outcomes');
 
 const POSTGRES_RECIPE = 'postgres-855-from-stock.json';
 const ERP_RECIPE = 'inbox-erp-accept.json';
@@ -495,6 +496,7 @@ async function main() {
 				{ file: CSV_RECIPE, adapt: replaceIn(CSV_RECIPE, SHIPPED_CSV_FOLDER, `${csvFolder}/`) },
 				...inventory.inventoryRecipes(),
 				{ file: CHANGES_RECIPE },
+				{ file: outcomes.FILE },
 			],
 			{ env: { N8N_RESTRICT_FILE_ACCESS_TO: files } },
 		);
@@ -511,9 +513,15 @@ async function main() {
 				inventory.FILE,
 				() => inventory.inventoryRecipe(stack),
 			],
+			[
+				'Outcomes of what you sent → Postgres and a message',
+				outcomes.FILE,
+				() => outcomes.outcomesRecipe(stack),
+			],
 		].filter(([, file]) => !options.only || file.includes(options.only));
 		for (const [name, file, recipe] of recipes) {
 			log(`recipe: ${name}`);
+			const began = Date.now();
 			try {
 				await recipe();
 				passed++;
@@ -521,6 +529,7 @@ async function main() {
 				failed++;
 				log(`  FAIL ${e.message}`);
 			}
+			log(`  (${lib.formatDuration(Date.now() - began)})`);
 			// Each recipe alone: its trigger stops before the next one's partner sends its orders.
 			await stack.unpublish(file).catch(() => {});
 		}
