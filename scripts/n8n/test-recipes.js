@@ -170,8 +170,15 @@ async function postgresRecipe(stack) {
 		after[0].n === rows.length,
 		`order_lines has ${after[0].n} rows after the resent PO, not ${rows.length}`,
 	);
+	const acksAfter = (await stack.admin('GET', '/requests')).filter(
+		(r) => r.method === 'POST' && r.body && r.body.type === '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+	);
+	assert(
+		acksAfter.length === acks.length,
+		`the resent purchase order sent ${acksAfter.length - acks.length} more 855s: Mark as Already Sent should send none`,
+	);
 	log(
-		`  PASS the resent purchase order (transaction ${again.transactionId}) left ${after[0].n} rows: none twice`,
+		`  PASS the resent purchase order (transaction ${again.transactionId}) left ${after[0].n} rows, none twice, and sent no second 855 (send once)`,
 	);
 }
 
