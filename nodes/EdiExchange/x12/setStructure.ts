@@ -173,7 +173,9 @@ export class StructureCheck {
 	private area = 0;
 	/** Each area's iteration: an area is opened once per set. */
 	private readonly areas: Open[];
-	/** Open iterations, the area's first; those above `top` are kept for reuse. */
+	/** One iteration per loop, reused: a loop is open at most once at a time (it cannot hold itself). */
+	private readonly iterations = new Map<LoopDef, Open>();
+	/** Open iterations, the area's first, up to `top`. */
 	private readonly stack: Open[] = [];
 	private top = 0;
 	private position = 0;
@@ -279,12 +281,12 @@ export class StructureCheck {
 		return false;
 	}
 
-	/** Opens loop `def`'s first iteration above the top, reusing the iteration kept there. */
+	/** Opens loop `def`'s first iteration above the top. */
 	private push(def: LoopDef, parentSlot: number): void {
-		const depth = ++this.top;
-		let kept = this.stack[depth];
-		if (kept === undefined || kept.table.def !== def) kept = this.stack[depth] = this.open(def);
-		kept.reset(true).parentSlot = parentSlot;
+		let iteration = this.iterations.get(def);
+		if (iteration === undefined) this.iterations.set(def, (iteration = this.open(def)));
+		iteration.reset(true).parentSlot = parentSlot;
+		this.stack[++this.top] = iteration;
 	}
 
 	/** Mandatory entries passed over on the way to `index`: missing here, where they belonged. */
