@@ -32,12 +32,26 @@ function toDecimalText(value: unknown): string | undefined {
 	if (typeof value === 'string') text = value.trim();
 	else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
 	else return undefined;
-	const match = DECIMAL_TEXT.exec(text);
-	if (!match) return undefined;
-	// At least one digit on either side of the point: rejects "", ".", "+".
-	if (match[2] === '' && (match[3] ?? '') === '') return undefined;
-	return text;
+	return isDecimalText(text) ? text : undefined;
 }
+
+/**
+ * DECIMAL_TEXT with at least one digit on either side of the point (rejects "", ".", "+"), read
+ * by character codes: a large X12 file checks every quantity and price, and a match allocates.
+ */
+function isDecimalText(text: string): boolean {
+	let i = 0;
+	const sign = text.charCodeAt(0);
+	if (sign === PLUS || sign === MINUS) i++;
+	let digits = 0;
+	for (; i < text.length && isDigit(text.charCodeAt(i)); i++) digits++;
+	if (i < text.length && text.charCodeAt(i) === POINT)
+		for (i++; i < text.length && isDigit(text.charCodeAt(i)); i++) digits++;
+	return i === text.length && digits > 0;
+}
+
+const [PLUS, MINUS, POINT] = [43, 45, 46];
+const isDigit = (code: number) => code >= 48 && code <= 57;
 
 /** Parses a decimal string (or finite number). Throws DecimalError naming `label` for anything else. */
 export function parseDecimal(value: unknown, label = 'value'): Decimal {

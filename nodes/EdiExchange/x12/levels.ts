@@ -3,7 +3,9 @@
  * group (GS … GE) and the interchange (ISA … IEA). Each opens on its header, takes the segments
  * inside it, checks its trailer (counts, control numbers) and says when it was never closed.
  */
+import type { ElementDef } from './grammar';
 import { elementOf, SEGMENTS } from './segmentTable';
+import type { SetChecks, StructureCheck } from './setStructure';
 import { brief, type ProblemList, type ProblemPlace, shown } from './problems';
 import type { X12Group, X12Interchange, X12TransactionSet } from './types';
 
@@ -34,28 +36,41 @@ const element = (segment: string[], index: number) => segment[index] ?? '';
 /** ST … SE. */
 export class SetLevel {
 	readonly set: X12TransactionSet;
+	/** Tolerant reading: the set's structure check, when its type is checked. */
+	private readonly check?: StructureCheck;
+
 	constructor(
 		st: string[],
 		readonly position: number,
+		private readonly checks?: SetChecks,
 	) {
 		this.set = { type: element(st, 1), controlNumber: element(st, 2), segments: [st] };
+		this.check = checks?.start(this.set);
 	}
 
-	/** SE (already added to the set): it counts the set's segments and repeats ST02. */
-	close(se: string[], position: number, report: Report, place: ProblemPlace): void {
-		checkCount('SE01', se, this.set.segments.length, position, report, {
-			...place,
+	/** A segment of the set (SE included). */
+	add(elements: string[]): void {
+		this.set.segments.push(elements);
+		this.check?.next(elements[0]);
+	}
+
+	/** SE (already added to the set): it counts the set's segments and repeats ST02. `place`: where SE is, built only for a problem. */
+	close(se: string[], position: number, report: Report, place: () => ProblemPlace): void {
+		this.finishCheck();
+		checkCount(SE01, se, this.set.segments.length, position, report, () => ({
+			...place(),
 			element: 1,
 			kind: 'setSegmentCount',
-		});
-		checkControl('SE02', 'ST02', se, this.set.controlNumber, position, report, {
-			...place,
+		}));
+		checkControl(SE02, 'ST02', se, this.set.controlNumber, position, report, () => ({
+			...place(),
 			element: 2,
 			kind: 'setControlNumberMismatch',
-		});
+		}));
 	}
 
 	notClosed(at: number, found: string, report: Report, place: ProblemPlace): void {
+		this.finishCheck();
 		const { type, controlNumber } = this.set;
 		report(
 			'SE',
@@ -63,6 +78,10 @@ export class SetLevel {
 			`transaction set ${brief(type)} (ST02 ${brief(controlNumber)}, position ${this.position}) is not closed by SE; found ${found}`,
 			place,
 		);
+	}
+
+	private finishCheck(): void {
+		if (this.check) this.checks!.finish(this.set, this.check);
 	}
 }
 
@@ -88,14 +107,14 @@ export class GroupLevel {
 
 	/** GE: it counts the group's sets and repeats GS06. */
 	close(ge: string[], position: number, report: Report, place: (e: number) => ProblemPlace): void {
-		checkCount('GE01', ge, this.group.sets.length, position, report, {
+		checkCount(GE01, ge, this.group.sets.length, position, report, () => ({
 			...place(1),
 			kind: 'groupSetCount',
-		});
-		checkControl('GE02', 'GS06', ge, this.group.controlNumber, position, report, {
+		}));
+		checkControl(GE02, 'GS06', ge, this.group.controlNumber, position, report, () => ({
 			...place(2),
 			kind: 'groupControlNumberMismatch',
-		});
+		}));
 		this.group.ge = ge;
 	}
 
@@ -117,8 +136,10 @@ export function closeInterchange(
 	position: number,
 	report: Report,
 ): void {
-	checkCount('IEA01', iea, interchange.groups.length, position, report, { element: 1 });
-	checkControl('IEA02', 'ISA13', iea, interchange.controlNumber, position, report, { element: 2 });
+	checkCount(IEA01, iea, interchange.groups.length, position, report, () => ({ element: 1 }));
+	checkControl(IEA02, 'ISA13', iea, interchange.controlNumber, position, report, () => ({
+		element: 2,
+	}));
 	interchange.iea = iea;
 }
 
@@ -153,42 +174,63 @@ export function checkElementCount(
 	}
 }
 
+/** The trailer elements checked, looked up once: a large file closes a set every few segments. */
+const [SE01, SE02, GE01, GE02, IEA01, IEA02] = [
+	'SE01',
+	'SE02',
+	'GE01',
+	'GE02',
+	'IEA01',
+	'IEA02',
+].map(elementOf);
+
 /** A trailer count (SE01, GE01, IEA01) must equal what was actually counted; the table names it. */
 function checkCount(
-	ref: string,
+	def: ElementDef,
 	elements: string[],
 	counted: number,
 	position: number,
 	report: Report,
-	place: ProblemPlace,
+	place: () => ProblemPlace,
 ) {
-	const { position: index, name } = elementOf(ref);
-	const found = element(elements, index);
-	if (!/^\d+$/.test(found) || Number(found) !== counted)
+	const found = element(elements, def.position);
+	if (!isCount(found, counted))
 		report(
 			elements[0],
 			position,
-			`${ref} (${name}) expected ${counted}, found ${shown(found)}`,
-			place,
+			`${def.ref} (${def.name}) expected ${counted}, found ${shown(found)}`,
+			place(),
 		);
+}
+
+/** Whether `text` is only digits (leading zeros allowed) and their number is `count`. */
+function isCount(text: string, count: number): boolean {
+	if (text === '') return false;
+	let value = 0;
+	for (let i = 0; i < text.length; i++) {
+		const digit = text.charCodeAt(i) - 48;
+		if (digit < 0 || digit > 9) return false;
+		value = value * 10 + digit;
+	}
+	return value === count;
 }
 
 /** A trailer control number (SE02, GE02, IEA02) must repeat its header's exactly. */
 function checkControl(
-	ref: string,
+	def: ElementDef,
 	header: string,
 	elements: string[],
 	expected: string,
 	position: number,
 	report: Report,
-	place: ProblemPlace,
+	place: () => ProblemPlace,
 ) {
-	const found = element(elements, elementOf(ref).position);
+	const found = element(elements, def.position);
 	if (found !== expected)
 		report(
 			elements[0],
 			position,
-			`${ref} (control number) must equal ${header}: expected ${shown(expected)}, found ${shown(found)}`,
-			place,
+			`${def.ref} (control number) must equal ${header}: expected ${shown(expected)}, found ${shown(found)}`,
+			place(),
 		);
 }

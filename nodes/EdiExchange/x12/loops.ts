@@ -7,38 +7,43 @@
  */
 import { type Entry, isLoop, type LoopDef, type TransactionSetDef } from './grammar';
 
-/** What a loop holds: its segments, and the loops that start inside it, by segment id. */
+/** What a loop holds: its segments, and the frames of the loops that start inside it, by segment id. */
 interface Frame {
 	readonly def: LoopDef;
 	readonly path: string;
-	readonly members: ReadonlyMap<string, LoopDef | 'segment'>;
+	readonly members: ReadonlyMap<string, Frame | 'segment'>;
 }
 
-/** Frames are built once per loop of a table (a loop has one place in its set) and shared. */
+/**
+ * Each area's frame, with the frames of every loop inside it, built once per table (a loop has one
+ * place in its set) and shared: moving into a loop is then a map read, per segment of a large file.
+ */
 const frames = new WeakMap<LoopDef, Frame>();
 
-function frame(def: LoopDef, parent?: Frame): Frame {
+function areaFrame(def: LoopDef): Frame {
 	let found = frames.get(def);
-	if (!found) {
-		const members = new Map<string, LoopDef | 'segment'>();
-		def.content.forEach((entry: Entry, i) => {
-			const id = isLoop(entry) ? entry.loop : entry.segment;
-			// A loop's first segment starts the loop's next iteration: it is not a member.
-			if (!members.has(id) && !(i === 0 && id === def.loop))
-				members.set(id, isLoop(entry) ? entry : 'segment');
-		});
-		found = { def, path: parent ? `${parent.path}/${def.loop}` : def.loop, members };
-		frames.set(def, found);
-	}
+	if (!found) frames.set(def, (found = frameOf(def)));
 	return found;
+}
+
+function frameOf(def: LoopDef, parent?: Frame): Frame {
+	const members = new Map<string, Frame | 'segment'>();
+	const frame: Frame = { def, path: parent ? `${parent.path}/${def.loop}` : def.loop, members };
+	def.content.forEach((entry: Entry, i) => {
+		const id = isLoop(entry) ? entry.loop : entry.segment;
+		// A loop's first segment starts the loop's next iteration: it is not a member.
+		if (!members.has(id) && !(i === 0 && id === def.loop))
+			members.set(id, isLoop(entry) ? frameOf(entry, frame) : 'segment');
+	});
+	return frame;
 }
 
 export class LoopTracker {
 	private area = 0;
-	private stack: Frame[];
+	private readonly stack: Frame[];
 
 	constructor(private readonly set: TransactionSetDef) {
-		this.stack = [frame(set.areas[0])];
+		this.stack = [areaFrame(set.areas[0])];
 	}
 
 	/** The path of the loops the segment being read is in (`detail/PO1/N1`). */
@@ -48,26 +53,30 @@ export class LoopTracker {
 
 	/** Moves to where segment `id` belongs; false (staying put) when the set has no place for it. */
 	next(id: string): boolean {
-		if (this.within(this.stack, id)) return true;
+		if (this.within(id)) return true;
 		for (let a = this.area + 1; a < this.set.areas.length; a++) {
-			const stack = [frame(this.set.areas[a])];
-			if (this.within(stack, id)) {
-				this.area = a;
-				return true;
-			}
+			const area = areaFrame(this.set.areas[a]);
+			const member = area.members.get(id);
+			if (member === undefined) continue;
+			this.area = a;
+			this.stack.length = 0;
+			this.stack.push(area);
+			if (member !== 'segment') this.stack.push(member);
+			return true;
 		}
 		return false;
 	}
 
-	/** Finds `id` in the innermost loop of `stack` that holds it, and makes that the place. */
-	private within(stack: Frame[], id: string): boolean {
+	/** Finds `id` in the innermost open loop that holds it, and makes that the place. */
+	private within(id: string): boolean {
+		const stack = this.stack;
 		for (let depth = stack.length - 1; depth >= 0; depth--) {
 			const here = stack[depth];
 			const member = depth > 0 && id === here.def.loop ? 'segment' : here.members.get(id);
 			if (member === undefined) continue;
-			if (stack.length !== depth + 1) stack.length = depth + 1;
-			if (member !== 'segment') stack.push(frame(member, here));
-			this.stack = stack;
+			// pop, not a length assignment: the engine's length setter is a slow path.
+			while (stack.length > depth + 1) stack.pop();
+			if (member !== 'segment') stack.push(member);
 			return true;
 		}
 		return false;

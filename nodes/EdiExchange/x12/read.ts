@@ -6,7 +6,7 @@
  */
 import { readIsa } from './isa';
 import { ProblemList, shown } from './problems';
-import { splitSegments } from './segments';
+import { SegmentSplitter } from './segments';
 import type { X12Interchange, X12Problem, X12Separators } from './types';
 import { walk } from './walk';
 
@@ -36,7 +36,7 @@ export function readInterchange(text: string): X12ReadResult {
 
 	const interchange = interchangeOf(header, isa.separators);
 
-	const { end } = walk(splitSegments(text, isa.end, isa.separators, 2), interchange, {
+	const { end } = walk(new SegmentSplitter(text, isa.end, isa.separators, 2), interchange, {
 		errors: problems,
 	});
 	return {

@@ -8,8 +8,8 @@
 import { readIsa } from './isa';
 import { ProblemList, shown } from './problems';
 import { interchangeOf } from './read';
-import { splitSegments } from './segments';
-import { checkStructure } from './setStructure';
+import { SegmentSplitter } from './segments';
+import { SetChecks } from './setStructure';
 import { TRANSACTION_SETS } from './sets';
 import type { X12Interchange, X12Reading } from './types';
 import { walk } from './walk';
@@ -79,9 +79,10 @@ function readOne(
 	const interchange = interchangeOf(isa.elements, isa.separators);
 	interchanges.push(interchange);
 	checkHeader(interchange.isa, errors, warnings);
-	const segments = splitSegments(text, isa.end, isa.separators, 2, true);
-	const { end, nextIsa } = walk(segments, interchange, { errors, warnings });
-	checkSetStructures(interchange, warnings);
+	const segments = new SegmentSplitter(text, isa.end, isa.separators, 2, true);
+	const checks = new SetChecks(STRUCTURE_CHECKED, TRANSACTION_SETS);
+	const { end, nextIsa } = walk(segments, interchange, { errors, warnings, checks });
+	reportSetStructures(interchange, checks, warnings);
 	return nextIsa ?? end;
 }
 
@@ -91,20 +92,23 @@ function readOne(
  */
 const STRUCTURE_CHECKED = ['850', '860', '997', '824'];
 
-function checkSetStructures(interchange: X12Interchange, warnings: ProblemList): void {
+/** The structure problems the walk found, after its own problems, each set's at its place. */
+function reportSetStructures(
+	interchange: X12Interchange,
+	checks: SetChecks,
+	warnings: ProblemList,
+): void {
 	let position = 1;
 	interchange.groups.forEach((group, g) => {
 		position++;
 		group.sets.forEach((set, s) => {
-			const def = TRANSACTION_SETS.get(set.type);
-			if (def && STRUCTURE_CHECKED.includes(set.type))
-				for (const problem of checkStructure(set, def))
-					warnings.add(
-						problem.segment,
-						position + problem.setPosition,
-						`${problem.message} (transaction set ${set.controlNumber}, its segment ${problem.setPosition})`,
-						{ group: g, set: s, setPosition: problem.setPosition, kind: problem.kind },
-					);
+			for (const problem of checks.found.get(set) ?? [])
+				warnings.add(
+					problem.segment,
+					position + problem.setPosition,
+					`${problem.message} (transaction set ${set.controlNumber}, its segment ${problem.setPosition})`,
+					{ group: g, set: s, setPosition: problem.setPosition, kind: problem.kind },
+				);
 			position += set.segments.length;
 		});
 		position++;

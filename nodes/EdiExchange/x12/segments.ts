@@ -18,30 +18,28 @@ export interface RawSegment {
 }
 
 /**
- * The segments of the text from `from` on, one at a time: a reader keeps only what it needs, so a
- * huge broken input does not become millions of arrays at once. The segment given is the same
- * object each time, filled anew: keep its fields (its `elements`), not the object. Line breaks after terminators are
- * tolerated (common when files are made readable), so leading CR/LF is dropped, and blank pieces
- * are skipped: with a newline terminator, blank lines are not segments either.
- * `tolerant` (the tolerant reader) also skips indentation before a segment id and notes it, and
- * notes line breaks inside a segment (a hard-wrapped file), so the reader can report both.
+ * The segments of the text from `from` on, one at a time (`next()`): a reader keeps only what it
+ * needs, so a huge broken input does not become millions of arrays at once. The segment given is
+ * the same object each time, filled anew: keep its fields (its `elements`), not the object. Line
+ * breaks after terminators are tolerated (common when files are made readable), so leading CR/LF
+ * is dropped, and blank pieces are skipped: with a newline terminator, blank lines are not
+ * segments either. `tolerant` (the tolerant reader) also skips indentation before a segment id and
+ * notes it, and notes line breaks inside a segment (a hard-wrapped file), so the reader can report
+ * both. A plain object, not a generator: this runs once per segment of a large file, and a
+ * generator allocates a result object and resumes a frame for each.
  */
-export function* splitSegments(
-	text: string,
-	from: number,
-	separators: X12Separators,
-	firstPosition: number,
-	tolerant = false,
-): Generator<RawSegment> {
-	let position = firstPosition;
-	let cursor = from;
-	const lineTerminated = isLineBreak(separators.segment.charCodeAt(0));
+export class SegmentSplitter {
+	private position: number;
+	private cursor: number;
+	private readonly terminator: string;
+	private readonly separator: string;
+	private readonly lineTerminated: boolean;
 	// Next line feed / carriage return at or after the current segment: found once, reused, so
 	// looking for line breaks inside segments stays linear.
-	let nextLf = -1;
-	let nextCr = -1;
+	private nextLf = -1;
+	private nextCr = -1;
 	// Every field set at once: one object shape for every segment, whichever the mode.
-	const segment: RawSegment = {
+	private readonly segment: RawSegment = {
 		elements: [],
 		position: 0,
 		terminated: false,
@@ -50,37 +48,61 @@ export function* splitSegments(
 		indented: false,
 		lineBreak: false,
 	};
-	while (cursor < text.length) {
-		const at = text.indexOf(separators.segment, cursor);
-		const terminated = at >= 0;
-		let start = cursor;
-		let stop = terminated ? at : text.length;
-		cursor = stop + 1;
-		// Character codes, not regular expressions: this loop runs once per segment of a large file.
-		while (start < stop && isLineBreak(text.charCodeAt(start))) start++;
-		if (separators.segment === '\n' && stop > start && text.charCodeAt(stop - 1) === CR) stop--;
-		let indented = false;
-		if (tolerant) {
-			while (start < stop && isSkippable(text.charCodeAt(start))) {
-				if (!isLineBreak(text.charCodeAt(start))) indented = true;
-				start++;
+
+	constructor(
+		private readonly text: string,
+		from: number,
+		separators: X12Separators,
+		firstPosition: number,
+		private readonly tolerant = false,
+	) {
+		this.cursor = from;
+		this.position = firstPosition;
+		this.terminator = separators.segment;
+		this.separator = separators.element;
+		this.lineTerminated = isLineBreak(separators.segment.charCodeAt(0));
+	}
+
+	/** The next segment, or undefined at the end of the text. */
+	next(): RawSegment | undefined {
+		const text = this.text;
+		while (this.cursor < text.length) {
+			const at = text.indexOf(this.terminator, this.cursor);
+			const terminated = at >= 0;
+			let start = this.cursor;
+			let stop = terminated ? at : text.length;
+			this.cursor = stop + 1;
+			// Character codes, not regular expressions: this loop runs once per segment of a large file.
+			while (start < stop && isLineBreak(text.charCodeAt(start))) start++;
+			if (this.terminator === '\n' && stop > start && text.charCodeAt(stop - 1) === CR) stop--;
+			let indented = false;
+			if (this.tolerant) {
+				while (start < stop && isSkippable(text.charCodeAt(start))) {
+					if (!isLineBreak(text.charCodeAt(start))) indented = true;
+					start++;
+				}
 			}
+			if (isBlank(text, start, stop)) continue;
+			const segment = this.segment;
+			segment.elements = text.slice(start, stop).split(this.separator);
+			segment.position = this.position++;
+			segment.terminated = terminated;
+			segment.end = Math.min(this.cursor, text.length);
+			segment.start = start;
+			segment.indented = indented;
+			segment.lineBreak = this.tolerant && !this.lineTerminated && this.hasLineBreak(start, stop);
+			return segment;
 		}
-		if (isBlank(text, start, stop)) continue;
-		let lineBreak = false;
-		if (tolerant && !lineTerminated) {
-			if (nextLf !== -2 && nextLf < start) nextLf = orNone(text.indexOf('\n', start));
-			if (nextCr !== -2 && nextCr < start) nextCr = orNone(text.indexOf('\r', start));
-			lineBreak = (nextLf >= 0 && nextLf < stop) || (nextCr >= 0 && nextCr < stop);
-		}
-		segment.elements = text.slice(start, stop).split(separators.element);
-		segment.position = position++;
-		segment.terminated = terminated;
-		segment.end = Math.min(cursor, text.length);
-		segment.start = start;
-		segment.indented = indented;
-		segment.lineBreak = lineBreak;
-		yield segment;
+		return undefined;
+	}
+
+	/** Whether text[start, stop) holds a line feed or a carriage return. */
+	private hasLineBreak(start: number, stop: number): boolean {
+		if (this.nextLf !== -2 && this.nextLf < start)
+			this.nextLf = orNone(this.text.indexOf('\n', start));
+		if (this.nextCr !== -2 && this.nextCr < start)
+			this.nextCr = orNone(this.text.indexOf('\r', start));
+		return (this.nextLf >= 0 && this.nextLf < stop) || (this.nextCr >= 0 && this.nextCr < stop);
 	}
 }
 

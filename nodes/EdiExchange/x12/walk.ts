@@ -12,7 +12,8 @@ import {
 	SetLevel,
 } from './levels';
 import { type ProblemList, type ProblemPlace, segmentLabel, shown } from './problems';
-import type { RawSegment } from './segments';
+import type { RawSegment, SegmentSplitter } from './segments';
+import type { SetChecks } from './setStructure';
 import type { X12Interchange } from './types';
 
 /** How the envelope walk reports, and where the tolerant reader's walk differs from the strict check's. */
@@ -21,6 +22,8 @@ export interface WalkOptions {
 	errors: ProblemList;
 	/** Deviations the tolerant reader works around (absent: the strict check, where they are errors). */
 	warnings?: ProblemList;
+	/** Tolerant reading: the structure checks of the sets read. */
+	checks?: SetChecks;
 }
 
 export interface WalkEnd {
@@ -30,20 +33,33 @@ export interface WalkEnd {
 	nextIsa?: number;
 }
 
-const SEGMENT_ID = /^[A-Z][A-Z0-9]{1,2}$/;
+/** 2 or 3 upper-case letters or digits, the first a letter: character codes, as this runs for every segment. */
+function isSegmentId(id: string): boolean {
+	if (id.length < 2 || id.length > 3 || !isUpper(id.charCodeAt(0))) return false;
+	for (let i = 1; i < id.length; i++) {
+		const code = id.charCodeAt(i);
+		if (!isUpper(code) && (code < 48 || code > 57)) return false;
+	}
+	return true;
+}
+const isUpper = (code: number) => code >= 65 && code <= 90;
 
 /** An ISA, with this interchange's element separator or another one (the next interchange may differ). */
 const opensInterchange = (id: string) =>
 	id.startsWith('ISA') && (id.length === 3 || !/^[A-Za-z0-9\s]/.test(id.charAt(3)));
 
 export function walk(
-	segments: Iterable<RawSegment>,
+	segments: SegmentSplitter,
 	interchange: X12Interchange,
 	options: WalkOptions,
 ): WalkEnd {
-	const walker = new InterchangeWalk(interchange, new Reports(options.errors, options.warnings));
+	const walker = new InterchangeWalk(
+		interchange,
+		new Reports(options.errors, options.warnings),
+		options.checks,
+	);
 	let lastPosition = 1;
-	for (const segment of segments) {
+	for (let segment = segments.next(); segment; segment = segments.next()) {
 		lastPosition = segment.position;
 		const stop = walker.segment(segment);
 		if (stop === 'stop') break;
@@ -66,6 +82,7 @@ class InterchangeWalk {
 	constructor(
 		private readonly interchange: X12Interchange,
 		private readonly reports: Reports,
+		private readonly checks?: SetChecks,
 	) {
 		this.problem = reports.problem;
 		this.deviation = reports.deviation;
@@ -106,7 +123,6 @@ class InterchangeWalk {
 			return { nextIsa: segment.start };
 		}
 		this.checkForm(segment);
-		checkElementCount(elements, position, this.interchange.separators.element, this.deviation);
 		return this.dispatch(segment);
 	}
 
@@ -119,7 +135,7 @@ class InterchangeWalk {
 			this.firstIndented = position;
 			this.firstIndentedLabel = segmentLabel(id);
 		}
-		if (segment.terminated && !segment.lineBreak && SEGMENT_ID.test(id)) return;
+		if (segment.terminated && !segment.lineBreak && isSegmentId(id)) return;
 		const label = segmentLabel(id);
 		if (!segment.terminated)
 			// The last IEA without its terminator: every reader takes it; anything else is cut short.
@@ -145,7 +161,7 @@ class InterchangeWalk {
 					`the segment starts with the element separator ${shown(this.interchange.separators.element)}: its segment id (such as N1 or REF) is missing`,
 				{ ...this.here(), kind: 'unrecognisedSegment' },
 			);
-		else if (!SEGMENT_ID.test(id))
+		else if (!isSegmentId(id))
 			this.problem(
 				label,
 				position,
@@ -165,23 +181,14 @@ class InterchangeWalk {
 				);
 				return undefined;
 			case 'GS':
-				this.closeOpen(position, 'GS');
-				this.group = new GroupLevel(elements, position);
-				this.interchange.groups.push(this.group.group);
-				return undefined;
 			case 'ST':
-				this.openSet(elements, position);
-				return undefined;
 			case 'SE':
-				this.closeSet(elements, position);
-				return undefined;
 			case 'GE':
-				this.closeGroup(elements, position);
-				return undefined;
 			case 'IEA':
-				return this.closeInterchange(segment);
+				checkElementCount(elements, position, this.interchange.separators.element, this.deviation);
+				return this.envelope(segment);
 			default:
-				if (this.set) this.set.set.segments.push(elements);
+				if (this.set) this.set.add(elements);
 				else {
 					const label = segmentLabel(elements[0]);
 					this.problem(
@@ -195,11 +202,34 @@ class InterchangeWalk {
 		}
 	}
 
+	/** GS, ST, SE, GE or IEA: a level opens or closes. */
+	private envelope(segment: RawSegment): WalkEnd | undefined {
+		const { elements, position } = segment;
+		switch (elements[0]) {
+			case 'GS':
+				this.closeOpen(position, 'GS');
+				this.group = new GroupLevel(elements, position);
+				this.interchange.groups.push(this.group.group);
+				return undefined;
+			case 'ST':
+				this.openSet(elements, position);
+				return undefined;
+			case 'SE':
+				this.closeSet(elements, position);
+				return undefined;
+			case 'GE':
+				this.closeGroup(elements, position);
+				return undefined;
+			default:
+				return this.closeInterchange(segment);
+		}
+	}
+
 	private openSet(st: string[], position: number): void {
 		this.setMissing(position, 'ST');
 		if (!this.group)
 			this.problem('ST', position, 'ST outside a functional group: expected GS before ST');
-		this.set = new SetLevel(st, position);
+		this.set = new SetLevel(st, position, this.checks);
 		this.group?.group.sets.push(this.set.set);
 	}
 
@@ -208,10 +238,10 @@ class InterchangeWalk {
 			this.problem('SE', position, 'SE without a matching ST', this.here());
 			return;
 		}
-		this.set.set.segments.push(se);
+		this.set.add(se);
 		// SE is in the set already: its position is the set's length.
 		const setPosition = this.set.set.segments.length;
-		this.set.close(se, position, this.problem, { ...this.here(), setPosition });
+		this.set.close(se, position, this.problem, () => ({ ...this.here(), setPosition }));
 		this.set = undefined;
 	}
 

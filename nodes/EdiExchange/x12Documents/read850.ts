@@ -94,8 +94,8 @@ export class Reader {
 	private partySkipped = false;
 	private party: PlainObject = {};
 	protected line: PlainObject = {};
-	/** Where the current line's price was read (PO104, or a CTP's CTP03), for the messages. */
-	private priceAt?: string;
+	/** Where the current line's price was read (PO104, or a CTP's CTP03), for the messages: labelled only for one. */
+	private priceAt?: { ref: string; position: number };
 	protected readonly lines: PlainObject[] = [];
 	protected sawBeg = false;
 
@@ -137,11 +137,12 @@ export class Reader {
 	}
 
 	private segment(s: Segment): void {
-		if (this.loops.next(s.id)) {
+		const id = s.id;
+		if (this.loops.next(id)) {
 			const kind = kindOf(this.loops.path);
 			this.loop = kind === 'party' && this.partySkipped ? 'skippedParty' : kind;
 		}
-		const read = this.mappings.get(s.id);
+		const read = this.mappings.get(id);
 		if (read === undefined || !read(this, s)) {
 			this.unmapped.push({ position: s.position, segment: s.elements });
 			return;
@@ -367,7 +368,10 @@ export class Reader {
 		this.priceAt = undefined;
 		if (price !== '') {
 			if (!isDecimal(price)) this.errors.push(`${named(s, 'PO104')} is "${price}", not a number`);
-			else [this.line.unitCostPrice, this.priceAt] = [price, s.label('PO104')];
+			else {
+				this.line.unitCostPrice = price;
+				this.priceAt = { ref: 'PO104', position: s.position };
+			}
 		}
 		this.line.productIds = this.productIds(s, PO1_PAIRS);
 		return true;
@@ -416,13 +420,16 @@ export class Reader {
 		const stated = this.line.unitCostPrice as string | undefined;
 		if (stated !== undefined && compareDecimal(parseDecimal(stated), parseDecimal(price)) !== 0) {
 			this.warnings.push(
-				`${named(s, 'CTP03')} is ${price} (CTP02 UCP), and ${this.priceAt} prices line ${String(this.line.purchaseOrderLineId)} at ${stated}: read as ${stated}`,
+				`${named(s, 'CTP03')} is ${price} (CTP02 UCP), and ${this.priceAt!.ref} (segment ${this.priceAt!.position}) prices line ${String(this.line.purchaseOrderLineId)} at ${stated}: read as ${stated}`,
 			);
 			return false;
 		}
 		s.take('CTP02');
 		s.take('CTP03');
-		if (stated === undefined) [this.line.unitCostPrice, this.priceAt] = [price, s.label('CTP03')];
+		if (stated === undefined) {
+			this.line.unitCostPrice = price;
+			this.priceAt = { ref: 'CTP03', position: s.position };
+		}
 		return true;
 	}
 
