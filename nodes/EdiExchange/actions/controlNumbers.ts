@@ -25,7 +25,7 @@ import {
 export const MAX_CONTROL_NUMBER = 999_999_999;
 /** From the execution (executionNumbers.ts): the ID's last seven digits, then two for the place, 01–99. */
 const FROM_EXECUTION: NumberKind = {
-	memoryKey: 'x12ControlNumberPlaces',
+	placesIn: 'x12ControlNumberPlaces',
 	placeDigits: 2,
 	numbers: 'X12 control numbers',
 	what: 'X12 interchanges',

@@ -22,7 +22,7 @@ export const EXECUTION_DIGITS = 7;
 /** One kind of number: where its places live and how the refusals word it. */
 export interface NumberKind {
 	/** The flow-context key of its places: the last place, and each taker's first. */
-	memoryKey: string;
+	placesIn: string;
 	/** Digits after the execution's: places 1 to 10^placeDigits − 1 per execution. */
 	placeDigits: number;
 	/** What the numbers are, e.g. "X12 control numbers". */
@@ -53,7 +53,7 @@ export function numberFromExecution(
 ): number {
 	const base = executionDigits.call(this, kind, at.itemIndex) * 10 ** kind.placeDigits;
 	const memory = this.getContext('flow');
-	const places = (memory[kind.memoryKey] ??= { last: 0, taken: {} }) as {
+	const places = (memory[kind.placesIn] ??= { last: 0, taken: {} }) as {
 		last: number;
 		taken: Record<string, number>;
 	};

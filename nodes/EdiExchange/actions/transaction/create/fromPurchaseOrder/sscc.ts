@@ -107,7 +107,7 @@ function fromExecution(
 }
 
 const ssccKind = (placeDigits: number): NumberKind => ({
-	memoryKey: 'ssccSerialPlaces',
+	placesIn: 'ssccSerialPlaces',
 	placeDigits,
 	numbers: 'SSCC serial references',
 	what: 'packages (SSCCs)',
