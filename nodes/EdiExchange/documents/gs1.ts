@@ -48,11 +48,12 @@ export const AI = {
 const CSET_82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]*$/;
 
 /**
- * The SSCC `code` checked: 18 digits with the right check digit, else a DocumentError naming
+ * The SSCC `code` checked (18 digits, or 20 with its AI 00 in front) with the right check digit, else a DocumentError naming
  * `path` (a receiver rejects a wrong check digit, so a label never prints one).
  */
 export function checkedSscc(code: unknown, path: string): string {
-	const text = typeof code === 'number' ? String(code) : code;
+	// Also taken with its AI in front, as some systems hand it out: "00" + the 18 digits.
+	const text = typeof code === 'string' && /^00\d{18}$/.test(code) ? code.slice(2) : code;
 	if (typeof text !== 'string' || !/^\d{18}$/.test(text))
 		throw new DocumentError(
 			`${path} is ${JSON.stringify(code)}: an SSCC is 18 digits (extension digit, company prefix, serial reference, check digit)`,

@@ -1,8 +1,8 @@
 /**
  * The ship notice (856 message) read for its labels: who ships to whom, the carrier, and one
  * package per pallet and carton with its SSCC (check digit verified), its order's PO number,
- * department and store, and its place ("carton 2 of 5"). Every package of the shipment must carry
- * an SSCC: a label per SSCC, and an SSCC per label, or none at all.
+ * department and store, and its place ("carton 2 of 5"). Every carton must carry an SSCC (and a
+ * pallet, unless its cartons are its shipping units): a label per SSCC, and an SSCC per label.
  */
 import { DocumentError } from '../documents/errors';
 import { isObject, type PlainObject, unwrapMessage } from '../documents/fieldReader';
@@ -151,8 +151,11 @@ function packagesOf(
 		pallets.forEach((pallet, p) => {
 			if (!isObject(pallet)) return;
 			const palletPath = `orders[${o}].pallets[${p}]`;
-			add(pallet, 'pallet', palletPath, order);
 			const cartons = Array.isArray(pallet.cartons) ? pallet.cartons : [];
+			// A pallet with no SSCC whose cartons carry theirs is no shipping unit of its own (the
+			// X12 pick-and-pack hierarchy has no pallet level): its cartons are labelled.
+			if (pallet.serialShippingId !== undefined || cartons.length === 0)
+				add(pallet, 'pallet', palletPath, order);
 			cartons.forEach((carton, c) => {
 				if (isObject(carton)) add(carton, 'carton', `${palletPath}.cartons[${c}]`, order);
 			});

@@ -5,6 +5,7 @@
  * ISA/GS/ST…SE/GE/IEA; `write997` acknowledges a received interchange.
  */
 export { read850, type Read850Result, type X12Unmapped } from './read850';
+export { read856Packages } from './read856Packages';
 export { read860, type Read860Result } from './read860';
 export {
 	changesFromX12,

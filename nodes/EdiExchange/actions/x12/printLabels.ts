@@ -11,6 +11,7 @@ import { type Label, type Resolution, writeLabels } from '../../labels';
 import { optionsCollection, optionsField } from '../../shared/fields';
 import { readJsonParameter } from '../fields';
 import { forOperation, type Operation } from '../types';
+import { isX12Text, read856Packages } from '../../x12Documents';
 
 /** ZPL II has no registered media type; print services and Zebra's own tools send it as this. */
 export const ZPL_MIME_TYPE = 'application/x-zpl';
@@ -37,9 +38,9 @@ export const printLabels: Operation = {
 			displayName: 'Ship Notice',
 			name: 'shipNotice',
 			type: 'json',
-			default: '={{ $json.message }}',
+			default: '={{ $json.x12 ?? $json.message }}',
 			description:
-				'The 856 message whose pallets and cartons carry SSCCs, e.g. what Create (856) with an SSCC Company Prefix put out as message',
+				'The 856 whose pallets and cartons carry SSCCs: the X12 856 (labels exactly the packages its MAN*GM label), or its message. The default takes what Create (856) sent: its X12 on the X12 path, else its message.',
 		},
 		{
 			displayName: 'Ship From',
@@ -94,7 +95,10 @@ export const printLabels: Operation = {
 	]),
 
 	async execute(itemIndex) {
-		const shipNotice = readJsonParameter.call(this, 'shipNotice', 'Ship Notice', itemIndex);
+		const given = this.getNodeParameter('shipNotice', itemIndex, '') as unknown;
+		const json = isX12Text(given)
+			? undefined
+			: readJsonParameter.call(this, 'shipNotice', 'Ship Notice', itemIndex);
 		const shipFrom = this.getNodeParameter('shipFrom', itemIndex, {}) as IDataObject;
 		const options = this.getNodeParameter('options', itemIndex, {}) as {
 			companyPrefix?: string;
@@ -104,6 +108,7 @@ export const printLabels: Operation = {
 		};
 		let written;
 		try {
+			const shipNotice = isX12Text(given) ? read856Packages(given) : json;
 			written = writeLabels(shipNotice, {
 				shipFrom,
 				companyPrefix: options.companyPrefix,
@@ -114,7 +119,7 @@ export const printLabels: Operation = {
 				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 			throw new NodeOperationError(this.getNode(), error.message, {
 				description:
-					'No label was made. Fix the field named above: the labels are made from Ship Notice (the 856 message) and Ship From.',
+					'No label was made. Fix the field named above: the labels are made from Ship Notice (the 856, as X12 or its message) and Ship From.',
 				itemIndex,
 			});
 		}
