@@ -15,6 +15,7 @@ const n8n = require('./n8n');
 const { ensureInstalled } = require('./install');
 const { RecipeStack } = require('./recipe-stack');
 const inventory = require('./recipe-inventory');
+const labels = require('./recipe-labels');
 
 const POSTGRES_RECIPE = 'postgres-855-from-stock.json';
 const ERP_RECIPE = 'inbox-erp-accept.json';
@@ -483,6 +484,7 @@ async function main() {
 		stack = new RecipeStack({ procs, work, verbose: options.verbose, log });
 		const erp = startErp();
 		await erp.up();
+		const printer = await labels.startPrinter();
 		const files = path.join(work, 'files');
 		const csvFolder = path.join(files, 'purchase-orders');
 		fs.mkdirSync(csvFolder, { recursive: true });
@@ -495,6 +497,7 @@ async function main() {
 				{ file: CSV_RECIPE, adapt: replaceIn(CSV_RECIPE, SHIPPED_CSV_FOLDER, `${csvFolder}/`) },
 				...inventory.inventoryRecipes(),
 				{ file: CHANGES_RECIPE },
+				...labels.labelsRecipes(printer),
 			],
 			{ env: { N8N_RESTRICT_FILE_ACCESS_TO: files } },
 		);
@@ -510,6 +513,11 @@ async function main() {
 				'Schedule → Postgres → 846 inventory feed',
 				inventory.FILE,
 				() => inventory.inventoryRecipe(stack),
+			],
+			[
+				'850 → 855 → 856 → carton labels to a printer',
+				labels.FILE,
+				() => labels.labelsRecipe(stack, printer),
 			],
 		].filter(([, file]) => !options.only || file.includes(options.only));
 		for (const [name, file, recipe] of recipes) {
