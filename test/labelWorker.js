@@ -3,6 +3,7 @@
 // that blocks while it works, and a blocked thread lets the sandbox's kept-alive connections time
 // out under the test's feet. Asked { id, zpl, dpmm, widthMm, heightMm }, answers { id, labels:
 // [{ png (base64), codes: [{ symbology, text }] }] } or { id, error }.
+const { Blob } = require('node:buffer');
 const { readFileSync } = require('node:fs');
 const { parentPort } = require('node:worker_threads');
 const { ready } = require('zpl-renderer-js');
