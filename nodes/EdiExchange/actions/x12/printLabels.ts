@@ -16,19 +16,15 @@ import { isX12Text, read856Packages } from '../../x12Documents';
 /** ZPL II has no registered media type; print services and Zebra's own tools send it as this. */
 export const ZPL_MIME_TYPE = 'application/x-zpl';
 
-const address = (what: string) => [
-	{ displayName: 'Name', name: 'name', type: 'string' as const, default: '', description: what },
-	{ displayName: 'Address Line 1', name: 'addressLine1', type: 'string' as const, default: '' },
-	{ displayName: 'Address Line 2', name: 'addressLine2', type: 'string' as const, default: '' },
-	{ displayName: 'City', name: 'city', type: 'string' as const, default: '' },
-	{
-		displayName: 'State or Province Code',
-		name: 'stateOrProvinceCode',
-		type: 'string' as const,
-		default: '',
-	},
-	{ displayName: 'Postal Code', name: 'postalCode', type: 'string' as const, default: '' },
-	{ displayName: 'Country Code', name: 'countryCode', type: 'string' as const, default: '' },
+/** The ship-from block's fields, named as a party of the documents is. */
+const SHIP_FROM_FIELDS: Array<[string, string, string]> = [
+	['Name', 'name', 'Your company’s name'],
+	['Address Line 1', 'addressLine1', 'Street and number'],
+	['Address Line 2', 'addressLine2', 'More of the address, if any'],
+	['City', 'city', 'The city'],
+	['State or Province Code', 'stateOrProvinceCode', 'e.g. NJ'],
+	['Postal Code', 'postalCode', 'Your postal code'],
+	['Country Code', 'countryCode', 'e.g. US'],
 ];
 
 export const printLabels: Operation = {
@@ -50,7 +46,13 @@ export const printLabels: Operation = {
 			default: {},
 			description:
 				'Your address, printed in the label’s ship-from block (when the 856 names no parties.shipFrom)',
-			options: address('Your company’s name'),
+			options: SHIP_FROM_FIELDS.map(([displayName, name, description]) => ({
+				displayName,
+				name,
+				type: 'string' as const,
+				default: '',
+				description,
+			})),
 		},
 		optionsCollection(
 			[
