@@ -5,12 +5,12 @@
  * GS1-128 (]C1) per label encoding 00 + the SSCC the sent 856 carries for that package, one
  * encoding 420 + the ship-to postal code, one label per SSCC. A plain Code 128 fails that check.
  */
-import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { ACTION_NODE, ACTION_VERSION, CREDENTIAL_REF, runWorkflow } from '../../harness';
+import { runWorkflow } from '../../harness';
 import { gs1CheckDigit } from '../../nodes/EdiExchange/x12Documents';
 import { checkLabels, scanLabels, ssccsOf, stopScanning } from '../labelCheck';
-import { useNodeSandbox } from '../node/helpers';
+import { actionNode, useNodeSandbox } from '../node/helpers';
 import { ourSegments } from '../x12Interop';
 import { buildParameters, PO_77 } from './order';
 
@@ -52,17 +52,8 @@ const SHIP_FROM = {
 	postalCode: '07102',
 };
 
-const node = (name: string, parameters: object): INode => ({
-	id: name,
-	name,
-	type: ACTION_NODE,
-	typeVersion: ACTION_VERSION,
-	position: [0, 0],
-	parameters: parameters as INode['parameters'],
-	credentials: CREDENTIAL_REF,
-});
 const labelsNode = (extra: IDataObject = {}) =>
-	node('Print Carton Labels', {
+	actionNode('Print Carton Labels', {
 		resource: 'x12',
 		operation: 'printLabels',
 		shipFrom: SHIP_FROM,
@@ -78,7 +69,7 @@ async function shipAndLabel(
 	return runWorkflow(
 		{
 			nodes: [
-				node('Create 856', buildParameters('856_SHIP_NOTICE_MANIFEST', createExtra)),
+				actionNode('Create 856', buildParameters('856_SHIP_NOTICE_MANIFEST', createExtra)),
 				labelsNode(labelExtra),
 			],
 			connections: {

@@ -31,6 +31,8 @@ const FROM_EXECUTION: NumberKind = {
 	what: 'X12 interchanges',
 	instead:
 		'Send the rest from a sub-workflow (each Execute Workflow run is an execution with its own 99), or give Control Number (in the node’s options) from your workflow.',
+	withoutId:
+		'Choose Numbering → This Node’s Counter (in the node’s options), or give Control Number from your workflow.',
 };
 export const PLACES_PER_EXECUTION = placesPerExecution(FROM_EXECUTION);
 /** Where the counters live in the node's static data: { "SENDER→RECEIVER": last number used }. */

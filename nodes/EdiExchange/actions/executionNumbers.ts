@@ -29,8 +29,10 @@ export interface NumberKind {
 	numbers: string;
 	/** What takes them, e.g. "X12 interchanges". */
 	what: string;
-	/** What to do instead, when an execution has used all its places or has no numeric ID. */
+	/** What to do instead, when an execution has used all its places. */
 	instead: string;
+	/** What to do instead, when the execution has no numeric ID. */
+	withoutId: string;
 }
 
 /** Which document is numbered: the item, and its place among the item's documents of that kind. */
@@ -80,7 +82,7 @@ function executionDigits(this: IExecuteFunctions, kind: NumberKind, itemIndex: n
 		throw new NodeOperationError(
 			this.getNode(),
 			`n8n gave this execution no numeric ID (${JSON.stringify(id)}): ${kind.numbers} cannot come from it`,
-			{ description: kind.instead, itemIndex },
+			{ description: kind.withoutId, itemIndex },
 		);
 	return Number(id.slice(-EXECUTION_DIGITS));
 }

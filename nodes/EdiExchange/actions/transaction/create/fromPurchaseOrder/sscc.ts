@@ -113,4 +113,6 @@ const ssccKind = (placeDigits: number): NumberKind => ({
 	what: 'packages (SSCCs)',
 	instead:
 		'Build the rest from a sub-workflow (each Execute Workflow run is an execution of its own), or give SSCC First Serial Reference from a sequence your workflow keeps (docs/labels.md#serial-references).',
+	withoutId:
+		'Give SSCC First Serial Reference from a sequence your workflow keeps (docs/labels.md#serial-references).',
 });
