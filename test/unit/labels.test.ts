@@ -87,6 +87,25 @@ test('a shipment with ZPL’s own characters in its names and an alphanumeric po
 	expect(verdict.problems).toEqual([]);
 });
 
+test('a name too long for its block is cut, with a warning, never printed over itself', async () => {
+	const long = 'WESTERN REGIONAL DISTRIBUTION CENTER NUMBER 12 RECEIVING';
+	const notice = shipNotice({
+		parties: {
+			shipTo: { name: long, postalCode: '10001' },
+			shipFrom: { name: 'Vendor' },
+		},
+	});
+	const { zpl, warnings } = writeLabels(notice);
+	expect(warnings).toEqual([
+		`parties.shipTo.name: "${long}" is cut to "WESTERN REGIONAL DISTRIBUTION" to fit the label`,
+	]);
+	const verdict = checkLabels(await scanLabels(zpl), {
+		ssccs: [sscc('1'), sscc('2')],
+		postalCode: '10001',
+	});
+	expect(verdict.problems).toEqual([]);
+});
+
 describe('refused, naming the field', () => {
 	const wrong = sscc('2').slice(0, 17) + ((Number(sscc('2')[17]) + 1) % 10);
 	test.each([

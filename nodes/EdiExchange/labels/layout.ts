@@ -19,6 +19,27 @@ const MODULE_MM = 0.5;
 const SSCC_BAR_MM = 32;
 const POSTAL_BAR_MM = 22;
 const MARGIN = 3;
+/** Font 0's character widths as shares of its height, a little wide (what a text's room is counted in). */
+const glyphWidth = (c: string) =>
+	/[MW@%]/.test(c)
+		? 0.85
+		: /[mw]/.test(c)
+			? 0.7
+			: /[A-Z\u00C0-\u00DE]/.test(c)
+				? 0.5
+				: /[0-9a-z\u00DF-\u00FF]/.test(c)
+					? 0.45
+					: 0.35;
+
+/** How many characters of `text` fit in `room` (in heights of the font). */
+function fitting(text: string, room: number): number {
+	let used = 0;
+	for (let i = 0; i < text.length; i++) {
+		used += glyphWidth(text[i]);
+		if (used > room) return i;
+	}
+	return text.length;
+}
 
 export interface LabelText {
 	/** The same field names the warnings and errors use. */
@@ -36,13 +57,23 @@ class Canvas {
 
 	dots = (mm: number) => Math.round(mm * this.dpmm);
 
-	/** A text field at (x, y) mm, `size` mm high; printed as given, or transliterated, or refused. */
+	/**
+	 * A text field at (x, y) mm, `size` mm high; printed as given, or transliterated, or refused.
+	 * Text wider than `width` mm is cut (with a warning): a ZPL field block would print the rest
+	 * over its last line.
+	 */
 	write(x: number, y: number, size: number, value: string, field: string, width?: number) {
-		const printable = printableText(value, field, this.text.warnings);
+		let printable = printableText(value, field, this.text.warnings);
+		const fits = fitting(printable, width === undefined ? Infinity : width / size);
+		if (fits < printable.length) {
+			const space = printable.lastIndexOf(' ', fits);
+			const cut = printable.slice(0, space > fits / 2 ? space : fits).trimEnd();
+			this.text.warnings.push(`${field}: "${printable}" is cut to "${cut}" to fit the label`);
+			printable = cut;
+		}
 		const h = this.dots(size);
-		const block = width === undefined ? '' : `^FB${this.dots(width)},1,0,L,0`; // one line, cut at the width
 		this.lines.push(
-			`^FO${this.dots(x)},${this.dots(y)}^A0N,${h},${h}${block}^FH_^FD${fieldData(printable)}^FS`,
+			`^FO${this.dots(x)},${this.dots(y)}^A0N,${h},${h}^FH_^FD${fieldData(printable)}^FS`,
 		);
 	}
 
@@ -111,11 +142,12 @@ export function labelZpl(
 			5,
 			`PO: ${pkg.purchaseOrderNumber}`,
 			`${pkg.path} purchaseOrderNumber`,
-			60,
+			58,
 		);
 	if (pkg.department) canvas.write(MARGIN, 80, 3.6, `DEPT: ${pkg.department}`, 'department', 45);
 	if (pkg.store) canvas.write(MARGIN, 85.5, 3.6, `STORE: ${pkg.store}`, 'store', 45);
-	canvas.write(MARGIN, 92, 2.6, `SHIPMENT: ${shipment.shipmentId}`, 'shipmentId', 60);
+	if (shipment.shipmentId)
+		canvas.write(MARGIN, 92, 2.6, `SHIPMENT: ${shipment.shipmentId}`, 'shipmentId', 58);
 	canvas.write(64, 74, 2.6, pkg.kind.toUpperCase(), 'kind');
 	canvas.write(64, 79, 6, `${pkg.number} OF ${pkg.of}`, 'number');
 	canvas.line(100);
