@@ -28,6 +28,10 @@ export const SSCC = {
 	maxPrefixDigits: 10,
 } as const;
 
+/** True when `prefix` is a GS1 company prefix an SSCC can hold: 7 to 10 digits. */
+export const isCompanyPrefix = (prefix: string) =>
+	new RegExp(`^\\d{${SSCC.minPrefixDigits},${SSCC.maxPrefixDigits}}$`).test(prefix);
+
 /** Serial reference digits a company prefix of `prefixLength` digits leaves (9 for 7, 6 for 10). */
 export const serialDigitsFor = (prefixLength: number) => SSCC.prefixAndSerialDigits - prefixLength;
 

@@ -4,7 +4,7 @@
  * Receivers reject a wrong check digit, so it is always computed here, never taken on trust.
  */
 import { DocumentError } from './errors';
-import { gs1CheckDigit, serialDigitsFor, SSCC } from './gs1';
+import { gs1CheckDigit, isCompanyPrefix, serialDigitsFor } from './gs1';
 
 /** How the writer numbers packages it labels: options, never a clock or a counter of its own. */
 export interface SsccOptions {
@@ -33,7 +33,7 @@ export class SsccSequence {
 
 	constructor(options: SsccSequenceOptions) {
 		const prefix = String(options.companyPrefix ?? '');
-		if (!new RegExp(`^\\d{${SSCC.minPrefixDigits},${SSCC.maxPrefixDigits}}$`).test(prefix))
+		if (!isCompanyPrefix(prefix))
 			throw new DocumentError(
 				`The option "sscc.companyPrefix" is ${JSON.stringify(options.companyPrefix)}: a GS1 company prefix is 7 to 10 digits`,
 				'sscc.companyPrefix',

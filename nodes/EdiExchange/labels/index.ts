@@ -5,7 +5,7 @@
  */
 import type { PlainObject } from '../documents/fieldReader';
 import { DocumentError } from '../documents/errors';
-import { SSCC } from '../documents/gs1';
+import { isCompanyPrefix } from '../documents/gs1';
 import { labelZpl, type Resolution } from './layout';
 import { readShipment } from './shipment';
 
@@ -49,10 +49,7 @@ export function writeLabels(shipNotice: unknown, options: LabelOptions = {}): Sh
 			'resolution',
 		);
 	const prefix = options.companyPrefix?.trim() || undefined;
-	if (
-		prefix !== undefined &&
-		!new RegExp(`^\\d{${SSCC.minPrefixDigits},${SSCC.maxPrefixDigits}}$`).test(prefix)
-	)
+	if (prefix !== undefined && !isCompanyPrefix(prefix))
 		throw new DocumentError(
 			`The company prefix is ${JSON.stringify(prefix)}: a GS1 company prefix is 7 to 10 digits`,
 			'companyPrefix',

@@ -8,7 +8,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { DocumentError } from '../../../../documents';
-import { serialDigitsFor, SSCC } from '../../../../documents/gs1';
+import { isCompanyPrefix, serialDigitsFor } from '../../../../documents/gs1';
 import type { SsccOptions } from '../../../../x12Documents';
 import { EXECUTION_DIGITS, type NumberKind, numberFromExecution } from '../../../executionNumbers';
 
@@ -68,7 +68,7 @@ export function readSscc(
 			);
 		return undefined;
 	}
-	if (!new RegExp(`^\\d{${SSCC.minPrefixDigits},${SSCC.maxPrefixDigits}}$`).test(prefix))
+	if (!isCompanyPrefix(prefix))
 		throw new DocumentError(
 			`SSCC Company Prefix is ${JSON.stringify(prefix)}: a GS1 company prefix is 7 to 10 digits`,
 		);
