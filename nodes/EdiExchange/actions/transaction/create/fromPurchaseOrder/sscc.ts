@@ -79,7 +79,7 @@ export function readSscc(
 		return {
 			companyPrefix: prefix,
 			extensionDigit: extension,
-			firstSerial: (count) => fromExecution.call(this, digits, count, itemIndex),
+			firstSerial: (count) => fromExecution.call(this, prefix.length, count, itemIndex),
 		};
 	if (!new RegExp(`^\\d{1,${digits}}$`).test(first))
 		throw new DocumentError(
@@ -94,14 +94,15 @@ export function readSscc(
  */
 function fromExecution(
 	this: IExecuteFunctions,
-	serialDigits: number,
+	prefixLength: number,
 	count: number,
 	itemIndex: number,
 ): string {
+	const serialDigits = serialDigitsFor(prefixLength);
 	const placeDigits = serialDigits - EXECUTION_DIGITS;
 	if (placeDigits < 1)
 		throw new DocumentError(
-			`SSCC First Serial Reference is empty, and a ${16 - serialDigits}-digit company prefix leaves ${serialDigits} digits for the serial reference: too few to number from the execution ID (${EXECUTION_DIGITS} digits, and at least one for the package), so serials could repeat. Give SSCC First Serial Reference from a sequence your workflow keeps (a Data Table or Postgres step before this one, advanced by the number of packages: docs/labels.md#serial-references)`,
+			`SSCC First Serial Reference is empty, and a ${prefixLength}-digit company prefix leaves ${serialDigits} digits for the serial reference: too few to number from the execution ID (${EXECUTION_DIGITS} digits, and at least one for the package), so serials could repeat. Give SSCC First Serial Reference from a sequence your workflow keeps (a Data Table or Postgres step before this one, advanced by the number of packages: docs/labels.md#serial-references)`,
 		);
 	return String(numberFromExecution.call(this, ssccKind(placeDigits), { itemIndex }, count));
 }
