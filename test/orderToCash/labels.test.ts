@@ -156,7 +156,7 @@ test('over X12 the labels are those of the X12 sent: a label per MAN*GM (pick an
 	const scanned = (await Promise.all(items.map((i) => scanLabels(zplOf(i), 12)))).flat();
 	const verdict = checkLabels(scanned, { ssccs: manGm, postalCode: '10001' });
 	expect(verdict.problems).toEqual([]);
-});
+}, 180_000); // three labels rendered at 12 dots/mm take seconds each on a loaded machine
 
 test('over X12 with the tare hierarchy the pallet is labelled too, from the MAN*GM of its tare level', async () => {
 	const run = await shipAndLabel({
