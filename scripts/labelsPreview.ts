@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { buildShipNotice } from '../nodes/EdiExchange/documents';
 import { writeLabels } from '../nodes/EdiExchange/labels';
 import { makePurchaseOrder } from '../sandbox/partner/orders';
-import { checkLabels, scanLabels, ssccsOf, stopScanning } from '../test/labelCheck';
+import { checkLabels, scanLabels, ssccsOf, stopScanning } from '../harness/labelScanner';
 
 const ROOT = resolve(__dirname, '..');
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'docs/images' } } });

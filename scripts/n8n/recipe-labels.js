@@ -5,7 +5,7 @@
 // the ZPL as the request body). The demo partner sends an 850; the published workflow acknowledges
 // it, ships it with an SSCC on every pallet and carton, prints the labels and posts them. The check,
 // as a warehouse would see it: the printer got ONE file of ZPL, every label of it renders and scans
-// (test/labelCheck.ts: zpl-renderer-js, zxing-wasm) with exactly the SSCCs of the 856 the partner
+// (harness/labelScanner.ts: zpl-renderer-js, zxing-wasm) with exactly the SSCCs of the 856 the partner
 // received and the ship-to postal code as GS1-128 (AI 420); the partner accepted the 856.
 
 const http = require('node:http');
@@ -15,7 +15,7 @@ const FILE = 'labels-to-printer.json';
 const SHIPPED_PRINTER_URL = 'http://192.168.1.50/pstprnt';
 
 const { checkLabels, scanLabels, ssccsOf, stopScanning } = tsx.require(
-	'../../test/labelCheck.ts',
+	'../../harness/labelScanner.ts',
 	__filename,
 );
 

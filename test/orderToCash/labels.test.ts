@@ -9,7 +9,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { runWorkflow } from '../../harness';
 import { gs1CheckDigit } from '../../nodes/EdiExchange/x12Documents';
-import { checkLabels, scanLabels, ssccsOf, stopScanning } from '../labelCheck';
+import { checkLabels, scanLabels, ssccsOf, stopScanning } from '../../harness/labelScanner';
 import { actionNode, useNodeSandbox } from '../node/helpers';
 import { ourSegments } from '../x12Interop';
 import { buildParameters, PO_77 } from './order';

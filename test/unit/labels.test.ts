@@ -2,12 +2,12 @@
  * The label writer (labels/), pure: text a label cannot print refused or transliterated (with a
  * warning), never garbled; ZPL's own characters in a name do not break the label (rendered and
  * scanned: both barcodes still read); the GS1 rules refused naming the field. Every label made here
- * is rendered and its barcodes decoded (test/labelCheck.ts).
+ * is rendered and its barcodes decoded (harness/labelScanner.ts).
  */
 import { gs1CheckDigit, ssccHumanReadable } from '../../nodes/EdiExchange/documents/gs1';
 import { writeLabels } from '../../nodes/EdiExchange/labels';
 import { fieldData, gs1Code128, printableText } from '../../nodes/EdiExchange/labels/zpl';
-import { checkLabels, scanLabels, stopScanning } from '../labelCheck';
+import { checkLabels, scanLabels, stopScanning } from '../../harness/labelScanner';
 
 afterAll(stopScanning);
 

@@ -2,7 +2,7 @@
  * Reading our labels with code no one here wrote: zpl-renderer-js (Zebrash, a ZPL renderer)
  * prints each label's ZPL to a PNG, zxing-wasm (ZXing C++) decodes the barcodes in the image
  * (devDependencies, tests and the preview script only; both run in a worker thread,
- * test/labelWorker.js). `checkLabels` then holds the labels to the ship notice: per label exactly
+ * harness/labelWorker.js). `checkLabels` then holds the labels to the ship notice: per label exactly
  * one GS1-128 barcode (symbology identifier ]C1) encoding 00 + the SSCC the 856 carries for that
  * package and one encoding 420 + the ship-to postal code, and one label per SSCC of the 856.
  */

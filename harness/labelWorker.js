@@ -1,5 +1,5 @@
 'use strict';
-// The renderer and the decoder off the test's thread (test/labelCheck.ts): both are WebAssembly
+// The renderer and the decoder off the test's thread (harness/labelScanner.ts): both are WebAssembly
 // that blocks while it works, and a blocked thread lets the sandbox's kept-alive connections time
 // out under the test's feet. Asked { id, zpl, dpmm, widthMm, heightMm }, answers { id, labels:
 // [{ png (base64), codes: [{ symbology, text }] }] } or { id, error }.
