@@ -69,6 +69,14 @@ export function evaluateTargets(results: ScenarioResult[]): Target[] {
 				(r.ours.failed ?? 1) === 0 && ((r.handBuilt.failed ?? 0) > 0 || r.ours.ms < r.handBuilt.ms);
 			add(r, 'failed', 'none failed; ahead of hand-built', ahead);
 		}
+		// Outcomes: the ratio is the sent documents ÷ the outcomes per page; judged at 10,000 sent.
+		if (r.scenario === 7 && r.handBuilt && Number(r.id.split('-').pop()) >= 10_000)
+			add(
+				r,
+				'requests',
+				'≥50× fewer than hand-built',
+				r.handBuilt.requests / r.ours.requests >= 50,
+			);
 		if (r.id === 'create-faults')
 			add(r, 'duplicates', 'no document twice', r.ours.duplicates === 0);
 	}

@@ -23,6 +23,7 @@ import { createUnderPressure } from './scenarios/createUnderPressure';
 import { inventoryFeed } from './scenarios/inventoryFeed';
 import { limitUnderArrivals } from './scenarios/limitUnderArrivals';
 import { orderToCash } from './scenarios/orderToCash';
+import { outcomes } from './scenarios/outcomes';
 import { arrivals, idlePolls } from './scenarios/polling';
 
 const FULL: Plan = {
@@ -40,6 +41,7 @@ const FULL: Plan = {
 	limitUnderArrivals: { limit: 250, history: 10_000, perSecond: 200 },
 	rateLimited: { creates: 150, requests: 100, windowSeconds: 10 },
 	inventoryRows: 10_000,
+	outcomes: { sent: 10_000, overdue: 40 },
 	latencies: [0, 20],
 };
 
@@ -57,6 +59,7 @@ const QUICK: Plan = {
 	limitUnderArrivals: { limit: 250, history: 2_000, perSecond: 200 },
 	rateLimited: { creates: 30, requests: 20, windowSeconds: 2 },
 	inventoryRows: 2_000,
+	outcomes: { sent: 2_000, overdue: 20 },
 };
 
 function machine(): Machine {
@@ -76,7 +79,7 @@ async function main(): Promise<void> {
 	const onlyArg = args.find((arg) => arg.startsWith('--only='));
 	const only = onlyArg
 		? onlyArg.slice('--only='.length).split(',').map(Number)
-		: [1, 2, 3, 4, 5, 6];
+		: [1, 2, 3, 4, 5, 6, 7];
 	const started = performance.now();
 	const log = (message: string) =>
 		process.stderr.write(
@@ -123,6 +126,10 @@ async function main(): Promise<void> {
 		if (only.includes(6)) {
 			log('scenario 6: inventory feed');
 			await inventoryFeed(ctx, results);
+		}
+		if (only.includes(7)) {
+			log('scenario 7: outcomes of sent documents');
+			await outcomes(ctx, results);
 		}
 	} finally {
 		await sb.stop();

@@ -1,5 +1,6 @@
 /** Admin calls under /_sandbox (no API key): the contract's table, plus a few read-backs. */
 import type { IncomingMessage } from 'http';
+import { readAcknowledgmentSettings } from './acknowledgments';
 import { validateFaultConfig } from './faults';
 import { argumentError, fieldError, isObject, notFound, readJsonBody } from './http';
 import { isRateLimitConfig } from './rateLimit';
@@ -107,11 +108,12 @@ const configOf = (state: SandboxState) => ({
 	order: state.order,
 	rateLimit: state.limiter.current,
 	inboundFormat: state.inboundFormat,
+	acknowledgments: state.acknowledgments,
 	// The layout only shapes X12 the partner writes: shown in the X12 mode (settable in either).
 	...(state.inboundFormat === 'x12' && { x12Layout: state.x12Layout }),
 });
 
-const CONFIG_FIELDS = ['order', 'rateLimit', 'inboundFormat', 'x12Layout'];
+const CONFIG_FIELDS = ['order', 'rateLimit', 'inboundFormat', 'x12Layout', 'acknowledgments'];
 
 function configure(state: SandboxState, body: Record<string, unknown>): Reply {
 	const errors: FieldError[] = [];
@@ -135,7 +137,12 @@ function configure(state: SandboxState, body: Record<string, unknown>): Reply {
 			),
 		);
 	}
+	const acknowledgments =
+		'acknowledgments' in body ? readAcknowledgmentSettings(body.acknowledgments) : undefined;
+	if (acknowledgments && 'errors' in acknowledgments) errors.push(...acknowledgments.errors);
 	if (errors.length) return argumentError(errors);
+	if (acknowledgments && 'settings' in acknowledgments)
+		state.acknowledgments = acknowledgments.settings;
 	if ('order' in body) state.order = body.order as 'newest' | 'oldest';
 	if ('rateLimit' in body) state.limiter.configure(body.rateLimit as RateLimitConfig | null);
 	if ('inboundFormat' in body) state.inboundFormat = body.inboundFormat as 'json' | 'x12';

@@ -69,6 +69,11 @@ function submitX12(state: SandboxState, body: Record<string, unknown>): Reply {
 				businessNumber: businessNumberOfSegments(set.type, set.segments),
 				message: { kind: 'x12', text: extractTransactionSet(interchange, groupIndex, setIndex) },
 				integrationPayloadId: id,
+				controlNumbers: {
+					interchange: interchange.isa[13],
+					group: group.gs[6] ?? '',
+					transactionSet: set.segments[0][2] ?? '',
+				},
 			});
 			ids.push(transaction.id);
 		}),
@@ -135,6 +140,8 @@ function submitJson(state: SandboxState, body: Record<string, unknown>): Reply {
 			message: `no relationship with receiver ${receiverId}`,
 		});
 	if (problems.length) return answer(id, [], problems);
+	// The service wraps the segments in its own envelope: numbered after the transaction it becomes.
+	const control = state.store.nextId;
 	const transaction = state.addOutbound({
 		transactionType: type as string,
 		stream: stream as Stream,
@@ -144,8 +151,12 @@ function submitJson(state: SandboxState, body: Record<string, unknown>): Reply {
 		businessNumber: businessNumberOfSegments(type as string, rows),
 		message: { kind: 'json', value: content },
 		integrationPayloadId: id,
+		controlNumbers: {
+			interchange: String(control).padStart(9, '0'),
+			group: String(control),
+			transactionSet: '0001',
+		},
 	});
-	if (receiverId === PARTNER_ID)
-		state.partnerReceives(type as string, rows, transaction.id, 'serviceJson');
+	if (receiverId === PARTNER_ID) state.partnerReceivesSegments(transaction, rows);
 	return answer(id, [transaction.id]);
 }

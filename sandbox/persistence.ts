@@ -119,6 +119,8 @@ class Replay {
 	private entries = new Map<string, ScorecardEntry>();
 	private unmatched: StateSnapshot['scorecard']['unmatched'] = [];
 	private inventory: NonNullable<StateSnapshot['scorecard']['inventory']> = [];
+	private acceptedNumbers: NonNullable<StateSnapshot['scorecard']['acceptedNumbers']> = [];
+	private pendingAnswers: StateSnapshot['pendingAnswers'] = [];
 	private nextId = 1;
 	private sequence = 0;
 	private serial = 0;
@@ -130,6 +132,8 @@ class Replay {
 			this.entries.set(entry.purchaseOrderNumber, entry);
 		this.unmatched = [...(saved.scorecard?.unmatched ?? [])];
 		this.inventory = [...(saved.scorecard?.inventory ?? [])];
+		this.acceptedNumbers = [...(saved.scorecard?.acceptedNumbers ?? [])];
+		this.pendingAnswers = saved.pendingAnswers ?? [];
 		this.nextId = Math.max(this.nextId, saved.nextId);
 		this.sequence = saved.sequence;
 		this.serial = saved.serial ?? 0;
@@ -143,6 +147,8 @@ class Replay {
 			this.entries.clear();
 			this.unmatched = [];
 			this.inventory = [];
+			this.acceptedNumbers = [];
+			this.pendingAnswers = [];
 			this.nextId = 1;
 			this.sequence = 0;
 		}
@@ -155,7 +161,9 @@ class Replay {
 			this.entries.set(entry.purchaseOrderNumber, entry);
 		this.unmatched.push(...(record.scorecard?.unmatched ?? []));
 		this.inventory.push(...(record.scorecard?.inventory ?? []));
+		this.acceptedNumbers.push(...(record.scorecard?.acceptedNumbers ?? []));
 		if (record.sequence !== undefined) this.sequence = record.sequence;
+		if (record.pendingAnswers) this.pendingAnswers = record.pendingAnswers;
 	}
 
 	snapshot(): StateSnapshot {
@@ -169,7 +177,9 @@ class Replay {
 				entries: [...this.entries.values()],
 				unmatched: this.unmatched,
 				inventory: this.inventory,
+				acceptedNumbers: this.acceptedNumbers,
 			},
+			pendingAnswers: this.pendingAnswers,
 		};
 	}
 

@@ -7,6 +7,7 @@
  */
 import { checkAgainstChanges, purchaseOrderNumbersOf, type TotalsCheck } from './partner';
 import { sellerChangeReason } from './partner/acknowledgment';
+import { acceptedKey, type AcceptedNumber } from './partner/duplicates';
 import { applyChanges } from './partner/changes';
 import {
 	acceptedStamp,
@@ -42,6 +43,8 @@ export interface Arrival {
 	reasons?: string[];
 	/** A reason to refuse it unread (a repeated interchange control number): the only reason given. */
 	refusal?: string;
+	/** An 856 or 810 whose number the partner already accepted: the only reason, listed beside the first. */
+	duplicate?: string;
 	/** How its totals are checked, when not as a structured 810 states them (X12: TDS). */
 	totals?: TotalsCheck;
 }
@@ -85,6 +88,16 @@ export interface ScorecardEntry {
 	accepted: { '855'?: unknown; '856'?: unknown };
 	/** Only for an 850 sent as X12. */
 	x12Control?: X12Control;
+	/** 856s and 810s refused as duplicates: the verdict of the first stays. */
+	duplicates?: DuplicateRow[];
+}
+
+export interface DuplicateRow {
+	type: OrderDocumentType;
+	transactionId: number;
+	state: 'rejected';
+	reasons: string[];
+	path?: ArrivalPath;
 }
 
 export interface Unmatched {
@@ -112,6 +125,8 @@ export interface ScorecardSnapshot {
 	unmatched: Unmatched[];
 	/** Absent in snapshots from before the 846. */
 	inventory?: InventoryRow[];
+	/** The 856, 810 and 846 numbers the partner accepted (absent in snapshots from before). */
+	acceptedNumbers?: AcceptedNumber[];
 }
 
 /** What one call changed: entries (whole), unmatched documents and 846 rows added. */
@@ -123,6 +138,18 @@ export class Scorecard {
 	private entries = new Map<string, ScorecardEntry>();
 	private unmatched: Unmatched[] = [];
 	private inventory: InventoryRow[] = [];
+	private acceptedNumbers = new Map<string, AcceptedNumber>();
+
+	/** The transaction that first carried this number accepted, if any. */
+	firstAccepted(key: Omit<AcceptedNumber, 'transactionId'>): number | undefined {
+		return this.acceptedNumbers.get(acceptedKey(key))?.transactionId;
+	}
+
+	/** The partner accepted a document counted once per number. */
+	recordAccepted(accepted: AcceptedNumber): ScorecardChange {
+		this.acceptedNumbers.set(acceptedKey(accepted), accepted);
+		return { entries: [], unmatched: [], acceptedNumbers: [accepted] };
+	}
 
 	addOrder(
 		purchaseOrderNumber: string,
@@ -169,17 +196,30 @@ export class Scorecard {
 		} catch {
 			numbers = [];
 		}
+		const first = arrival.refusal ?? arrival.duplicate;
 		if (numbers.length === 0) {
-			unmatched([
-				...(arrival.refusal ? [arrival.refusal] : []),
-				'the document names no purchase order number',
-			]);
+			unmatched([...(first ? [first] : []), 'the document names no purchase order number']);
 			return changed;
 		}
 		for (const number of numbers) {
 			const entry = this.entries.get(number);
 			if (!entry) {
-				unmatched([`unknown purchase order ${number}: the demo partner never sent it`]);
+				unmatched([
+					...(arrival.duplicate ? [arrival.duplicate] : []),
+					`unknown purchase order ${number}: the demo partner never sent it`,
+				]);
+				continue;
+			}
+			if (arrival.duplicate && !arrival.refusal) {
+				const row: DuplicateRow = {
+					type,
+					transactionId,
+					state: 'rejected',
+					reasons: [arrival.duplicate],
+					...(path && { path }),
+				};
+				entry.duplicates = [...(entry.duplicates ?? []), row];
+				changed.entries.push(entry);
 				continue;
 			}
 			let reasons: string[];
@@ -403,6 +443,7 @@ export class Scorecard {
 			entries: [...this.entries.values()],
 			unmatched: this.unmatched,
 			inventory: this.inventory,
+			acceptedNumbers: [...this.acceptedNumbers.values()],
 		};
 	}
 
@@ -411,12 +452,15 @@ export class Scorecard {
 		for (const entry of snapshot?.entries ?? []) this.entries.set(entry.purchaseOrderNumber, entry);
 		this.unmatched = [...(snapshot?.unmatched ?? [])];
 		this.inventory = [...(snapshot?.inventory ?? [])];
+		for (const accepted of snapshot?.acceptedNumbers ?? [])
+			this.acceptedNumbers.set(acceptedKey(accepted), accepted);
 	}
 
 	clear(): void {
 		this.entries.clear();
 		this.unmatched = [];
 		this.inventory = [];
+		this.acceptedNumbers.clear();
 	}
 }
 
@@ -443,4 +487,28 @@ function judge(
 		if (reason) reasons.push(reason);
 	}
 	return reasons;
+}
+
+const ANSWERED_ROWS = ['855', '856', '810', '865'] as const;
+
+/**
+ * The partner's verdict on one document from what judging it changed: every reason it gave (on
+ * each order the document names, as unmatched, or as an 846 row); [] = accepted; undefined when
+ * the change holds no verdict on it (a 997, or a type the partner does not judge).
+ */
+export function verdictOf(changed: ScorecardChange, transactionId: number): string[] | undefined {
+	let found = false;
+	const reasons = new Set<string>();
+	const add = (row: { transactionId?: number; reasons: string[] } | undefined) => {
+		if (row?.transactionId !== transactionId) return;
+		found = true;
+		row.reasons.forEach((r) => reasons.add(r));
+	};
+	for (const entry of changed.entries) {
+		for (const type of ANSWERED_ROWS) add(entry[type]);
+		for (const row of entry.duplicates ?? []) add(row);
+	}
+	for (const row of changed.unmatched) if (row.type !== '997') add(row);
+	for (const row of changed.inventory ?? []) add(row);
+	return found ? [...reasons] : undefined;
 }

@@ -59,6 +59,8 @@ export class SandboxServer {
 
 	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+		// The partner's delayed X12 answers arrive before anything is read.
+		this.state.releaseAnswers();
 		if (url.pathname === '/_sandbox' || url.pathname.startsWith('/_sandbox/')) {
 			send(res, await this.persisted(await routeAdmin(this.state, this.log, req, url)), {});
 			return;

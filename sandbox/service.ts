@@ -1,5 +1,11 @@
 /** The service API routes as docs/contract.md describes them. Auth is checked before these run. */
 import type { IncomingMessage } from 'http';
+import {
+	ACKNOWLEDGMENT_STATUSES,
+	acknowledgmentStatusAt,
+	answerAt,
+	type AcknowledgmentStatus,
+} from './acknowledgments';
 import { readCreateEnvelope } from './documents';
 import {
 	argumentError,
@@ -30,6 +36,8 @@ const LIST_PARAMS: Record<string, ParamParser> = {
 	offset: integerParam('offset', 0, 1_000_000_000),
 	stream: enumParam('stream', ['test', 'live']),
 	direction: enumParam('direction', ['inbound', 'outbound']),
+	businessNumber: listParam('businessNumber', 5),
+	acknowledgmentStatus: listParam('acknowledgmentStatus', undefined, ACKNOWLEDGMENT_STATUSES),
 };
 const INBOX_PARAMS: Record<string, ParamParser> = { limit: integerParam('limit', 1, 100) };
 const NOTE_MAX = 240;
@@ -48,7 +56,16 @@ const ROUTES: Array<[method: string, path: RegExp, handler: Handler]> = [
 	[
 		'GET',
 		/^\/v3\/transactions$/,
-		async (state, _req, url) => ({ reply: withQuery(url, LIST_PARAMS, (q) => list(state, q)) }),
+		async (state, req, url) => ({
+			reply: withQuery(url, LIST_PARAMS, (q) => list(state, q, baseOf(req))),
+		}),
+	],
+	[
+		'GET',
+		/^\/v3\/transactions\/([^/]+)\/acknowledgment$/,
+		async (state, _req, url, [, id]) => ({
+			reply: withQuery(url, {}, () => withTransaction(state, id, (t) => acknowledgmentReply(t))),
+		}),
 	],
 	[
 		'GET',
@@ -141,7 +158,31 @@ async function withBody(
 	return { reply: run(body.value), body: body.value, bodyBytes: body.bytes };
 }
 
-function listItem(state: SandboxState, t: Transaction) {
+/** Comma-separated values, each non-empty and taken as is (no trimming: exact); at most `max`; each one of `allowed` when given. */
+function listParam(name: string, max?: number, allowed?: readonly string[]): ParamParser {
+	return (raw) => {
+		const values = raw.split(',');
+		if (values.some((v) => v === ''))
+			return {
+				error: `${name} must be comma-separated values, none empty, found ${JSON.stringify(raw)}`,
+			};
+		if (max !== undefined && values.length > max)
+			return { error: `${name} takes at most ${max} values, found ${values.length}` };
+		const unknown = allowed && values.find((v) => !allowed.includes(v));
+		if (unknown)
+			return {
+				error: `${name} must be one or more of ${allowed.join(', ')}, found ${JSON.stringify(unknown)}`,
+			};
+		return { value: values };
+	};
+}
+
+/** The base URL the client used (the links the service gives point back to it). */
+const baseOf = (req: IncomingMessage) =>
+	`http://${req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`}`;
+
+function listItem(state: SandboxState, t: Transaction, base: string, now: number) {
+	const acknowledgmentStatus = acknowledgmentStatusAt(t, now);
 	return {
 		id: t.id,
 		transactionType: t.transactionType,
@@ -152,16 +193,30 @@ function listItem(state: SandboxState, t: Transaction) {
 		senderId: t.senderId,
 		receiverId: t.receiverId,
 		status: t.status,
+		...(acknowledgmentStatus && { acknowledgmentStatus }),
+		...(answerAt(t, now) && {
+			acknowledgment: { href: `${base}/v3/transactions/${t.id}/acknowledgment` },
+		}),
+		...(t.controlNumbers && { controlNumbers: t.controlNumbers }),
 	};
 }
 
-function list(state: SandboxState, query: Record<string, unknown>): Reply {
+function list(state: SandboxState, query: Record<string, unknown>, base: string): Reply {
 	const limit = (query.limit as number | undefined) ?? 25;
 	const offset = (query.offset as number | undefined) ?? 0;
+	const now = Date.now();
+	const numbers = query.businessNumber as string[] | undefined;
+	const statuses = query.acknowledgmentStatus as AcknowledgmentStatus[] | undefined;
+	const checks: Array<(t: Transaction) => boolean> = [];
+	if (numbers) checks.push((t) => numbers.includes(state.businessNumberOf(t) ?? ''));
+	if (statuses)
+		checks.push((t) => statuses.includes(acknowledgmentStatusAt(t, now) as AcknowledgmentStatus));
 	const page = state.store.list(
 		{
 			stream: query.stream as Stream | undefined,
-			direction: query.direction as Direction | undefined,
+			// Only outbound transactions have an acknowledgment status.
+			direction: (query.direction ?? (statuses && 'outbound')) as Direction | undefined,
+			...(checks.length && { match: (t: Transaction) => checks.every((check) => check(t)) }),
 		},
 		offset,
 		limit,
@@ -170,8 +225,22 @@ function list(state: SandboxState, query: Record<string, unknown>): Reply {
 	return {
 		status: 200,
 		body: {
-			items: page.items.map((t) => listItem(state, t)),
+			items: page.items.map((t) => listItem(state, t, base, now)),
 			meta: { limit, offset, total: page.total },
+		},
+	};
+}
+
+function acknowledgmentReply(t: Transaction): Reply {
+	const answer = answerAt(t, Date.now());
+	if (!answer) return notFound(`transaction ${t.id} has no acknowledgment (yet)`);
+	return {
+		status: 200,
+		body: {
+			transactionId: t.id,
+			status: answer.status,
+			createdAt: iso(answer.createdAt),
+			errors: answer.errors,
 		},
 	};
 }
@@ -201,7 +270,7 @@ function create(state: SandboxState, body: unknown): Reply {
 }
 
 function inbox(state: SandboxState, query: Record<string, unknown>, req: IncomingMessage): Reply {
-	const base = `http://${req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`}`;
+	const base = baseOf(req);
 	const items = state.store.inboxPage((query.limit as number | undefined) ?? 30).map((t) => {
 		const deliveryId = state.deliveryIdOf(t);
 		const href = `${base}/v4/transactions/${t.id}/deliveries/${deliveryId}`;

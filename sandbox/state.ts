@@ -4,17 +4,33 @@
  */
 import { randomUUID } from 'crypto';
 import {
+	answerDueAt,
+	answerFor,
+	DEFAULT_ACKNOWLEDGMENT_SETTINGS,
+	isAcknowledged,
+	windowMs,
+	type AcknowledgmentSettings,
+} from './acknowledgments';
+import {
 	businessNumberOf,
 	checkDocument,
 	type CreateEnvelope,
 	type ValidationError,
 } from './documents';
+import { AnswerQueue, type PendingAnswer } from './answerQueue';
 import { Faults } from './faults';
 import { generatedBusinessNumber, generatedMessage } from './generate';
 import { makePurchaseOrder, ORGANIZATION_ID, PARTNER_ID, withCurrencyAndRelease } from './partner';
 import { applyChanges, CHANGE_TRANSACTION_TYPE, makeChange } from './partner/changes';
 import { readStructuredInventory } from './partner/inventory';
 import { SCENARIOS, type ScenarioName } from './partner/scenarios';
+import { countedOnce, duplicateReason } from './partner/duplicates';
+import {
+	answerInterchange,
+	answerSets,
+	type ReceivedGroup,
+	type ReceivedSet,
+} from './partner/x12Answers';
 import { changeSegments } from './partner/x12Change';
 import { readX12Reply } from './partner/x12Replies';
 import { purchaseOrderSegments } from './partner/x12Order';
@@ -22,16 +38,18 @@ import { RateLimiter } from './rateLimit';
 import {
 	ORDER_DOCUMENT_TYPES,
 	Scorecard,
+	type Arrival,
 	type ArrivalPath,
 	type OrderDocumentType,
 	type ScorecardChange,
 	type ScorecardSnapshot,
 	type X12Control,
+	verdictOf,
 } from './scorecard';
 import { Store, type NewTransaction } from './store';
 import type { X12Layout } from './x12/layout';
 import type { CheckedInterchange } from './x12/types';
-import { writeInterchange } from './x12/write';
+import { functionalIdFor, writeInterchange } from './x12/write';
 import type {
 	BulkBatch,
 	Direction,
@@ -84,6 +102,8 @@ export interface StateSnapshot {
 	sequence: number;
 	transactions: Transaction[];
 	scorecard: ScorecardSnapshot;
+	/** Absent in snapshots from before the partner answered in X12. */
+	pendingAnswers?: PendingAnswer[];
 }
 
 /**
@@ -97,6 +117,8 @@ export interface StateChange {
 	bulk?: { count: number; first: Transaction };
 	sequence?: number;
 	scorecard?: ScorecardChange;
+	/** The partner's X12 answers not yet due, all of them. */
+	pendingAnswers?: PendingAnswer[];
 }
 
 export class SandboxState {
@@ -109,10 +131,14 @@ export class SandboxState {
 	inboundFormat: InboundFormat;
 	/** How the partner lays out the X12 it writes (PUT /_sandbox/config, --x12-layout). */
 	x12Layout: X12Layout;
+	/** How the receiver answers what the organization sends it (PUT /_sandbox/config). */
+	acknowledgments: AcknowledgmentSettings = DEFAULT_ACKNOWLEDGMENT_SETTINGS;
 	/** Interchanges the partner received (ISA05:ISA06 and ISA13) → the first transaction of each: a repeat is refused. */
 	private readonly interchangesReceived = new Map<string, number>();
 	/** Last purchase-order sequence used (partner orders and bulk messages share it, so numbers stay unique). */
 	private sequence = 0;
+	/** The partner's X12 answers not yet due. */
+	private readonly answers = new AnswerQueue();
 	/** Called with every change of persisted state, before anyone is told of it. */
 	onChange: (change: StateChange) => void = () => undefined;
 
@@ -145,7 +171,9 @@ export class SandboxState {
 		this.order = this.options.order;
 		this.inboundFormat = this.options.inboundFormat;
 		this.x12Layout = this.options.x12Layout;
+		this.acknowledgments = DEFAULT_ACKNOWLEDGMENT_SETTINGS;
 		this.interchangesReceived.clear();
+		this.answers.load([]);
 		this.limiter.configure(this.options.rateLimit);
 		this.faults.set({});
 		this.onChange({ reset: true });
@@ -266,6 +294,7 @@ export class SandboxState {
 	 * receivers refuse a duplicate interchange; otherwise each 855, 856, 810, 846, 865 and 997 is checked.
 	 */
 	partnerReceivesInterchange(interchange: CheckedInterchange, transactionIds: number[]): void {
+		const receivedAt = this.store.get(transactionIds[0])!.createdAt;
 		const control = interchange.isa[13];
 		const key = `${interchange.isa[5]}:${interchange.senderId}:${control}`;
 		const first = this.interchangesReceived.get(key);
@@ -275,39 +304,165 @@ export class SandboxState {
 				: `a repeated interchange control number: ISA13 ${control} from ${interchange.senderId} was already received (transaction ${first}); the partner refuses the duplicate interchange unread (number every interchange anew)`;
 		if (first === undefined) this.interchangesReceived.set(key, transactionIds[0]);
 		let index = 0;
-		for (const group of interchange.groups)
-			for (const set of group.sets)
-				this.partnerReceives(set.type, set.segments, transactionIds[index++], 'x12', refusal);
+		const received: ReceivedGroup[] = interchange.groups.map((group) => ({
+			functionalId: group.gs[1] ?? '',
+			control: group.gs[6] ?? '',
+			sets: group.sets.map((set) => {
+				const transaction = this.store.get(transactionIds[index++])!;
+				const reasons = this.partnerReceives(
+					set.type,
+					set.segments,
+					transaction.id,
+					'x12',
+					refusal,
+				);
+				return this.receivedSet(transaction, set.segments.slice(1), reasons ?? [], refusal);
+			}),
+		}));
+		const stream = interchange.usage === 'P' ? 'live' : 'test';
+		this.answerInX12(received, interchange.senderId, stream, receivedAt);
 	}
 
-	/** The partner reads one transaction set (ST/SE or not) that reached it over `path`; types it does not score are left alone. */
-	partnerReceives(
+	/** The service-JSON path: the partner reads the set the service wrapped, and answers it in X12 too. */
+	partnerReceivesSegments(transaction: Transaction, segments: string[][]): void {
+		const { transactionType: type, controlNumbers } = transaction;
+		const reasons = this.partnerReceives(type, segments, transaction.id, 'serviceJson');
+		let functionalId: string;
+		try {
+			functionalId = functionalIdFor(type);
+		} catch {
+			return; // a type without a functional group code: the service wrote no group to acknowledge
+		}
+		const group = {
+			functionalId,
+			control: controlNumbers!.group,
+			sets: [this.receivedSet(transaction, segments, reasons ?? [])],
+		};
+		this.answerInX12([group], transaction.senderId, transaction.stream, transaction.createdAt);
+	}
+
+	private receivedSet(
+		transaction: Transaction,
+		body: string[][],
+		reasons: string[],
+		refusal?: string,
+	): ReceivedSet {
+		const type = transaction.transactionType;
+		return {
+			type,
+			setControl: transaction.controlNumbers?.transactionSet ?? '',
+			firstSegment: body[0]?.[0] ?? 'SE',
+			syntax: refusal ? 'R' : this.acknowledgments.withErrors.includes(type) ? 'E' : 'A',
+			reasons,
+			businessNumber: this.businessNumberOf(transaction) ?? undefined,
+		};
+	}
+
+	/**
+	 * The partner's X12 answers to what it received as X12: a 997 per group (the sets it answers),
+	 * an 824 for the 856s and 810s it rejected on business rules; due after delaySeconds.
+	 */
+	private answerInX12(
+		groups: ReceivedGroup[],
+		organization: string,
+		stream: Stream,
+		receivedAt: number,
+	): void {
+		const dueAt = answerDueAt(this.acknowledgments, receivedAt);
+		const answers = answerSets(groups, this.acknowledgments.silentFor, new Date(dueAt));
+		if (!answers.length) return;
+		this.answers.add(answers.map((a) => ({ ...a, dueAt, receiverId: organization, stream })));
+		this.onChange({ pendingAnswers: this.answers.all });
+		this.releaseAnswers();
+	}
+
+	/** The X12 answers due by now become inbound transactions (each with its inbox delivery). */
+	releaseAnswers(now = Date.now()): void {
+		const due = this.answers.takeDue(now);
+		if (!due.length) return;
+		const transactions = due.map((answer) => {
+			const to = {
+				receiverId: answer.receiverId,
+				usage: answer.stream === 'live' ? ('P' as const) : ('T' as const),
+				control: this.store.nextId,
+				date: new Date(answer.dueAt),
+			};
+			return this.store.add({
+				...this.inboundFields(answer.type, answer.stream, now),
+				receiverId: answer.receiverId,
+				...(answer.businessNumber !== undefined && { businessNumber: answer.businessNumber }),
+				message: {
+					kind: 'x12',
+					text: answerInterchange(answer, to, PARTNER_ID, this.x12Layout),
+				},
+			});
+		});
+		this.onChange({ transactions, pendingAnswers: this.answers.all });
+	}
+
+	/**
+	 * The partner reads one transaction set (ST/SE or not) that reached it over `path`; types it
+	 * does not score are left alone. Its verdict: the reasons (undefined: not judged).
+	 */
+	private partnerReceives(
 		type: string,
 		segments: string[][],
 		transactionId: number,
 		path: ArrivalPath,
 		refusal?: string,
-	): void {
+	): string[] | undefined {
 		const reply = readX12Reply(type, segments);
-		if (!reply) return;
-		const arrival = { path, refusal, reasons: reply.reasons, totals: reply.totals };
+		if (!reply) return undefined;
 		const orderOf = (id: number) => this.orderOf(id);
-		const changed =
-			reply.kind === 'inventory'
-				? this.scorecard.receiveInventory(
-						transactionId,
-						this.store.get(transactionId)?.senderId ?? '',
-						reply.advice,
-						orderOf,
-						arrival,
-					)
-				: reply.kind === 'functionalAck'
-					? this.scorecard.receiveFunctionalAck(transactionId, reply.ack, arrival)
-					: reply.kind === 'changeAck'
-						? this.scorecard.receiveChangeAck(transactionId, reply.ack, arrival)
-						: this.scorecard.receive(reply.type, transactionId, reply.message, orderOf, arrival);
+		const senderId = this.store.get(transactionId)?.senderId ?? '';
+		return this.judge(
+			transactionId,
+			{ path, refusal, reasons: reply.reasons, totals: reply.totals },
+			(arrival) =>
+				reply.kind === 'inventory'
+					? this.scorecard.receiveInventory(transactionId, senderId, reply.advice, orderOf, arrival)
+					: reply.kind === 'functionalAck'
+						? this.scorecard.receiveFunctionalAck(transactionId, reply.ack, arrival)
+						: reply.kind === 'changeAck'
+							? this.scorecard.receiveChangeAck(transactionId, reply.ack, arrival)
+							: this.scorecard.receive(reply.type, transactionId, reply.message, orderOf, arrival),
+		);
+	}
+
+	/**
+	 * The partner judges one document: an 856, 810 or 846 repeating a number it accepted from the
+	 * sender is refused as a duplicate; the verdict is recorded, a number accepted is remembered, the
+	 * sender gets the answer, and the partner sends the 860s a reply lets it send.
+	 */
+	private judge(
+		transactionId: number,
+		arrival: Arrival,
+		run: (arrival: Arrival) => ScorecardChange,
+	): string[] | undefined {
+		const transaction = this.store.get(transactionId)!;
+		const type = transaction.transactionType;
+		const businessNumber = this.businessNumberOf(transaction);
+		const numbered =
+			countedOnce(type) && businessNumber !== null
+				? { senderId: transaction.senderId, type, businessNumber }
+				: undefined;
+		const first = numbered && this.scorecard.firstAccepted(numbered);
+		const duplicate =
+			first === undefined ? undefined : duplicateReason(type, businessNumber!, first);
+		const changed = run(
+			!duplicate
+				? arrival
+				: type === '846'
+					? { ...arrival, refusal: arrival.refusal ?? duplicate }
+					: { ...arrival, duplicate },
+		);
 		this.onChange({ scorecard: changed });
+		const reasons = verdictOf(changed, transactionId);
+		if (numbered && reasons?.length === 0)
+			this.onChange({ scorecard: this.scorecard.recordAccepted({ ...numbered, transactionId }) });
+		if (reasons) this.answer(transaction, reasons);
 		this.afterReply(changed);
+		return reasons;
 	}
 
 	private orderOf(transactionId: number): Record<string, unknown> {
@@ -321,11 +476,13 @@ export class SandboxState {
 		const firstId = this.store.nextId;
 		const { transactionType, stream, direction } = request;
 		const inbound = direction === 'inbound';
+		const acknowledged = isAcknowledged({ direction, status: 'DELIVERED', transactionType });
 		const bulk: BulkBatch = {
 			firstId,
 			firstSequence,
 			payloadBase: randomUUID(),
 			deliveryBase: randomUUID(),
+			...(acknowledged && { acknowledgmentDueBy: createdAt + windowMs(this.acknowledgments) }),
 		};
 		const batch = this.store.addMany(request.count, (id) => ({
 			id,
@@ -370,25 +527,31 @@ export class SandboxState {
 	/** The partner reads a structured document sent to it: an 855, 856 or 810 for its order, or an 846. */
 	private partnerReceivesDocument(envelope: CreateEnvelope, transactionId: number): void {
 		const orderOf = (id: number) => this.orderOf(id);
-		if (envelope.transactionType === '846') {
-			const advice = readStructuredInventory(envelope.message);
-			const changed = this.scorecard.receiveInventory(
-				transactionId,
-				envelope.senderId,
-				advice,
-				orderOf,
+		const { transactionType: type, message, senderId } = envelope;
+		if (type === '846') {
+			const advice = readStructuredInventory(message);
+			this.judge(transactionId, {}, (arrival) =>
+				this.scorecard.receiveInventory(transactionId, senderId, advice, orderOf, arrival),
 			);
-			this.onChange({ scorecard: changed });
-		} else if (ORDER_DOCUMENT_TYPES.includes(envelope.transactionType)) {
-			const changed = this.scorecard.receive(
-				envelope.transactionType as OrderDocumentType,
-				transactionId,
-				envelope.message,
-				orderOf,
+		} else if (ORDER_DOCUMENT_TYPES.includes(type)) {
+			this.judge(transactionId, {}, (arrival) =>
+				this.scorecard.receive(type as OrderDocumentType, transactionId, message, orderOf, arrival),
 			);
-			this.onChange({ scorecard: changed });
-			this.afterReply(changed);
 		}
+	}
+
+	/** The partner answers a document it judged (reasons: [] = accepted), as the settings in force say. */
+	private answer(transaction: Transaction, reasons: string[]): void {
+		if (!isAcknowledged(transaction)) return;
+		const answer = answerFor(
+			transaction.transactionType,
+			reasons,
+			this.acknowledgments,
+			transaction.createdAt,
+		);
+		if (!answer) return;
+		transaction.acknowledgment = answer;
+		this.onChange({ transactions: [transaction] });
 	}
 
 	addOutbound(
@@ -396,11 +559,15 @@ export class SandboxState {
 			integrationPayloadId?: string;
 		},
 	): Transaction {
+		const createdAt = Date.now();
 		const transaction = this.store.add({
 			integrationPayloadId: randomUUID(),
 			...fields,
 			direction: 'outbound',
-			createdAt: Date.now(),
+			createdAt,
+			...(isAcknowledged({ ...fields, direction: 'outbound' }) && {
+				acknowledgmentDueBy: createdAt + windowMs(this.acknowledgments),
+			}),
 		});
 		this.onChange({ transactions: [transaction] });
 		return transaction;
@@ -478,6 +645,7 @@ export class SandboxState {
 			sequence: this.sequence,
 			transactions: [...this.store.all()],
 			scorecard: this.scorecard.snapshot(),
+			pendingAnswers: this.answers.all,
 		};
 	}
 
@@ -485,6 +653,7 @@ export class SandboxState {
 		this.store.load(snapshot.transactions, snapshot.nextId);
 		this.sequence = snapshot.sequence;
 		this.scorecard.restore(snapshot.scorecard);
+		this.answers.load(snapshot.pendingAnswers);
 		// Interchanges the partner received are its outbound X12 transactions: read their ISA again.
 		this.interchangesReceived.clear();
 		for (const t of snapshot.transactions) {

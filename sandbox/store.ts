@@ -74,14 +74,30 @@ export class Store {
 		return this.byId.values();
 	}
 
+	/**
+	 * A page of the index of `filter`'s stream and direction. With `match` (the filters no index
+	 * serves: business number, acknowledgment status) the index is walked in order and counted: the
+	 * one read that scans, and only the transactions of its stream and direction.
+	 */
 	list(
-		filter: { stream?: Stream; direction?: Direction },
+		filter: { stream?: Stream; direction?: Direction; match?: (t: Transaction) => boolean },
 		offset: number,
 		limit: number,
 		newestFirst: boolean,
 	) {
 		const index = this.indexes.get(indexKey(filter.stream ?? ANY, filter.direction ?? ANY))!;
-		return { items: index.page(offset, limit, newestFirst), total: index.length };
+		const { match } = filter;
+		if (!match) return { items: index.page(offset, limit, newestFirst), total: index.length };
+		const items: Transaction[] = [];
+		let total = 0;
+		const n = index.length;
+		for (let i = 0; i < n; i++) {
+			const transaction = index.at(newestFirst ? n - 1 - i : i);
+			if (!match(transaction)) continue;
+			if (total >= offset && items.length < limit) items.push(transaction);
+			total++;
+		}
+		return { items, total };
 	}
 
 	/** Oldest first. */

@@ -23,6 +23,32 @@ export interface BulkBatch {
 	firstSequence: number;
 	payloadBase: string;
 	deliveryBase: string;
+	/** Outbound batches: when their transactions, unanswered, turn OVERDUE (epoch ms). */
+	acknowledgmentDueBy?: number;
+}
+
+export type AnswerStatus = 'ACCEPTED' | 'ACCEPTED_WITH_ERRORS' | 'REJECTED';
+
+export interface AcknowledgmentError {
+	path?: string;
+	/** The error's code of X12 list 647 (what the 824's TED01 says): 006, 007, 011 or 024. */
+	code?: string;
+	message: string;
+}
+
+/** The receiver's answer; before `createdAt` (a delayed answer) it is not there yet. */
+export interface StoredAcknowledgment {
+	status: AnswerStatus;
+	/** Epoch milliseconds. */
+	createdAt: number;
+	errors: AcknowledgmentError[];
+}
+
+/** ISA13, GS06, ST02 of an outbound transaction sent as X12 (as sent, or as the service assigned them). */
+export interface ControlNumbers {
+	interchange: string;
+	group: string;
+	transactionSet: string;
 }
 
 export interface Transaction {
@@ -46,6 +72,12 @@ export interface Transaction {
 	/** The note given when the delivery was accepted or failed. */
 	deliveryNote?: string;
 	bulk?: BulkBatch;
+	/** Outbound: the receiver's answer (acknowledgments.ts). */
+	acknowledgment?: StoredAcknowledgment;
+	/** Outbound: when an unanswered transaction turns OVERDUE (epoch ms; bulk ones: their batch's; absent: createdAt + 24 h). */
+	acknowledgmentDueBy?: number;
+	/** Outbound over X12 passthrough or service JSON. */
+	controlNumbers?: ControlNumbers;
 }
 
 export interface RateLimitConfig {

@@ -179,7 +179,8 @@ async function scenarioDemo(path: OrderToCashPath, scenario: ScenarioName): Prom
 		const trigger = new Poller(credentials, {
 			source: 'transactions',
 			stream: 'test',
-			transactionTypes: [],
+			// The partner's orders and changes; its answers (997, 824) to what the workflow sends are not.
+			transactionTypes: ['850', '860'],
 			includeMessage: true,
 			options: {},
 		});

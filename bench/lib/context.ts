@@ -26,6 +26,8 @@ export interface Plan {
 	rateLimited: { creates: number; requests: number; windowSeconds: number };
 	/** Scenario 6: stock rows in the one inventory feed (846). */
 	inventoryRows: number;
+	/** Scenario 7: documents sent within the outcome window, and how many of them are overdue. */
+	outcomes: { sent: number; overdue: number };
 	latencies: number[];
 }
 
@@ -43,7 +45,7 @@ export type Metric = 'ms' | 'requests' | 'heapMB' | 'rssMB' | 'perSecond' | 'dup
 export interface ScenarioResult {
 	/** e.g. "idle-100000". */
 	id: string;
-	scenario: 1 | 2 | 3 | 4 | 5 | 6;
+	scenario: 1 | 2 | 3 | 4 | 5 | 6 | 7;
 	title: string;
 	latencyMs: number;
 	/** Which figures the table shows for this scenario, in order. */

@@ -81,7 +81,7 @@ const httpNode = (name: string, x: number, parameters: IDataObject): INode => ({
 });
 
 /** HTTP Request, Return All by limit/offset: $pageCount × 100 until offset + items ≥ meta.total (or `maxPages`). */
-const listNode = (baseUrl: string, filters: IDataObject, maxPages?: number): INode =>
+export const listNode = (baseUrl: string, filters: IDataObject, maxPages?: number): INode =>
 	httpNode('List Transactions', 0, {
 		method: 'GET',
 		url: `${baseUrl}/v3/transactions`,
@@ -105,18 +105,24 @@ const listNode = (baseUrl: string, filters: IDataObject, maxPages?: number): INo
 		},
 	});
 
-const splitNode = workflowNode('Split Out Items', 'n8n-nodes-base.splitOut', 1, 200, {
+export const splitNode = workflowNode('Split Out Items', 'n8n-nodes-base.splitOut', 1, 200, {
 	fieldToSplitOut: 'items',
 	include: 'noOtherFields',
 	options: {},
 });
 
-const dedupeNode = workflowNode('Remove Duplicates', 'n8n-nodes-base.removeDuplicates', 2, 400, {
-	operation: 'removeItemsSeenInPreviousExecutions',
-	logic: 'removeItemsWithAlreadySeenKeyValues',
-	dedupeValue: '={{ $json.id }}',
-	options: { scope: 'node', historySize: HISTORY_SIZE },
-});
+export const dedupeNode = workflowNode(
+	'Remove Duplicates',
+	'n8n-nodes-base.removeDuplicates',
+	2,
+	400,
+	{
+		operation: 'removeItemsSeenInPreviousExecutions',
+		logic: 'removeItemsWithAlreadySeenKeyValues',
+		dedupeValue: '={{ $json.id }}',
+		options: { scope: 'node', historySize: HISTORY_SIZE },
+	},
+);
 
 const messageNode = (baseUrl: string) =>
 	httpNode('Get Message', 600, {
@@ -135,7 +141,7 @@ const createNode = (baseUrl: string) =>
 		options: {},
 	});
 
-const chain = (names: string[]) =>
+export const chain = (names: string[]) =>
 	Object.fromEntries(
 		names
 			.slice(0, -1)

@@ -1,5 +1,5 @@
 /**
- * n8n's own nodes for the hand-built baseline: HTTP Request, Split Out and Remove Duplicates,
+ * n8n's own nodes for the hand-built baseline: HTTP Request, Split Out, Remove Duplicates and Filter,
  * loaded from the real n8n install (`npm run n8n:install` caches it outside the checkout), with
  * their `n8n-workflow` / `n8n-core` imports pointed at the project's single copy so that n8n's
  * classes are the engine's. Remove Duplicates keeps its history in n8n's database through
@@ -31,6 +31,7 @@ const FILES = {
 	httpRequest: ['HttpRequest/HttpRequest.node.js', 'HttpRequest'],
 	splitOut: ['Transform/SplitOut/SplitOut.node.js', 'SplitOut'],
 	removeDuplicates: ['Transform/RemoveDuplicates/RemoveDuplicates.node.js', 'RemoveDuplicates'],
+	filter: ['Filter/Filter.node.js', 'Filter'],
 } as const;
 
 export type BaseNodes = Record<keyof typeof FILES, INodeType | IVersionedNodeType> & {
@@ -69,6 +70,7 @@ export function loadBaseNodes(): BaseNodes | { error: string } {
 			httpRequest: load(FILES.httpRequest),
 			splitOut: load(FILES.splitOut),
 			removeDuplicates: load(FILES.removeDuplicates),
+			filter: load(FILES.filter),
 			version,
 		};
 	} catch (error) {

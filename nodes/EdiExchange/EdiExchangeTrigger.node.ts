@@ -11,6 +11,7 @@ import { documentationUrl, NODE_DESCRIPTION } from './shared/node';
 import { startPoll } from './trigger/budget';
 import { triggerProperties } from './trigger/description';
 import { sampleInbox } from './trigger/inbox';
+import { sampleOutcomes } from './trigger/outcomes';
 import { pollActivated } from './trigger/poll';
 import { readSettings } from './trigger/settings';
 import { sampleTransactions } from './trigger/transactions';
@@ -27,8 +28,9 @@ export class EdiExchangeTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		// "New Inbound 850", "New Inbox Documents · Live": what starts the workflow.
+		// "Outcomes: REJECTED/OVERDUE" for the outcomes source.
 		subtitle:
-			'={{ ($parameter["source"] === "inbox" ? "New Inbox " : "New Inbound ") + ($parameter["transactionTypes"].length ? $parameter["transactionTypes"].join("/") : $parameter["source"] === "inbox" ? "Documents" : "Transactions") + ($parameter["stream"] === "live" ? " · Live" : "") }}',
+			'={{ ($parameter["source"] === "outcomes" ? "Outcomes: " + ($parameter["outcomeStatuses"] || []).join("/") : ($parameter["source"] === "inbox" ? "New Inbox " : "New Inbound ") + ($parameter["transactionTypes"].length ? $parameter["transactionTypes"].join("/") : $parameter["source"] === "inbox" ? "Documents" : "Transactions")) + ($parameter["stream"] === "live" ? " · Live" : "") }}',
 		description: NODE_DESCRIPTION,
 		documentationUrl: documentationUrl('edi-exchange-trigger'),
 		defaults: { name: 'EDI Exchange Trigger' },
@@ -47,8 +49,19 @@ export class EdiExchangeTrigger implements INodeType {
 			const sample =
 				settings.source === 'inbox'
 					? await sampleInbox.call(this, settings, SAMPLE_SIZE, run)
-					: await sampleTransactions.call(this, settings, SAMPLE_SIZE, SAMPLE_PAGES, run);
+					: settings.source === 'outcomes'
+						? await sampleOutcomes.call(this, settings, SAMPLE_SIZE, run)
+						: await sampleTransactions.call(this, settings, SAMPLE_SIZE, SAMPLE_PAGES, run);
 			if (sample.length) return [settings.splitLines ? splitIntoLines(sample) : sample];
+			if (settings.source === 'outcomes')
+				throw new NodeOperationError(
+					this.getNode(),
+					`No document sent on the ${settings.stream} stream has reached ${settings.outcomeStatuses.join(', ')} within the outcome window yet`,
+					{
+						description:
+							'Send a document the receiver rejects to get a test event: with the local sandbox, send the same invoice twice (the demo partner rejects the duplicate), or widen Options → Outcome Window. Then fetch the test event again.',
+					},
+				);
 			const what = settings.types.length ? settings.types.join('/') : 'inbound';
 			throw new NodeOperationError(
 				this.getNode(),

@@ -1,6 +1,7 @@
 /**
- * The demo trading partner (contract: "The demo trading partner"): the purchase orders (850) it
- * sends, and its checks of the 855, 856 and 810 it receives against its own 850. Independent of
+ * The demo trading partner (contract: "The demo trading partner"): the purchase orders (850) and
+ * changes (860) it sends, and its checks of the 855, 856, 810 and 865 (and 846, 997) it receives
+ * against its own 850 and 860s. Independent of
  * the node: nothing here imports from nodes/, not even the decimal arithmetic (see amounts.ts), so
  * a builder bug cannot hide behind a matching partner bug.
  */

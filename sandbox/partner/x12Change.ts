@@ -2,7 +2,7 @@
  * The partner's 860 as an X12 004010 transaction set (BCH, POC, CTT) for the organization's X12
  * inbound format: the sandbox's own mapping, nothing from nodes/.
  */
-import { count, NOTHING, plus, readExact } from './amounts';
+import { count, exceeds, NOTHING, plus, readExact } from './amounts';
 import { asArray, isObject, type Json } from './read';
 
 const PURPOSES: Readonly<Record<string, string>> = {
@@ -20,8 +20,12 @@ const PRODUCT_IDS: Array<[string, string]> = [
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 const ymd = (isoDay: unknown) => text(isoDay).slice(0, 10).replace(/-/g, '');
 
-/** POC02 (670) for a line's change reason; a quantity change says which way (QI, QD). */
-function changeCode(line: Json): string {
+/**
+ * POC02 (670) for a line's change reason; a quantity change says which way (QI, QD) when its
+ * change in quantity or its original quantity tells, else it is a change to the line (CA). An 865
+ * answers the line with the same code.
+ */
+export function changeCode(line: Json): string {
 	switch (line.changeReason) {
 		case 'addItem':
 			return 'AI';
@@ -30,8 +34,13 @@ function changeCode(line: Json): string {
 		case 'priceChange':
 			return 'PC';
 		case 'quantityChange': {
-			const by = isObject(line.changeInQuantity) ? text(line.changeInQuantity.value) : '';
-			return by.startsWith('-') ? 'QD' : 'QI';
+			const valueOf = (q: unknown) => readExact(isObject(q) ? q.value : q);
+			const by = valueOf(line.changeInQuantity);
+			const to = valueOf(line.quantity);
+			const from = valueOf(line.originalQuantity);
+			const up = by ? exceeds(by, NOTHING) : to && from ? exceeds(to, from) : undefined;
+			const down = by ? exceeds(NOTHING, by) : to && from ? exceeds(from, to) : undefined;
+			return up ? 'QI' : down ? 'QD' : 'CA';
 		}
 		default:
 			return 'CA';

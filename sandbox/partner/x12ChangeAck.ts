@@ -5,6 +5,7 @@
  * certification scenario expects the supplier to take them).
  */
 import { asArray, idText, isObject, type Json } from './read';
+import { changeCode } from './x12Change';
 import { element } from './x12Elements';
 
 /** BCA02 (587) codes that accept the change. */
@@ -16,7 +17,8 @@ export interface ChangeAcknowledgment {
 	purchaseOrderNumber: string;
 	changeSequenceNumber: string;
 	type: string;
-	lines: Array<{ id: string; status?: string }>;
+	/** Each POC: its line, its change code (POC02) and its ACK01. */
+	lines: Array<{ id: string; code: string; status?: string }>;
 }
 
 export function readChangeAcknowledgment(body: string[][]): ChangeAcknowledgment {
@@ -31,7 +33,8 @@ export function readChangeAcknowledgment(body: string[][]): ChangeAcknowledgment
 			ack.type = element(segment, 2);
 			ack.purchaseOrderNumber = element(segment, 3);
 			ack.changeSequenceNumber = element(segment, 5);
-		} else if (segment[0] === 'POC') ack.lines.push({ id: element(segment, 1) });
+		} else if (segment[0] === 'POC')
+			ack.lines.push({ id: element(segment, 1), code: element(segment, 2) });
 		else if (segment[0] === 'ACK' && ack.lines.length)
 			ack.lines[ack.lines.length - 1].status ??= element(segment, 1);
 	}
@@ -53,12 +56,21 @@ export function checkChangeAcknowledgment(ack: ChangeAcknowledgment, changes: Js
 		);
 	if (!ACCEPTING.includes(ack.type))
 		reasons.push(`BCA02 is "${ack.type}": the 865 does not accept the partner's change`);
-	const answered = new Map(ack.lines.map((l) => [l.id, l.status]));
+	const answered = new Map(ack.lines.map((l) => [l.id, l]));
 	for (const line of asArray(last.lineItems).filter(isObject)) {
 		const id = String(idText(line.purchaseOrderLineId));
-		if (!answered.has(id)) reasons.push(`line ${id}: changed by the 860 but not answered (POC)`);
-		else if (answered.get(id) && !LINE_ACCEPTING.includes(answered.get(id)!))
-			reasons.push(`line ${id}: ACK01 "${answered.get(id)}" does not accept the change`);
+		const answer = answered.get(id);
+		if (!answer) reasons.push(`line ${id}: changed by the 860 but not answered (POC)`);
+		else {
+			if (answer.status && !LINE_ACCEPTING.includes(answer.status))
+				reasons.push(`line ${id}: ACK01 "${answer.status}" does not accept the change`);
+			// The 865 answers the change the buyer asked for, in the buyer's own code.
+			const asked = changeCode(line);
+			if (answer.code !== asked)
+				reasons.push(
+					`line ${id}: POC02 "${answer.code}" is not the change the partner's 860 asked for (${asked})`,
+				);
+		}
 		answered.delete(id);
 	}
 	for (const id of answered.keys())

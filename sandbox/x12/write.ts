@@ -53,6 +53,7 @@ const FUNCTIONAL_IDS: Record<string, string> = {
 	'856': 'SH',
 	'860': 'PC',
 	'864': 'TX',
+	'824': 'AG',
 	'865': 'CA',
 	'940': 'OW',
 	'945': 'SW',

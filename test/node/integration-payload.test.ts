@@ -83,7 +83,8 @@ describe('X12', () => {
 			resource: 'transaction',
 			operation: 'getMany',
 			returnAll: true,
-			filters: { stream: 'live' },
+			// Outbound: the demo partner's 997 and 824 answering them are inbound.
+			filters: { stream: 'live', direction: 'outbound' },
 		});
 		expect(
 			live.items.map((i) => [i.json.id, i.json.transactionType, i.json.businessNumber]),

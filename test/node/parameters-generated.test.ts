@@ -61,6 +61,9 @@ function model(field: INodeProperties, value: unknown, nested = false): Outcome 
 		case 'dateTime':
 		case 'resourceLocator':
 			if (value === null) return take('');
+			// A text field that also takes a list (Business Number): a list of scalars, as texts.
+			if (field.typeOptions?.textOrList && Array.isArray(value))
+				return value.every(scalar) ? take(value.map(String)) : refuse;
 			return scalar(value) ? take(String(value)) : refuse;
 		case 'number': {
 			const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -448,6 +451,7 @@ async function baselines(): Promise<Record<string, IDataObject>> {
 	return {
 		'transaction/getMany': { returnAll: false, limit: 3 },
 		'transaction/getMessage': { transactionId: rl(item.transactionId) },
+		'transaction/getAcknowledgment': { transactionId: rl(ack.items[0].json.id) },
 		'transaction/checkDocument': {
 			checkedType: '855',
 			checkedDocument: message,

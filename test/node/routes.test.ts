@@ -39,6 +39,16 @@ async function firstInboxItem(sb: NodeSandbox) {
 	return inbox.items[0].json as { transactionId: number; delivery: { deliveryId: string } };
 }
 
+/** Create → a structured 855 to the demo partner. */
+const CREATE_855 = {
+	resource: 'transaction',
+	operation: 'create',
+	documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+	senderId: 'YOURCOMPANY',
+	receiverId: 'DEMORETAIL',
+	message: JSON.stringify(SAMPLE_855),
+};
+
 const CASES: Record<RouteName, Case> = {
 	listTransactions: {
 		async run(sb) {
@@ -65,16 +75,23 @@ const CASES: Record<RouteName, Case> = {
 			return { params: { id: 1 }, query: {} };
 		},
 	},
-	createTransaction: {
+	getAcknowledgment: {
 		async run(sb) {
+			const sent = await sb.run(CREATE_855);
+			const id = sent.items[0].json.id as number;
+			await sb.clearRequests();
 			const r = await sb.run({
 				resource: 'transaction',
-				operation: 'create',
-				documentType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
-				senderId: 'YOURCOMPANY',
-				receiverId: 'DEMORETAIL',
-				message: JSON.stringify(SAMPLE_855),
+				operation: 'getAcknowledgment',
+				transactionId: String(id),
 			});
+			expect(r.status).toBe('success');
+			return { params: { id }, query: {} };
+		},
+	},
+	createTransaction: {
+		async run(sb) {
+			const r = await sb.run(CREATE_855);
 			expect(r.status).toBe('success');
 			return {
 				query: {},
@@ -150,6 +167,7 @@ test('the route table is the contract’s', () => {
 	expect(table).toEqual({
 		listTransactions: 'GET /v3/transactions',
 		getMessage: 'GET /v3/transactions/{id}/message',
+		getAcknowledgment: 'GET /v3/transactions/{id}/acknowledgment',
 		createTransaction: 'POST /v4/transactions',
 		listInbox: 'GET /v4/inbox',
 		acceptDelivery: 'POST /v4/transactions/{transactionId}/deliveries/{deliveryId}/accept',

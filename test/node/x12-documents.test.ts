@@ -4,37 +4,19 @@
  * builds from X12 (typed or as Get Message's item) and sends to the sandbox, and X12 → Convert
  * reads documents locally, sending nothing.
  */
-import { Poller, runNode } from '../../harness';
+import { runNode } from '../../harness';
 import { buildAcknowledgment } from '../../nodes/EdiExchange/documents';
 import { readInterchange } from '../../nodes/EdiExchange/x12';
 import { purchaseOrderFromX12 } from '../../nodes/EdiExchange/x12Documents';
 import { writeInterchange } from '../../sandbox/x12/write';
-import { json, raw, startHostileServer, type HostileServer } from '../hostile/server';
 import { retail850, retail850Segments } from '../unit/x12/fixtures';
 import { failure, useNodeSandbox } from './helpers';
-import { transactionList } from '../samples';
+import { includeMessagePoller, useInboundX12 } from './inboundX12';
 
 const sb = useNodeSandbox();
 
-/**
- * Until the sandbox serves inbound X12 (branch sandbox-x12), a small local service plays the
- * retailer's side: its transaction 7 is the X12 interchange given, served as application/edi-x12.
- */
-let inbound: HostileServer | undefined;
-afterEach(async () => {
-	await inbound?.stop();
-	inbound = undefined;
-});
-async function serveInbound(x12: string | Buffer) {
-	const list = transactionList();
-	await inbound?.stop(); // a test may serve twice
-	inbound = await startHostileServer((request, res, self) =>
-		(request.path === '/v3/transactions'
-			? json(200, self.requests.length > 1 ? list : { items: [], meta: { total: 0 } })
-			: raw(200, 'application/edi-x12', x12))(request, res, self),
-	);
-	return { baseUrl: inbound.url, apiToken: 'secret-token-x12' };
-}
+const inbound = useInboundX12();
+const serveInbound = inbound.serve;
 
 /** Get Message of the X12 interchange, as a user's workflow reads an inbound X12 850. */
 async function getMessageOf(x12: string | Buffer, options = {}) {
@@ -43,7 +25,7 @@ async function getMessageOf(x12: string | Buffer, options = {}) {
 		credentials: await serveInbound(x12),
 	});
 	expect(result.status).toBe('success');
-	expect(inbound!.requests.map((r) => r.path)).toEqual(['/v3/transactions/7/message']);
+	expect(inbound.server().requests.map((r) => r.path)).toEqual(['/v3/transactions/7/message']);
 	return result.items[0].json as any;
 }
 
@@ -79,12 +61,8 @@ describe('Get Message on X12', () => {
 			parties: { shipTo: { name: 'DEMO STORE 42', city: 'NEW YORK' } },
 		});
 		expect(json.document.lineItems).toHaveLength(2);
-		expect(json.document.x12Unmapped.map((u: any) => u.segment[0])).toEqual([
-			'REF',
-			'TD5',
-			'MSG',
-			'PO1',
-		]);
+		// PO1's ZZ pair is mapped too: kept under its qualifier (#41).
+		expect(json.document.x12Unmapped.map((u: any) => u.segment[0])).toEqual(['REF', 'TD5', 'MSG']);
 		expect(json.x12).toMatchObject({
 			transactionType: '850',
 			senderId: 'DEMORETAIL',
@@ -152,7 +130,8 @@ describe('Get Message on X12', () => {
 					purchaseOrderLineId: '2',
 					quantity: { value: '20', unitOfMeasure: 'case' },
 					unitCostPrice: '88.5',
-					productIds: { gtin13: '4006381333931', gtin14: '10028374658327' },
+					// The X12 line's ZZ pair, kept under its qualifier, as JSON gives it.
+					productIds: { gtin13: '4006381333931', gtin14: '10028374658327', ZZ: 'MYSTERY' },
 					productAttributes: { description: 'ORANGE TOOTHPASTE' },
 				},
 			],
@@ -205,13 +184,7 @@ describe('Get Message on X12', () => {
 });
 
 test('the trigger with Include Message emits an X12 850 with its purchase order document', async () => {
-	const poller = new Poller(await serveInbound(retail850('PO-T1')), {
-		source: 'transactions',
-		stream: 'test',
-		transactionTypes: [],
-		includeMessage: true,
-		options: {},
-	});
+	const poller = includeMessagePoller(await serveInbound(retail850('PO-T1')));
 	expect(await poller.poll()).toEqual({ items: null });
 	const { items } = await poller.poll();
 	expect(items).toHaveLength(1);
@@ -235,13 +208,7 @@ describe('Latin-1 where X12 enters (#32): a warning naming the byte offset, and 
 		[{}, 'CAF\uFFFD M\uFFFDLLER', true],
 		[{ encoding: 'latin1' }, 'CAFÉ MÜLLER', false],
 	])('the trigger with Include Message, Options %j', async (options, read, warned) => {
-		const poller = new Poller(await serveInbound(bytes), {
-			source: 'transactions',
-			stream: 'test',
-			transactionTypes: [],
-			includeMessage: true,
-			options,
-		});
+		const poller = includeMessagePoller(await serveInbound(bytes), options);
 		await poller.poll();
 		const { items } = await poller.poll();
 		const json = items![0].json as any;

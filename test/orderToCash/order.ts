@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { type EdiCredentials, Poller } from '../../harness';
+
 /** The small purchase order the order-to-cash engine tests build from: two lines, as the trigger emits it. */
 export const PO_77 = {
 	transactionId: 7,
@@ -41,3 +43,14 @@ export const buildParameters = (documentType: string, extra: IDataObject = {}): 
 	documentOptions: {},
 	...extra,
 });
+
+/** The trigger as the order-to-cash tests run it: new 850s with their message (`extra`: e.g. Output). */
+export const orderPoller = (credentials: EdiCredentials, extra: IDataObject = {}) =>
+	new Poller(credentials, {
+		source: 'transactions',
+		stream: 'test',
+		transactionTypes: ['850'],
+		includeMessage: true,
+		options: {},
+		...extra,
+	});

@@ -480,6 +480,14 @@ const CASES: Case[] = [
 		breaks: (m) => (line0(m).unitPrice = '2.60'),
 	},
 	{
+		// Below the agreed price: the partner rejects it as it rejects above (#41).
+		type: '810',
+		id: 'billedPrice',
+		reason: /^line 1: billed at 2.40 but the price is 2.50 \(the 855\)$/,
+		rule: 'unitPrice',
+		breaks: (m) => (line0(m).unitPrice = '2.40'),
+	},
+	{
 		type: '810',
 		id: 'missingAsOrdered',
 		reason: /^no currency: the purchase order's is EUR$/,

@@ -109,6 +109,8 @@ test('the partner rejects an 810 whose currency or release number differs from i
 		messageSource: 'json',
 		message: JSON.stringify({
 			...invoice,
+			// A new number: the same one again would be refused as a duplicate of the accepted invoice.
+			invoiceNumber: `${String(invoice.invoiceNumber)}-B`,
 			releaseNumber: 'R001',
 			buyersCurrency: { currencyCode: 'USD' },
 		}),

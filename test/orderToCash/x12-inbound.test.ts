@@ -5,9 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { Poller, runNode } from '../../harness';
+import { runNode } from '../../harness';
 import { useNodeSandbox } from '../node/helpers';
-import { buildParameters } from './order';
+import { buildParameters, orderPoller } from './order';
 import { validateAll, withValidator } from '../x12Interop';
 
 const sb = useNodeSandbox({ sendInitialOrder: false, inboundFormat: 'x12' });
@@ -35,13 +35,7 @@ test('PUT /_sandbox/config refuses an unknown inbound format, naming the field',
 });
 
 test('order to cash from an X12 850: the trigger emits its document, the partner accepts the 855, 856 and 810 built from it', async () => {
-	const poller = new Poller(sb.credentials, {
-		source: 'transactions',
-		stream: 'test',
-		transactionTypes: ['850'],
-		includeMessage: true,
-		options: {},
-	});
+	const poller = orderPoller(sb.credentials);
 	expect((await poller.poll()).items).toBeNull();
 	const { purchaseOrderNumber } = await sb.admin('POST', '/partner/send-850');
 	const { items, error } = await poller.poll();

@@ -6,21 +6,14 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { Poller, runNode } from '../../harness';
+import { runNode } from '../../harness';
 import { X12_LAYOUT_PRESETS } from '../../sandbox/x12/layout';
 import { useNodeSandbox } from '../node/helpers';
-import { buildParameters } from './order';
+import { buildParameters, orderPoller } from './order';
 
 const sb = useNodeSandbox({ sendInitialOrder: false, inboundFormat: 'x12' });
 
-const poller = () =>
-	new Poller(sb.credentials, {
-		source: 'transactions',
-		stream: 'test',
-		transactionTypes: ['850'],
-		includeMessage: true,
-		options: {},
-	});
+const poller = () => orderPoller(sb.credentials);
 
 test.each(Object.keys(X12_LAYOUT_PRESETS))(
 	'the trigger emits the partner’s 850 as a document in the %s layout',

@@ -30,10 +30,12 @@ import type { WorkflowJson } from '../../harness/run';
 import { normaliseInterchange, readX12 } from '../../nodes/EdiExchange/x12';
 import type { X12Interchange } from '../../nodes/EdiExchange/x12/types';
 import { useNodeSandbox } from '../node/helpers';
-import { inShared } from '../shared';
+import { inShared, needing } from '../shared';
 import { validateAll, VALIDATOR, withValidator } from '../x12Interop';
 
 const FOLDER = inShared('x12-public', '850');
+/** The public 850s and the validator: without either, skipped saying which (failed under CI=true). */
+const withBoth = withValidator.present ? needing(FOLDER) : withValidator;
 const REPLIES = ['Send 997', 'Create 855', 'Create 856', 'Create 810'];
 const TYPES = ['997', '855', '856', '810'];
 
@@ -79,23 +81,24 @@ function unpricedLines(set: ReturnType<typeof setsOf>[number]['set']): string[][
 }
 
 /** The files holding a line that states no price: these need the user's price list. */
-const NEEDING_PRICES = files().filter((file) =>
-	setsOf(readFileSync(join(FOLDER, file), 'utf8')).some(({ set }) => unpricedLines(set).length),
-);
+const needingPrices = () =>
+	files().filter((file) =>
+		setsOf(readFileSync(join(FOLDER, file), 'utf8')).some(({ set }) => unpricedLines(set).length),
+	);
 
 /**
  * The supplier's prices for the products of the lines that state none: a price per product id
  * (a PO1's first id), from 1.25 up by the product's place in the list. What a user's price list
  * holds; the example takes it as it is (Prices for Unpriced Lines).
  */
-const PRICE_LIST: Record<string, string> = (() => {
+function priceList(needing: string[]): Record<string, string> {
 	const list: Record<string, string> = {};
-	for (const file of NEEDING_PRICES)
+	for (const file of needing)
 		for (const { set } of setsOf(readFileSync(join(FOLDER, file), 'utf8')))
 			for (const po1 of unpricedLines(set).filter((s) => s[7]))
 				list[po1[7]] ??= (1.25 + Object.keys(list).length * 0.5).toFixed(2);
 	return list;
-})();
+}
 
 /** One interchange holding only `set` (its own ISA and GS, GE and IEA counting one). */
 function alone({ interchange, group, set }: ReturnType<typeof setsOf>[number]): string {
@@ -171,10 +174,13 @@ async function answer(
 	return emitted.length;
 }
 
-withValidator.test(
+withBoth.test(
 	'the X12 example answers the public 850s: the partner accepts all four replies of 25 of 25, 21 as the example ships (counted)',
 	async () => {
 		const shipped = loadExample(join(__dirname, '..', '..', 'examples', 'x12-order-to-cash.json'));
+		// Read here, not when the file loads: a clone without ../shared skips this test, saying so.
+		const NEEDING_PRICES = needingPrices();
+		const PRICE_LIST = priceList(NEEDING_PRICES);
 		const ack = shipped.nodes.find((node) => node.name === 'Create 855')!;
 		expect(ack.parameters.documentOptions).toEqual({ pricesForUnpricedLines: '{}' });
 		// The one edit the example's note asks for, for orders that state no price: the user's price list.

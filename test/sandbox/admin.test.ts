@@ -82,6 +82,7 @@ describe('demo partner and reset', () => {
 			order: 'oldest',
 			rateLimit: { requests: 1000, windowSeconds: 10 },
 			inboundFormat: 'x12',
+			acknowledgments: { delaySeconds: 5, withErrors: ['855'] },
 		});
 		await s.raw.put('/_sandbox/faults', { latencyMs: 5 });
 		await s.raw.post('/_sandbox/transactions', {
@@ -100,6 +101,7 @@ describe('demo partner and reset', () => {
 			order: 'newest',
 			rateLimit: { requests: 100000, windowSeconds: 60 },
 			inboundFormat: 'json',
+			acknowledgments: { delaySeconds: 0, silentFor: [], withErrors: [], windowMinutes: 1440 },
 		});
 		expect((await s.raw.get('/_sandbox/faults')).data).toEqual({});
 		const log = (await s.raw.get('/_sandbox/requests')).data;
@@ -134,7 +136,16 @@ describe('persistence', () => {
 
 		const second = await start({ dataFile, seed: 3 });
 		try {
-			expect((await second.api.get('/v3/transactions?limit=100')).data).toEqual(before);
+			// The same list, its links pointing at the new port; the partner's answer kept.
+			const moved = JSON.stringify(before).replaceAll(
+				`:${first.sandbox.port}/`,
+				`:${second.sandbox.port}/`,
+			);
+			expect((await second.api.get('/v3/transactions?limit=100')).data).toEqual(JSON.parse(moved));
+			expect(before.items.find((i: any) => i.id === created.id)).toMatchObject({
+				acknowledgmentStatus: 'REJECTED',
+				acknowledgment: { href: expect.stringContaining(`/${created.id}/acknowledgment`) },
+			});
 			expect((await second.api.get('/v4/inbox')).data).toEqual(
 				inbox.slice(1).map((i: any) => ({
 					...i,

@@ -65,7 +65,8 @@ function structured(feed: Feed): Record<string, unknown> {
 	return {
 		purpose: 'full',
 		reportType: 'sellerInventory',
-		reportNumber: `INV-${feed.date}`,
+		// A report number per report (date and time): the partner counts each number once.
+		reportNumber: `INV-${feed.date}${feed.time ? `T${feed.time}` : ''}`,
 		reportDate: feed.date,
 		...(feed.time && { reportTime: feed.time }),
 		...(feed.warehouse && {
@@ -104,7 +105,14 @@ const QUALIFIERS: Record<string, string> = {
 function segments(feed: Feed): string[][] {
 	const ymd = feed.date.replace(/-/g, '');
 	const body: string[][] = [
-		['BIA', '00', 'SI', `INV-${ymd}`, ymd, ...(feed.time ? [feed.time.replace(':', '')] : [])],
+		[
+			'BIA',
+			'00',
+			'SI',
+			`INV-${ymd}${feed.time ? `-${feed.time.replace(':', '')}` : ''}`,
+			ymd,
+			...(feed.time ? [feed.time.replace(':', '')] : []),
+		],
 		['DTM', '007', ymd],
 		...(feed.warehouse ? [['N1', 'WH', 'Supplier warehouse', '92', feed.warehouse]] : []),
 	];
@@ -205,7 +213,7 @@ describe('the 846 on each path', () => {
 			'846',
 		]);
 		expect(new Set(items.map((t: { businessNumber: string }) => t.businessNumber))).toEqual(
-			new Set(['INV-2026-11-27', 'INV-20261127']),
+			new Set(['INV-2026-11-27T10:00', 'INV-20261127-1000']),
 		);
 	});
 });

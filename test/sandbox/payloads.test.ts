@@ -36,7 +36,8 @@ describe('POST /v2/integration-payloads (x12)', () => {
 			status: 'ACCEPTED',
 			transactionIds: [expect.any(Number), expect.any(Number)],
 		});
-		const items = (await s.api.get('/v3/transactions')).data.items;
+		// Outbound: the partner's 997 answering them is inbound (acknowledgments.test.ts).
+		const items = (await s.api.get('/v3/transactions?direction=outbound')).data.items;
 		expect(items.map((i: any) => i.id).sort()).toEqual([...response.data.transactionIds].sort());
 		for (const item of items) {
 			expect(item).toMatchObject({
@@ -59,7 +60,8 @@ describe('POST /v2/integration-payloads (x12)', () => {
 			}),
 		});
 		expect(response.data.status).toBe('ACCEPTED');
-		const listed = (await s.api.get('/v3/transactions?stream=live')).data.items[0];
+		const listed = (await s.api.get('/v3/transactions?stream=live&direction=outbound')).data
+			.items[0];
 		expect(listed).toMatchObject({
 			id: response.data.transactionIds[0],
 			transactionType: '810',
@@ -161,7 +163,7 @@ describe('POST /v2/integration-payloads (json)', () => {
 			status: 'ACCEPTED',
 			transactionIds: [expect.any(Number)],
 		});
-		expect((await s.api.get('/v3/transactions')).data.items[0]).toMatchObject({
+		expect((await s.api.get('/v3/transactions?direction=outbound')).data.items[0]).toMatchObject({
 			id: response.data.transactionIds[0],
 			transactionType: '855',
 			direction: 'outbound',

@@ -274,14 +274,18 @@ describe('the partner runs a certification scenario per purchase order (structur
 		await send('810_INVOICE', invoice(order, effective));
 		expect((await entryOf(number))['810']).toMatchObject({ state: 'accepted', reasons: [] });
 
-		// The 865 on the service-JSON path: it must name change 001 and answer each changed line.
-		const poc = (id: string, status: string) => [
-			['POC', id, 'CA'],
+		// The 865 on the service-JSON path: it must name change 001 and answer each changed line
+		// with the change the 860 asked for (its POC02: QD, PC, DI, AI).
+		const CODES: Record<string, string> = { priceChange: 'PC', deleteItem: 'DI', addItem: 'AI' };
+		const codeOf = (l: any) =>
+			CODES[l.changeReason] ?? (String(l.changeInQuantity.value).startsWith('-') ? 'QD' : 'QI');
+		const poc = (l: any, status: string, code = codeOf(l)) => [
+			['POC', l.purchaseOrderLineId, code],
 			['ACK', status],
 		];
-		const answer = (sequence: string, status = 'IA') => [
+		const answer = (sequence: string, status = 'IA', code?: string) => [
 			['BCA', '00', 'AC', number, '', sequence, order.purchaseOrderDate.replace(/-/g, '')],
-			...change.lineItems.flatMap((l: any) => poc(l.purchaseOrderLineId, status)),
+			...change.lineItems.flatMap((l: any) => poc(l, status, code)),
 		];
 		await sendSegments('865', answer('002'));
 		expect((await entryOf(number))['865']).toMatchObject({
@@ -293,6 +297,14 @@ describe('the partner runs a certification scenario per purchase order (structur
 		expect((await entryOf(number))['865'].reasons).toEqual(
 			change.lineItems.map(
 				(l: any) => `line ${l.purchaseOrderLineId}: ACK01 "IR" does not accept the change`,
+			),
+		);
+		// Each line answered with another code than the 860's is named (#41).
+		await sendSegments('865', answer('001', 'IA', 'CA'));
+		expect((await entryOf(number))['865'].reasons).toEqual(
+			change.lineItems.map(
+				(l: any) =>
+					`line ${l.purchaseOrderLineId}: POC02 "CA" is not the change the partner's 860 asked for (${codeOf(l)})`,
 			),
 		);
 		await sendSegments('865', answer('001'));

@@ -86,6 +86,7 @@ describe('applyChanges: the effective order and the change log', () => {
 		expect(result.effectiveOrder.appliedChanges).toEqual([
 			{
 				changeSequenceNumber: '001',
+				content: expect.stringMatching(/^[0-9a-f]{16}$/),
 				purpose: 'change',
 				purchaseOrderChangeDate: '2024-01-15',
 				lineIds: ['001', '002', '003'],
@@ -163,6 +164,7 @@ describe('applyChanges: the effective order and the change log', () => {
 		expect(result.effectiveOrder.lineItems).toEqual([]);
 		expect(result.effectiveOrder.cancelledBy).toEqual({
 			changeSequenceNumber: '2',
+			content: expect.stringMatching(/^[0-9a-f]{16}$/),
 			purpose: 'cancellation',
 			purchaseOrderChangeDate: '2026-11-22',
 			lineIds: ['1', '2', '3'],
@@ -247,7 +249,7 @@ describe('applyChanges: errors name the field', () => {
 		);
 		const cancelled = applyChanges(order(), change('1', [], 'cancellation')).effectiveOrder;
 		expect(refused(change('2', []), cancelled).message).toBe(
-			'changes[0] (change 2) changes purchase order PO-7, which its 860 change 1 cancelled',
+			'changes[0] (change 2) changes purchase order PO-7, which its 860 (change 1) cancelled',
 		);
 	});
 
@@ -258,11 +260,99 @@ describe('applyChanges: errors name the field', () => {
 	});
 });
 
+describe('applyChanges: a code changes only what it names (#41)', () => {
+	it('a structured priceChange restating another quantity takes the price only, with a warning; restating what the line has is no warning', () => {
+		const result = applyChanges(order(), [
+			change('1', [
+				{
+					purchaseOrderLineId: '1',
+					changeReason: 'priceChange',
+					unitCostPrice: '1.25',
+					quantity: q('99'),
+				},
+				{
+					purchaseOrderLineId: '2',
+					changeReason: 'CT',
+					quantity: q('20'),
+					productIds: { buyerItemNumber: 'SKU-2' },
+					dates: { requestedShipDate: '2026-12-09' },
+				},
+			]),
+		]);
+		expect(lines(result).slice(0, 2)).toEqual([
+			['1', '10', '1.25'],
+			['2', '20', '2.50'],
+		]);
+		expect(result.warnings).toEqual([
+			"changes[0].lineItems[0] (line 1, priceChange: price change) restates quantity as 99, but the line's is 10: not taken, a price change changes price only",
+		]);
+	});
+
+	it('QD in x12ChangeCode beside the word holds a structured quantityChange to its way', () => {
+		expect(() =>
+			applyChanges(
+				order(),
+				change('1', [
+					{
+						purchaseOrderLineId: '1',
+						changeReason: 'quantityChange',
+						x12ChangeCode: 'QD',
+						quantity: q('12'),
+					},
+				]),
+			),
+		).toThrow(
+			'changes[0].lineItems[0] is a quantity decrease, but the quantity goes from 10 to 12',
+		);
+	});
+
+	it('a different 860 reusing a number already in the effective order is refused; the same one read again is not', () => {
+		const first = change('1', [{ purchaseOrderLineId: '1', changeReason: 'QD', quantity: q('8') }]);
+		const once = applyChanges(order(), first).effectiveOrder;
+		expect(applyChanges(once, { ...first }).alreadyApplied).toEqual(['1']);
+		expect(() =>
+			applyChanges(once, change('1', [{ purchaseOrderLineId: '2', changeReason: 'DI' }])),
+		).toThrow(
+			/^changes\[0\] is change 1, but the change 1 already applied to purchase order PO-7 changed other things/,
+		);
+	});
+
+	it('a change to another release is refused, naming the field', () => {
+		let error: any;
+		try {
+			applyChanges(
+				{ ...order(), releaseNumber: 'R1' },
+				{ ...change('1', []), releaseNumber: 'R2' },
+			);
+		} catch (e) {
+			error = e;
+		}
+		expect([error?.message, error?.path]).toEqual([
+			'changes[0] (change 1) changes release R2 of purchase order PO-7, but the order given is release R1: give the 850 of release R2',
+			'changes[0].releaseNumber',
+		]);
+	});
+
+	it('860s without a sequence number apply in the order given, each warned', () => {
+		const { changeSequenceNumber: _n, ...unnumbered } = change('', [
+			{ purchaseOrderLineId: '1', changeReason: 'PC', unitCostPrice: '9.00' },
+		]);
+		const second = {
+			...unnumbered,
+			lineItems: [{ purchaseOrderLineId: '1', changeReason: 'PC', unitCostPrice: '7.00' }],
+		};
+		const result = applyChanges(order(), [unnumbered, second]);
+		expect(lines(result)[0]).toEqual(['1', '10', '7.00']);
+		expect(result.applied).toEqual(['changes[0]', 'changes[1]']);
+		expect(result.warnings).toHaveLength(2);
+	});
+});
+
 /** A valid 860 for `order()` as it stands: changes to its lines and new ones. */
 const LINE_CHANGE = fc.oneof(
 	fc.record({
 		line: fc.constantFrom('1', '2', '3'),
-		reason: fc.constantFrom('quantityChange', 'QC', 'CA', 'RQ'),
+		reason: fc.constantFrom('quantityChange', 'PQ', 'CA', 'RQ'),
 		quantity: QUANTITY,
 	}),
 	fc.record({

@@ -158,7 +158,14 @@ describe('810', () => {
 			'a price above the agreed one',
 			(m: any) => (m.lineItems[0].unitPrice = '2.60'),
 			'lineItems[0].unitPrice',
-			'charges back',
+			'rejects the document',
+		],
+		[
+			// As the partner does (#41): below the agreed price is a mismatch too.
+			'a price below the agreed one',
+			(m: any) => (m.lineItems[0].unitPrice = '2.40'),
+			'lineItems[0].unitPrice',
+			'rejects the document',
 		],
 		[
 			'a sales total that does not add up',

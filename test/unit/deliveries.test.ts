@@ -13,6 +13,8 @@ const settings = (over: Partial<TriggerSettings> = {}): TriggerSettings => ({
 	acceptMode: 'workflow',
 	acceptNote: 'n',
 	maxItemsPerPoll: 1000,
+	outcomeStatuses: [],
+	outcomeWindowMs: 0,
 	lateWindowMs: 0,
 	redeliverAfterMs: 60 * MINUTE,
 	duplicates: 'off',

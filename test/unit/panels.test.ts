@@ -251,6 +251,7 @@ test('the node creator lists the trigger’s actions by what starts the workflow
 	expect(field?.options?.map((o) => ('action' in o ? o.action : undefined))).toEqual([
 		'On new inbound transaction',
 		'On new inbox document',
+		'On outcome of a sent document',
 	]);
 	// n8n shows the trigger's description on the entry it merges both nodes into: it names the actions too.
 	expect(trigger.description).toBe(action.description);

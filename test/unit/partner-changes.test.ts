@@ -7,6 +7,10 @@ import { buildAcknowledgment, buildInvoice } from '../../nodes/EdiExchange/docum
 import { applyChanges as nodeApplies } from '../../nodes/EdiExchange/documents/applyChange';
 import { checkAgainstChanges, makePurchaseOrder } from '../../sandbox/partner';
 import { applyChanges, makeChange } from '../../sandbox/partner/changes';
+import {
+	checkChangeAcknowledgment,
+	readChangeAcknowledgment,
+} from '../../sandbox/partner/x12ChangeAck';
 
 type Any = any;
 const now = new Date('2026-11-22T10:30:00.000Z');
@@ -73,4 +77,31 @@ test("a price change stating the 850's quantity after a quantity change of the s
 	const ack = buildAcknowledgment(po);
 	const invoice = buildInvoice(effective, { invoiceDate: '2026-11-30', acknowledgment: ack });
 	expect(checkAgainstChanges('810', invoice, po, [change], { '855': ack })).toEqual([]);
+});
+
+test("the partner's 865 check wants each line answered with its own 860's change code (#41)", () => {
+	const sent = {
+		changeSequenceNumber: '001',
+		lineItems: [
+			{
+				purchaseOrderLineId: '1',
+				changeReason: 'quantityChange',
+				quantity: { value: '3' },
+				changeInQuantity: { value: '-1' },
+			},
+			{ purchaseOrderLineId: '2', changeReason: 'priceChange', unitCostPrice: '1.00' },
+		],
+	};
+	const ack = (first: string) =>
+		readChangeAcknowledgment([
+			['BCA', '00', 'AT', 'PO-1', '', '001', '20261120'],
+			['POC', '1', first, '3'],
+			['ACK', 'IA', '3', 'EA'],
+			['POC', '2', 'PC'],
+			['ACK', 'IA'],
+		]);
+	expect(checkChangeAcknowledgment(ack('QD'), [sent])).toEqual([]);
+	expect(checkChangeAcknowledgment(ack('CA'), [sent])).toEqual([
+		`line 1: POC02 "CA" is not the change the partner's 860 asked for (QD)`,
+	]);
 });

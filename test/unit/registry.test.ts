@@ -39,11 +39,12 @@ const EXPECTED: Record<string, { can: Capability[]; paths: string[]; functionalI
 	},
 	'865': { can: ['build', 'write'], paths: ['x12', 'serviceJson'], functionalId: 'CA' },
 	'846': { can: ['write'], paths: ['structured', 'x12', 'serviceJson'], functionalId: 'IB' },
-	'997': { can: ['acknowledge'], paths: [], functionalId: 'FA' },
+	'997': { can: ['read', 'acknowledge'], paths: [], functionalId: 'FA' },
+	'824': { can: ['read'], paths: [], functionalId: 'AG' },
 };
 const CAPABILITIES: Capability[] = ['read', 'build', 'write', 'check', 'acknowledge'];
 // Keys like '850' are listed by number by Object.keys: the flow's order is written out.
-const codes = ['850', '860', '855', '856', '810', '865', '846', '997'];
+const codes = ['850', '860', '855', '856', '810', '865', '846', '997', '824'];
 const expectedThat = (capability: Capability) =>
 	codes.filter((code) => EXPECTED[code].can.includes(capability));
 

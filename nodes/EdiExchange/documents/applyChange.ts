@@ -1,9 +1,13 @@
 /**
  * Apply Change (860): a purchase order (850) and its purchase order changes (860) → the effective
  * order and a change log per line. Pure: no I/O. The 860s are applied in sequence
- * (`changeSequenceNumber`), whatever order they are given in; one already applied (twice in the
- * input, or recorded in an effective order given back as the 850) changes nothing. Every field
- * it cannot apply is an error naming it: never a silent skip.
+ * (`changeSequenceNumber`), whatever order they are given in; 860s without one (BCH05 is optional
+ * in X12) in the order received, with a warning. One already applied (twice in the input, or
+ * recorded in an effective order given back as the 850) changes nothing; a different 860 under a
+ * number already applied is refused. A change for another release (BCH04) is refused. A line's
+ * change code changes only the values it names (changeCodes.ts): another value it restates
+ * differently is not taken, with a warning. Every field it cannot apply is an error naming it:
+ * never a silent skip.
  */
 import {
 	addDecimal,
@@ -19,9 +23,11 @@ import {
 import {
 	type ChangeCode,
 	changeCodeOf,
+	type ChangedValue,
 	KNOWN_CHANGE_CODES,
 	KNOWN_PURPOSES,
 	purposeOf,
+	X12_CHANGE_CODES,
 } from './changeCodes';
 import { DocumentError } from './errors';
 import {
@@ -35,7 +41,8 @@ import {
 
 export interface ChangeLogEntry {
 	purchaseOrderLineId: string;
-	changeSequenceNumber: string;
+	/** Absent for an 860 without one. */
+	changeSequenceNumber?: string;
 	change: 'added' | 'deleted' | 'changed' | 'cancelled' | 'unchanged';
 	/** As the 860 gave it: a contract word or an X12 code; `cancellation`/`replace` for a purpose. */
 	changeReason: string;
@@ -47,7 +54,10 @@ export interface ChangeLogEntry {
 
 /** What the effective order records of the 860s applied to it, so that applying one again changes nothing. */
 export interface AppliedRecord {
-	changeSequenceNumber: string;
+	/** Absent for an 860 without one (applied in the order received). */
+	changeSequenceNumber?: string;
+	/** What the 860 changes, as a short fingerprint: the same number with other content is refused. */
+	content?: string;
 	purpose: string;
 	purchaseOrderChangeDate?: string;
 	/** The lines it added, changed or deleted: an 855 sent before it no longer decides them. */
@@ -60,21 +70,45 @@ export interface AppliedChanges {
 	/** The 850 with every 860 applied, plus `appliedChanges` (and `cancelledBy` once cancelled). */
 	effectiveOrder: PlainObject;
 	changeLog: ChangeLogEntry[];
-	/** Change sequence numbers applied by this call, in order. */
+	/** Change sequence numbers applied by this call, in order (`changes[i]` for an 860 without one). */
 	applied: string[];
 	/** Those given again (or already in the effective order): nothing changed for them. */
 	alreadyApplied: string[];
+	/** What was applied otherwise than stated: an 860 without a number, a restated value not taken. */
+	warnings: string[];
 }
 
 const f = new FieldReader('purchase order change (860)');
 const orderFields = new FieldReader('purchase order');
 /** Fields of an 860 line that describe the change, not the resulting line. */
-const CHANGE_ONLY = ['changeReason', 'originalQuantity', 'changeInQuantity', 'notes'];
+const CHANGE_ONLY = [
+	'changeReason',
+	'x12ChangeCode',
+	'originalQuantity',
+	'changeInQuantity',
+	'notes',
+];
+
+/** Which value of a line each field is, for what a change code may change. */
+const VALUE_OF: Readonly<Record<string, ChangedValue>> = {
+	quantity: 'quantity',
+	unitCostPrice: 'price',
+	dates: 'dates',
+	productIds: 'item',
+	x12ProductIds: 'item',
+	productAttributes: 'item',
+	allowances: 'allowances',
+	charges: 'allowances',
+};
 
 interface Change {
 	message: PlainObject;
 	path: string;
-	sequence: string;
+	/** Undefined for an 860 without a change sequence number. */
+	sequence?: string;
+	/** `sequence`, or the 860's place in the input: what the log and messages call it. */
+	label: string;
+	content: string;
 }
 
 /** "002" after "001"; digits compare as numbers, other text as text. */
@@ -83,28 +117,72 @@ function compareSequence(a: string, b: string): number {
 	return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function readChanges(input: unknown, purchaseOrderNumber: string): Change[] {
+function readChanges(input: unknown, purchaseOrderNumber: string, warnings: string[]): Change[] {
 	const list = Array.isArray(input) ? input : [input];
-	return list
-		.map((item, i) => {
-			const path = `changes[${i}]`;
-			const message = unwrapMessage(
-				isObject(item) && isObject(item.document) ? item.document : item,
-				'changeSequenceNumber',
+	const changes = list.map((item, i): Change => {
+		const path = `changes[${i}]`;
+		const message = unwrapMessage(
+			isObject(item) && isObject(item.document) ? item.document : item,
+			'purchaseOrderNumber',
+		);
+		if (!isObject(message))
+			throw new DocumentError(`${path} is not a JSON object: the 860 message`, path);
+		const number = f.id(message.purchaseOrderNumber, `${path}.purchaseOrderNumber`);
+		if (number !== purchaseOrderNumber)
+			throw new DocumentError(
+				`${path} is a change to purchase order ${number}, not ${purchaseOrderNumber} ("${path}.purchaseOrderNumber")`,
+				`${path}.purchaseOrderNumber`,
 			);
-			if (!isObject(message))
-				throw new DocumentError(`${path} is not a JSON object: the 860 message`, path);
-			const number = f.id(message.purchaseOrderNumber, `${path}.purchaseOrderNumber`);
-			if (number !== purchaseOrderNumber)
-				throw new DocumentError(
-					`${path} is a change to purchase order ${number}, not ${purchaseOrderNumber} ("${path}.purchaseOrderNumber")`,
-					`${path}.purchaseOrderNumber`,
-				);
-			const sequence = f.id(message.changeSequenceNumber, `${path}.changeSequenceNumber`);
-			return { message, path, sequence };
-		})
-		.sort((a, b) => compareSequence(a.sequence, b.sequence));
+		const given = message.changeSequenceNumber;
+		const sequence =
+			given === undefined || given === null || given === ''
+				? undefined
+				: f.id(given, `${path}.changeSequenceNumber`);
+		return { message, path, sequence, label: sequence ?? path, content: contentOf(message) };
+	});
+	const unnumbered = changes.filter((c) => c.sequence === undefined);
+	for (const change of unnumbered)
+		warnings.push(
+			`${change.path} has no changeSequenceNumber (X12 BCH05): the 860s are applied in the order received, this one ${changes.indexOf(change) + 1} of ${changes.length}`,
+		);
+	if (unnumbered.length > 0) return changes;
+	return changes.sort((a, b) => compareSequence(a.sequence!, b.sequence!));
 }
+
+/**
+ * A short fingerprint of what an 860 changes (purpose, release, each line's code and values),
+ * the same for the same 860 read from X12 or given as JSON: FNV-1a, 64 bits, as hex.
+ */
+function contentOf(message: PlainObject): string {
+	const lines = Array.isArray(message.lineItems) ? message.lineItems : [];
+	const text = JSON.stringify([
+		message.purpose,
+		message.releaseNumber ?? '',
+		lines.map((line) =>
+			isObject(line)
+				? [
+						idText(line.purchaseOrderLineId),
+						line.x12ChangeCode ?? line.changeReason,
+						decimalText(isObject(line.quantity) ? line.quantity.value : undefined),
+						decimalText(line.unitCostPrice),
+						sorted(line.dates),
+						sorted(line.productIds),
+					]
+				: line,
+		),
+	]);
+	let hash = 0xcbf29ce484222325n;
+	for (let i = 0; i < text.length; i++)
+		hash = ((hash ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n) & 0xffffffffffffffffn;
+	return hash.toString(16).padStart(16, '0');
+}
+
+const decimalText = (value: unknown) => {
+	const text = idText(value);
+	return text !== undefined && isDecimal(text) ? formatQuantity(parseDecimal(text)) : text;
+};
+const sorted = (value: unknown) =>
+	isObject(value) ? Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)) : value;
 
 /** The order being changed: an 850, or an effective order from an earlier Apply Change. */
 function readOrder(input: unknown) {
@@ -137,17 +215,19 @@ export function applyChanges(orderInput: unknown, changesInput: unknown): Applie
 		changeLog: [],
 		applied: [],
 		alreadyApplied: [],
+		warnings: [],
 	};
 	const seen = new Map<string, Change>();
-	for (const change of readChanges(changesInput, order.purchaseOrderNumber)) {
+	for (const change of readChanges(changesInput, order.purchaseOrderNumber, result.warnings)) {
 		if (isRepeat(change, seen, order)) {
-			result.alreadyApplied.push(change.sequence);
+			result.alreadyApplied.push(change.label);
 			continue;
 		}
 		refuseOutOfSequence(change, order);
-		applyOne(change, order, result.changeLog);
-		seen.set(change.sequence, change);
-		result.applied.push(change.sequence);
+		refuseOtherRelease(change, order);
+		applyOne(change, order, result);
+		if (change.sequence !== undefined) seen.set(change.sequence, change);
+		result.applied.push(change.label);
 	}
 	const cancelled = isObject(order.message.cancelledBy);
 	result.status = cancelled ? 'cancelled' : 'open';
@@ -159,50 +239,89 @@ export function applyChanges(orderInput: unknown, changesInput: unknown): Applie
 	return result;
 }
 
-/** The same 860 again: in the input twice, or already recorded in the effective order given. */
+/**
+ * The same 860 again: in the input twice, or already recorded in the effective order given (by
+ * its number, or by its content for one without a number). A different 860 under a number
+ * already applied is refused: its change would otherwise be lost in silence.
+ */
 function isRepeat(change: Change, seen: Map<string, Change>, order: Order): boolean {
+	if (change.sequence === undefined)
+		return order.applied.some(
+			(r) => r.changeSequenceNumber === undefined && r.content === change.content,
+		);
 	const earlier = seen.get(change.sequence);
 	if (earlier) {
-		if (JSON.stringify(earlier.message) === JSON.stringify(change.message)) return true;
+		if (earlier.content === change.content) return true;
 		throw new DocumentError(
 			`${change.path} and ${earlier.path} are two different 860s with the same changeSequenceNumber "${change.sequence}"`,
 			`${change.path}.changeSequenceNumber`,
 		);
 	}
-	return order.applied.some((r) => String(r.changeSequenceNumber) === change.sequence);
+	const record = order.applied.find((r) => String(r.changeSequenceNumber) === change.sequence);
+	if (!record) return false;
+	// An effective order from before the fingerprint was kept: the number alone decides.
+	if (record.content === undefined || record.content === change.content) return true;
+	throw new DocumentError(
+		`${change.path} is change ${change.sequence}, but the change ${change.sequence} already applied to purchase order ${order.purchaseOrderNumber} changed other things: two different 860s with the same changeSequenceNumber. Ask the buyer which one stands, and apply it to the original 850`,
+		`${change.path}.changeSequenceNumber`,
+	);
+}
+
+/** A change to another release (BCH04) of a blanket order is not a change to this one. */
+function refuseOtherRelease(change: Change, order: Order): void {
+	const release = idText(change.message.releaseNumber);
+	if (release === undefined || release === '') return;
+	const own = idText(order.message.releaseNumber);
+	if (own === release) return;
+	throw new DocumentError(
+		`${change.path} (${changeName(change.sequence)}) changes release ${release} of purchase order ${order.purchaseOrderNumber}, but the order given is ${own ? `release ${own}` : 'not a release (it has no releaseNumber)'}: give the 850 of release ${release}`,
+		`${change.path}.releaseNumber`,
+	);
 }
 
 /** An 860 older than one the effective order already holds cannot be applied in sequence any more. */
 function refuseOutOfSequence(change: Change, order: Order): void {
-	const later = order.applied.find(
-		(r) => compareSequence(String(r.changeSequenceNumber), change.sequence) > 0,
-	);
+	const sequence = change.sequence;
+	const later =
+		sequence === undefined
+			? undefined
+			: order.applied.find(
+					(r) =>
+						r.changeSequenceNumber !== undefined &&
+						compareSequence(String(r.changeSequenceNumber), sequence) > 0,
+				);
 	if (later)
 		throw new DocumentError(
-			`${change.path} (change ${change.sequence}) arrives after change ${later.changeSequenceNumber} was applied: 860s apply in sequence. Apply them again from the original 850 with every 860, or ask the buyer which one stands`,
+			`${change.path} (${changeName(change.sequence)}) arrives after ${changeName(later.changeSequenceNumber)} was applied: 860s apply in sequence. Apply them again from the original 850 with every 860, or ask the buyer which one stands`,
 			`${change.path}.changeSequenceNumber`,
 		);
 	const cancelledBy = order.message.cancelledBy;
 	if (isObject(cancelledBy))
 		throw new DocumentError(
-			`${change.path} (change ${change.sequence}) changes purchase order ${order.purchaseOrderNumber}, which its 860 change ${String(cancelledBy.changeSequenceNumber)} cancelled`,
+			`${change.path} (${changeName(change.sequence)}) changes purchase order ${order.purchaseOrderNumber}, which its 860 (${changeName(cancelledBy.changeSequenceNumber)}) cancelled`,
 			`${change.path}.changeSequenceNumber`,
 		);
 }
 
-function applyOne(change: Change, order: Order, log: ChangeLogEntry[]): void {
+function applyOne(change: Change, order: Order, result: AppliedChanges): void {
 	const { message, path, sequence } = change;
+	const log = result.changeLog;
 	const purposeText = f.id(message.purpose, `${path}.purpose`);
 	const purpose = purposeOf(purposeText);
 	if (!purpose)
 		throw f.invalid(`${path}.purpose`, message.purpose, `one of ${KNOWN_PURPOSES.join(', ')}`);
-	const record: AppliedRecord = { changeSequenceNumber: sequence, purpose, lineIds: [] };
+	const record: AppliedRecord = {
+		...(sequence !== undefined && { changeSequenceNumber: sequence }),
+		content: change.content,
+		purpose,
+		lineIds: [],
+	};
 	const logged = log.length;
 	const date = f.optionalDate(message.purchaseOrderChangeDate, `${path}.purchaseOrderChangeDate`);
 	if (date) record.purchaseOrderChangeDate = date;
 	const entry = (id: string, kind: ChangeLogEntry['change'], meaning: string) => ({
 		purchaseOrderLineId: id,
-		changeSequenceNumber: sequence,
+		...(sequence !== undefined && { changeSequenceNumber: sequence }),
 		change: kind,
 		changeReason: purpose,
 		meaning,
@@ -216,7 +335,7 @@ function applyOne(change: Change, order: Order, log: ChangeLogEntry[]): void {
 			message.lineItems === undefined ? [] : f.array(message.lineItems, `${path}.lineItems`);
 		const named = new Set<string>();
 		given.forEach((item, j) =>
-			named.add(applyLine(item, `${path}.lineItems[${j}]`, sequence, order, log)),
+			named.add(applyLine(item, `${path}.lineItems[${j}]`, change, order, result)),
 		);
 		if (purpose === 'replace')
 			for (const id of [...order.lines.keys()].filter((id) => !named.has(id))) {
@@ -237,13 +356,19 @@ export function changedLineIds(order: PlainObject): Set<string> {
 	);
 }
 
+/** How messages name an applied 860: `change 002`, or one without a number. */
+export const changeName = (sequence: unknown): string =>
+	sequence === undefined || sequence === null || sequence === ''
+		? 'an 860 without a change sequence number'
+		: `change ${String(sequence)}`;
+
 /** A builder refuses an order an 860 cancelled, naming that 860. */
 export function refuseCancelled(order: PlainObject): void {
 	const by = order.cancelledBy;
 	if (!isObject(by)) return;
 	const date = by.purchaseOrderChangeDate ? ` of ${String(by.purchaseOrderChangeDate)}` : '';
 	throw new DocumentError(
-		`Purchase order ${String(order.purchaseOrderNumber)} was cancelled by its 860 (change ${String(by.changeSequenceNumber)}${date}): nothing may be acknowledged, shipped or billed for it`,
+		`Purchase order ${String(order.purchaseOrderNumber)} was cancelled by its 860 (${changeName(by.changeSequenceNumber)}${date}): nothing may be acknowledged, shipped or billed for it`,
 		'cancelledBy',
 	);
 }
@@ -252,35 +377,37 @@ export function refuseCancelled(order: PlainObject): void {
 function applyLine(
 	item: unknown,
 	path: string,
-	sequence: string,
+	change: Change,
 	order: Order,
-	log: ChangeLogEntry[],
+	result: AppliedChanges,
 ): string {
 	const given = f.object(item, path);
 	const id = f.id(given.purchaseOrderLineId, `${path}.purchaseOrderLineId`);
 	const reason = f.id(given.changeReason, `${path}.changeReason`);
-	const code = changeCodeOf(reason);
-	if (!code)
-		throw f.invalid(
-			`${path}.changeReason`,
-			given.changeReason,
-			`a change code (${KNOWN_CHANGE_CODES.join(', ')})`,
-		);
+	const { code, shown } = lineCode(given, reason, path);
 	const before = order.lines.get(id);
 	if (code.action === 'add' && before)
 		throw new DocumentError(
-			`${path} adds line "${id}" (${reason}), which is already on purchase order ${order.purchaseOrderNumber}`,
+			`${path} adds line "${id}" (${shown}), which is already on purchase order ${order.purchaseOrderNumber}`,
 			`${path}.purchaseOrderLineId`,
 		);
 	if (code.action !== 'add' && !before)
 		throw new DocumentError(
-			`${path} changes line "${id}" (${reason}: ${code.meaning}), which is not on purchase order ${order.purchaseOrderNumber}`,
+			`${path} changes line "${id}" (${shown}: ${code.meaning}), which is not on purchase order ${order.purchaseOrderNumber}`,
 			`${path}.purchaseOrderLineId`,
 		);
 	const after = changedLine(given, before, code, path);
+	if (before && after)
+		notTaken(
+			given,
+			before,
+			code,
+			`${path} (line ${id}, ${shown}: ${code.meaning})`,
+			result.warnings,
+		);
 	const entry: ChangeLogEntry = {
 		purchaseOrderLineId: id,
-		changeSequenceNumber: sequence,
+		...(change.sequence !== undefined && { changeSequenceNumber: change.sequence }),
 		change: code.action === 'add' ? 'added' : code.action === 'delete' ? 'deleted' : 'changed',
 		changeReason: reason,
 		meaning: code.meaning,
@@ -288,11 +415,77 @@ function applyLine(
 	};
 	if (entry.change === 'changed' && !entry.quantity && !entry.unitCostPrice && !entry.dates)
 		entry.change = 'unchanged';
-	log.push(entry);
+	result.changeLog.push(entry);
 	if (after) order.lines.set(id, after);
 	else order.lines.delete(id);
 	return id;
 }
+
+/**
+ * The line's change code: the X12 860's own (`x12ChangeCode`: QI and QD say which way) when it
+ * has one, else its changeReason; `shown` names both for messages.
+ */
+function lineCode(given: PlainObject, reason: string, path: string) {
+	const x12 = idText(given.x12ChangeCode);
+	const code = changeCodeOf(x12 ?? reason);
+	if (!code)
+		throw x12 === undefined
+			? f.invalid(
+					`${path}.changeReason`,
+					given.changeReason,
+					`a change code (${KNOWN_CHANGE_CODES.join(', ')})`,
+				)
+			: f.invalid(
+					`${path}.x12ChangeCode`,
+					x12,
+					`an X12 670 change code (${X12_CHANGE_CODES.join(', ')})`,
+				);
+	return { code, shown: x12 === undefined || x12 === reason ? reason : `${reason}, X12 ${x12}` };
+}
+
+/**
+ * The values the 860 line restates that its code does not change and that differ from the line's:
+ * not taken, each a warning (a change of dates restating an older quantity would undo a change).
+ */
+function notTaken(
+	given: PlainObject,
+	before: PlainObject,
+	code: ChangeCode,
+	where: string,
+	warnings: string[],
+): void {
+	for (const [key, value] of Object.entries(given)) {
+		const kind = VALUE_OF[key];
+		// x12ProductIds restate productIds as written: productIds says it.
+		if (kind === undefined || code.changes.includes(kind) || isEmpty(value)) continue;
+		if (key === 'x12ProductIds') continue;
+		if (sameValue(key, value, before[key])) continue;
+		warnings.push(
+			`${where} restates ${key} as ${shownValue(key, value)}, but the line's is ${shownValue(key, before[key])}: not taken, a ${code.meaning} changes ${code.changes.length ? code.changes.join(', ') : 'no value'} only`,
+		);
+	}
+}
+
+/** Not stated at all: nothing, '', or an empty list or object (an X12 POC without ids). */
+const isEmpty = (value: unknown) =>
+	value === undefined ||
+	value === null ||
+	value === '' ||
+	(typeof value === 'object' && Object.keys(value).length === 0);
+
+function sameValue(key: string, a: unknown, b: unknown): boolean {
+	if (key === 'quantity') return same(quantityText({ quantity: a }), quantityText({ quantity: b }));
+	if (key === 'unitCostPrice') return same(idText(a), idText(b));
+	if (isObject(a) && isObject(b))
+		// Dates or ids the 860 restates as they are (some of them); one it adds or moves differs.
+		return Object.entries(a).every(([name, v]) => JSON.stringify(b[name]) === JSON.stringify(v));
+	return JSON.stringify(a) === JSON.stringify(b);
+}
+
+const shownValue = (key: string, value: unknown) =>
+	key === 'quantity'
+		? (quantityText({ quantity: value }) ?? 'none')
+		: (JSON.stringify(value) ?? 'none');
 
 /** The line after the change (undefined once deleted). */
 function changedLine(
@@ -320,10 +513,17 @@ function changedLine(
 		case 'quantity':
 			return { ...before, quantity: newQuantity(given, before!, code, path) };
 		case 'values': {
-			const merged: PlainObject = { ...before, ...values };
-			if (isObject(before?.dates) && isObject(values.dates))
-				merged.dates = { ...before.dates, ...values.dates };
-			if (given.quantity !== undefined) f.quantity(given.quantity, `${path}.quantity`);
+			// Only what the code names: a change of dates leaves the quantity and price as they are.
+			const named = Object.fromEntries(
+				Object.entries(values).filter(([key]) => {
+					const kind = VALUE_OF[key];
+					return kind === undefined || code.changes.includes(kind);
+				}),
+			);
+			const merged: PlainObject = { ...before, ...named };
+			if (isObject(before?.dates) && isObject(named.dates))
+				merged.dates = { ...before.dates, ...named.dates };
+			if (named.quantity !== undefined) f.quantity(named.quantity, `${path}.quantity`);
 			return withPrice(merged, path);
 		}
 	}

@@ -3,7 +3,8 @@
  * line. Every line the 860 changes is answered: accepted (a deleted line as `deleted`), or
  * rejected with its reason. The structured service has no 865 type: it travels as X12.
  */
-import { changeCodeOf, KNOWN_CHANGE_CODES } from './changeCodes';
+import { changeCodeOf, KNOWN_CHANGE_CODES, X12_CHANGE_CODES } from './changeCodes';
+import { compareDecimal, type Decimal, isDecimal, parseDecimal, ZERO } from './decimal';
 import { DocumentError } from './errors';
 import {
 	copy,
@@ -83,10 +84,43 @@ function answerLine(
 		changeReason,
 		status: status === 'accepted' && code.action === 'delete' ? 'deleted' : status,
 	};
+	const buyersCode = buyersChangeCode(line, changeReason, path);
+	if (buyersCode) item.x12ChangeCode = buyersCode;
 	for (const key of ['quantity', 'unitCostPrice', 'productIds'])
 		if (line[key] !== undefined) item[key] = copy(line[key]);
 	if (decision?.reason) item.reason = decision.reason;
 	return item;
+}
+
+/**
+ * The X12 change code (670) the buyer gave the line: an X12 860's own (`x12ChangeCode`), or a
+ * structured quantity change's way (QI, QD) when its quantities say it; else none, and the 865
+ * writes the word's code.
+ */
+function buyersChangeCode(line: PlainObject, reason: string, path: string): string | undefined {
+	if (line.x12ChangeCode !== undefined) {
+		const code = f.text(line.x12ChangeCode, `${path}.x12ChangeCode`);
+		if (!X12_CHANGE_CODES.includes(code))
+			throw f.invalid(
+				`${path}.x12ChangeCode`,
+				code,
+				`an X12 670 change code (${X12_CHANGE_CODES.join(', ')})`,
+			);
+		return code;
+	}
+	if (changeCodeOf(reason)?.action !== 'quantity' || changeCodeOf(reason)?.direction)
+		return undefined;
+	const quantityOf = (value: unknown) => (isObject(value) ? value.value : value);
+	const by = decimalOf(quantityOf(line.changeInQuantity));
+	const to = decimalOf(quantityOf(line.quantity));
+	const from = decimalOf(quantityOf(line.originalQuantity));
+	const way = by ? compareDecimal(by, ZERO) : to && from ? compareDecimal(to, from) : 0;
+	return way > 0 ? 'QI' : way < 0 ? 'QD' : undefined;
+}
+
+function decimalOf(value: unknown): Decimal | undefined {
+	const text = typeof value === 'number' ? String(value) : value;
+	return typeof text === 'string' && isDecimal(text) ? parseDecimal(text) : undefined;
 }
 
 /** Builds the 865 `message` answering an 860 (its message, or an item carrying it). Throws DocumentError. */
@@ -117,7 +151,6 @@ export function buildChangeAcknowledgment(
 	if (acknowledgmentDate) dates.acknowledgmentDate = acknowledgmentDate;
 	const reply: PlainObject = {
 		purchaseOrderNumber: f.id(message.purchaseOrderNumber, 'purchaseOrderNumber'),
-		changeSequenceNumber: f.id(message.changeSequenceNumber, 'changeSequenceNumber'),
 		status:
 			rejected === 0
 				? 'accepted'
@@ -126,6 +159,9 @@ export function buildChangeAcknowledgment(
 					: 'acceptedWithChanges',
 		dates,
 	};
+	// BCA05 echoes BCH05; an 860 without one (optional in 004010) is answered without one.
+	if (message.changeSequenceNumber !== undefined && message.changeSequenceNumber !== '')
+		reply.changeSequenceNumber = f.id(message.changeSequenceNumber, 'changeSequenceNumber');
 	if (message.releaseNumber !== undefined) reply.releaseNumber = message.releaseNumber;
 	reply.lineItems = lineItems;
 	return reply;

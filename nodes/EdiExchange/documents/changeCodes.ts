@@ -1,10 +1,15 @@
 /**
  * The line change codes of a purchase order change (860), as data: the contract's `changeReason`
- * words and the X12 004010 POC02 codes (element 670, every one of them), each with what it does to
- * the order line. `values` applies whatever the line states (quantity, price, dates, product ids);
- * `none` changes no line value (terms, shipment mode, confirmations) and is logged as such.
+ * words and the X12 004010 POC02 codes (element 670, every one of them and no other), each with
+ * what it does to the order line and which of the line's values it changes. A code changes only
+ * what it names: a change of dates (CT) that restates the line's quantity or price does not
+ * change them (Apply Change says so). `none` changes no line value (terms, shipment mode,
+ * confirmations) and is logged as such.
  */
 export type ChangeAction = 'add' | 'delete' | 'quantity' | 'price' | 'values' | 'replace' | 'none';
+
+/** The values of a line a change code may change. */
+export type ChangedValue = 'quantity' | 'price' | 'dates' | 'item' | 'allowances';
 
 export interface ChangeCode {
 	action: ChangeAction;
@@ -12,67 +17,81 @@ export interface ChangeCode {
 	meaning: string;
 	/** A quantity change that must go this way. */
 	direction?: 'increase' | 'decrease';
+	/** The values it changes (every value for add, replace and changes to line items). */
+	changes: readonly ChangedValue[];
 }
 
-const code = (action: ChangeAction, meaning: string, direction?: ChangeCode['direction']) => ({
-	action,
-	meaning,
-	...(direction && { direction }),
-});
+const ALL: readonly ChangedValue[] = ['quantity', 'price', 'dates', 'item', 'allowances'];
 
-/** X12 670 Change or Response Type Code. */
+const code = (
+	action: ChangeAction,
+	meaning: string,
+	changes: readonly ChangedValue[],
+	direction?: ChangeCode['direction'],
+): ChangeCode => ({ action, meaning, changes, ...(direction && { direction }) });
+
+/** X12 004010 670 Change or Response Type Code. */
 const X12_CODES: Readonly<Record<string, ChangeCode>> = {
-	AI: code('add', 'add additional item'),
-	CA: code('values', 'changes to line items'),
-	CB: code('none', 'change of date terms'),
-	CC: code('none', 'changes to terms'),
-	CE: code('values', 'changes to item level allowance/charges'),
-	CF: code('delete', 'cancel previously transmitted purchase order'),
-	CG: code('none', 'changes to total level allowance/charges'),
-	CH: code('none', 'change to original confirmation of original announcement'),
-	CI: code('none', 'change to confirmation of revised announcement'),
-	CT: code('values', 'change of dates'),
-	DI: code('delete', 'delete item'),
-	MU: code('values', 'unit price, quantity and reschedule change'),
-	NC: code('none', 'concurrent item (no change)'),
-	OA: code('none', 'original confirmation of revised announcement'),
-	OC: code('none', 'original confirmation of original announcement'),
-	PC: code('price', 'price change'),
-	PQ: code('values', 'unit price/quantity change'),
-	PR: code('values', 'unit price/reschedule change'),
-	QC: code('quantity', 'quantity change'),
-	QD: code('quantity', 'quantity decrease', 'decrease'),
-	QI: code('quantity', 'quantity increase', 'increase'),
-	RA: code('none', 'replace mode of shipment'),
-	RB: code('values', 'replace all dates'),
-	RC: code('none', 'reject item change'),
-	RE: code('values', 'replacement item'),
-	RM: code('values', 'replacement item with modifications'),
-	RQ: code('values', 'reschedule/quantity change'),
-	RS: code('values', 'reschedule'),
-	RZ: code('replace', 'replace all values'),
-	TI: code('none', 'transfer item'),
+	AI: code('add', 'add additional item', ALL),
+	CA: code('values', 'changes to line items', ALL),
+	CB: code('none', 'change of date terms', []),
+	CC: code('none', 'changes to terms', []),
+	CE: code('values', 'changes to item level allowance/charges', ['allowances']),
+	CF: code('delete', 'cancel previously transmitted purchase order', []),
+	CG: code('none', 'changes to total level allowance/charges', []),
+	CH: code('none', 'change to original confirmation of original announcement', []),
+	CI: code('none', 'change to confirmation of revised announcement', []),
+	CT: code('values', 'change of dates', ['dates']),
+	DI: code('delete', 'delete item', []),
+	MU: code('values', 'unit price, quantity and reschedule change', ['price', 'quantity', 'dates']),
+	NC: code('none', 'concurrent item (no change)', []),
+	OA: code('none', 'original confirmation of revised announcement', []),
+	OC: code('none', 'original confirmation of original announcement', []),
+	PC: code('price', 'price change', ['price']),
+	PQ: code('values', 'unit price/quantity change', ['price', 'quantity']),
+	PR: code('values', 'unit price/reschedule change', ['price', 'dates']),
+	QD: code('quantity', 'quantity decrease', ['quantity'], 'decrease'),
+	QI: code('quantity', 'quantity increase', ['quantity'], 'increase'),
+	RA: code('none', 'replace mode of shipment', []),
+	RB: code('values', 'replace all dates', ['dates']),
+	RC: code('none', 'reject item change', []),
+	RE: code('values', 'replacement item', ['item']),
+	RM: code('values', 'replacement item with modifications', ALL),
+	RQ: code('values', 'reschedule/quantity change', ['dates', 'quantity']),
+	RS: code('values', 'reschedule', ['dates']),
+	RZ: code('replace', 'replace all values', ALL),
+	TI: code('none', 'transfer item', []),
 };
 
 /**
- * The contract's changeReason words and the POC02 codes each stands for, a word's first code
- * first (the one an X12 writer would write; QI and QD read as a quantity change, POC03 holding
- * the resulting quantity). The X12 code dictionary reads POC02 with these.
+ * The contract's changeReason words and the POC02 codes each stands for. A code's first word is
+ * read; a word's first code is written when the 860 gave no code of its own (`quantityChange`,
+ * whose way a word does not say, as CA: changes to line items). An X12 860's own code is kept
+ * beside its word (`x12ChangeCode`): Apply Change checks a QI or QD against the quantity's way,
+ * and the 865 answers with it.
  */
 export const CHANGE_REASON_CODES: ReadonlyArray<readonly [code: string, word: string]> = [
 	['AI', 'addItem'],
 	['DI', 'deleteItem'],
 	['PC', 'priceChange'],
-	['QC', 'quantityChange'],
+	['CA', 'changeToItem'],
+	['CA', 'quantityChange'],
 	['QI', 'quantityChange'],
 	['QD', 'quantityChange'],
-	['CA', 'changeToItem'],
 	['RZ', 'replaceAllValues'],
 	['NC', 'noChange'],
 ];
 
-const WORDS: Record<string, ChangeCode> = {};
-for (const [x12, word] of CHANGE_REASON_CODES) WORDS[word] ??= X12_CODES[x12];
+/** The words: a quantity change as a word goes either way. */
+const WORDS: Record<string, ChangeCode> = {
+	addItem: X12_CODES.AI,
+	deleteItem: X12_CODES.DI,
+	priceChange: X12_CODES.PC,
+	quantityChange: code('quantity', 'quantity change', ['quantity']),
+	changeToItem: X12_CODES.CA,
+	replaceAllValues: X12_CODES.RZ,
+	noChange: X12_CODES.NC,
+};
 
 /** Every X12 670 code, as the 860 may give it instead of a word. */
 export const X12_CHANGE_CODES = Object.keys(X12_CODES);

@@ -14,6 +14,7 @@ import {
 	subtractDecimal,
 	ZERO,
 } from './decimal';
+import { changeName } from './applyChange';
 import { readAcknowledgment, readShipNotice } from './earlier';
 import { idText, isObject, type PlainObject, unwrapMessage } from './fieldReader';
 import { type OrderLine, type PurchaseOrder, readPurchaseOrder } from './purchaseOrder';
@@ -26,7 +27,7 @@ export interface EarlierDocuments {
 	acknowledgment?: unknown;
 	shipNotice?: unknown;
 	/** The lines the 860s added (Apply Change's log): an 856 must ship them. */
-	addedLines?: Array<{ purchaseOrderLineId: string; changeSequenceNumber: string }>;
+	addedLines?: Array<{ purchaseOrderLineId: string; changeSequenceNumber?: string }>;
 }
 
 /** What a document is checked against: its 850 and the documents sent before it. */
@@ -97,7 +98,7 @@ function orderLine(item: unknown, field: string, order: PurchaseOrder, p: Proble
 		p.add(
 			'lineChanged',
 			`${field}.purchaseOrderLineId`,
-			`line ${id} was deleted by the purchase order's 860 (change ${deletedBy})`,
+			`line ${id} was deleted by the purchase order's 860 (${deletedBy})`,
 		);
 	else if (!line)
 		p.add(
@@ -114,7 +115,7 @@ function changedBy(order: PlainObject, id: string): string | undefined {
 	const last = records
 		.filter((r) => Array.isArray(r.lineIds) && r.lineIds.map(String).includes(id))
 		.pop();
-	return last ? String(last.changeSequenceNumber) : undefined;
+	return last ? changeName(last.changeSequenceNumber) : undefined;
 }
 
 /** An effective order an 860 cancelled: nothing may be shipped or billed for it. */
@@ -125,7 +126,7 @@ function cancelledProblem(input: unknown): DocumentProblem | undefined {
 	p.add(
 		'cancelled',
 		'purchaseOrderNumber',
-		`purchase order ${String(order.purchaseOrderNumber)} was cancelled by its 860 (change ${String(order.cancelledBy.changeSequenceNumber)}): nothing may be shipped or billed for it`,
+		`purchase order ${String(order.purchaseOrderNumber)} was cancelled by its 860 (${changeName(order.cancelledBy.changeSequenceNumber)}): nothing may be shipped or billed for it`,
 	);
 	return p.list[0];
 }
@@ -296,7 +297,7 @@ function check856(message: PlainObject, { order, earlier }: Against, p: Problems
 			p.add(
 				'lineChanged',
 				'orders',
-				`line ${added.purchaseOrderLineId} was added by the purchase order's 860 (change ${added.changeSequenceNumber}) but is not shipped`,
+				`line ${added.purchaseOrderLineId} was added by the purchase order's 860 (${changeName(added.changeSequenceNumber)}) but is not shipped`,
 			);
 	sameReferences(message, order, p);
 	const dates = isObject(message.dates) ? message.dates : {};
@@ -396,7 +397,8 @@ function check810(message: PlainObject, { order, earlier }: Against, p: Problems
 				p,
 			);
 		const agreed = prices.get(id);
-		if (price && agreed && compareDecimal(price, agreed) > 0)
+		// Below the agreed price is no less a mismatch: the retailer's system rejects both.
+		if (price && agreed && compareDecimal(price, agreed) !== 0)
 			p.add(
 				'unitPrice',
 				`${field}.unitPrice`,

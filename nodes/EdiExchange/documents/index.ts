@@ -1,4 +1,10 @@
-/** Order-to-cash document builders: the 855, 856 and 810 a seller sends back for an 850. Pure functions, no I/O. */
+/**
+ * Order to cash as documents, pure functions, no I/O: the 855, 856 and 810 a seller sends back for
+ * an 850 (build855/856/810.ts), the 865 answering an 860 (build865.ts); Apply Change, the 850 with
+ * its 860s applied in sequence (applyChange.ts, the change codes as data in changeCodes.ts); the
+ * chargeback shield (check.ts, its rules as data in shieldRules.ts); One Item per Line's rows
+ * (lines.ts); what the package can do with each document type (registry.ts).
+ */
 export { buildAcknowledgment, LINE_STATUSES } from './build855';
 export type {
 	AcknowledgmentLineOption,

@@ -6,10 +6,10 @@
  */
 
 /**
- * `read`: X12 → its document (Convert, Get Message, the trigger); `build`: Build From Purchase
- * Order makes it; `write`: its document → X12 (Convert, Create's X12 paths); `check`: Check
- * Document and Create's shield check it against its 850; `acknowledge`: written from the
- * interchange it answers (Acknowledge With 997).
+ * `read`: X12 → its document (Convert, Get Message, the trigger; a 997's or 824's is the partner's
+ * verdicts on what we sent); `build`: Build From Purchase Order makes it; `write`: its document →
+ * X12 (Convert, Create's X12 paths); `check`: Check Document and Create's shield check it against
+ * its 850; `acknowledge`: written from the interchange it answers (Acknowledge With 997).
  */
 export type Capability = 'read' | 'build' | 'write' | 'check' | 'acknowledge';
 
@@ -87,7 +87,16 @@ const DOCUMENT_TYPES: DocumentType[] = [
 		code: '997',
 		name: 'Functional Acknowledgment',
 		functionalId: 'FA',
-		can: ['acknowledge'],
+		// Read: a partner's verdict on what we sent; written: ours on what a partner sent.
+		can: ['read', 'acknowledge'],
+		paths: [],
+	},
+	{
+		code: '824',
+		name: 'Application Advice',
+		functionalId: 'AG',
+		// A partner's business verdict on an 856 or 810 (the 997 judges syntax only).
+		can: ['read'],
 		paths: [],
 	},
 ];

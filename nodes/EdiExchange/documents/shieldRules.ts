@@ -74,8 +74,9 @@ export const SHIELD_RULES = {
 		checks: 'no more acknowledged than ordered, shipped than accepted, invoiced than shipped',
 	},
 	unitPrice: {
-		partner: CHARGES_BACK,
-		checks: 'no unit price above the agreed one (the 855’s, else the 850’s)',
+		partner: REJECTS,
+		checks:
+			'each unit price is the agreed one (the 855’s, else the 850’s): neither above nor below',
 	},
 	lineChanged: {
 		partner: REJECTS,

@@ -177,6 +177,10 @@ export function readDeclared(
 ): unknown {
 	switch (field.type) {
 		case 'string':
+			// A text field that also takes a list from an expression (Business Number: up to 5 values).
+			if (field.typeOptions?.textOrList === true && Array.isArray(value))
+				return value.map((entry) => asText(entry, label, refuse));
+			return asText(value, label, refuse);
 		case 'dateTime':
 			return asText(value, label, refuse);
 		case 'number':

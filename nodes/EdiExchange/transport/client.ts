@@ -114,6 +114,12 @@ function lostConnection(error: unknown): Extract<Outcome, { kind: 'lost' }> {
 }
 
 export class ServiceClient {
+	/**
+	 * List filters the service refused in this run (400 naming them): later reads of the run apply
+	 * them in the node without asking again (see listFilters.ts).
+	 */
+	readonly refusedFilters = new Set<string>();
+
 	private credential?: Promise<Credential>;
 	private readonly policy: RetryPolicy;
 

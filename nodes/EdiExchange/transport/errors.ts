@@ -3,7 +3,7 @@
  * fix it. Built from the service's error body only: never from the request, which carries the token.
  */
 import type { Failure, INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { tryParseJson } from '../shared/json';
 import { connectionLoss } from './decision';
@@ -335,3 +335,9 @@ export function unexpectedBodyError(
 		},
 	);
 }
+
+/** An error passed on as n8n's: the node errors as they are, anything else wrapped. */
+export const asNodeError = (node: INode, error: unknown): NodeApiError | NodeOperationError =>
+	error instanceof NodeApiError || error instanceof NodeOperationError
+		? error
+		: new NodeOperationError(node, error as Error);

@@ -7,6 +7,14 @@ import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { ExpectedBody, ServiceClient } from './client';
+import { asNodeError } from './errors';
+import {
+	filterQuery,
+	passesRefused,
+	refusedFilterOf,
+	type ListFilters,
+	type RefusableFilter,
+} from './listFilters';
 import {
 	MAX_IDLE_ROUNDS,
 	PAGE_CONCURRENCY,
@@ -39,10 +47,7 @@ const TRANSACTION_LIST: ExpectedBody = {
 	matches: (body) => readTransactionPage(body) !== undefined,
 };
 
-export interface ListFilters {
-	stream?: string;
-	direction?: string;
-}
+export type { ListFilters } from './listFilters';
 
 export async function fetchTransactionPage(
 	client: ServiceClient,
@@ -51,9 +56,7 @@ export async function fetchTransactionPage(
 	limit: number,
 	itemIndex?: number,
 ): Promise<TransactionPage> {
-	const qs: IDataObject = { limit, offset };
-	if (filters.stream) qs.stream = filters.stream;
-	if (filters.direction) qs.direction = filters.direction;
+	const qs: IDataObject = { limit, offset, ...filterQuery(filters, client.refusedFilters) };
 	const { body, headers } = await client.send({
 		route: 'listTransactions',
 		qs,
@@ -71,6 +74,7 @@ export async function fetchTransactionPage(
  * Collects transactions that pass `keep` until `wanted` of them are found (Infinity: all) or the
  * list ends: each transaction present at the first page once, in list order, whatever arrives
  * meanwhile and wherever. After the first page, up to PAGE_CONCURRENCY pages are fetched at once.
+ * A filter the service refuses (400 naming it) is applied here instead, `onRefused` told once.
  */
 export async function collectTransactions(
 	client: ServiceClient,
@@ -78,16 +82,34 @@ export async function collectTransactions(
 	wanted: number,
 	keep?: (item: IDataObject) => boolean,
 	itemIndex?: number,
+	onRefused?: (name: RefusableFilter) => void,
 ): Promise<IDataObject[]> {
-	return await readList(
-		async (offset, limit) => await fetchTransactionPage(client, filters, offset, limit, itemIndex),
-		(why) =>
-			why.reason === 'offsetIgnored'
-				? offsetIgnored(client.node, why, itemIndex)
-				: listOutran(client.node, why, itemIndex),
-		wanted,
-		keep,
-	);
+	const refused = client.refusedFilters;
+	for (;;) {
+		const local = [...refused].some((name) => name in filters);
+		const kept =
+			keep || local
+				? (item: IDataObject) =>
+						(!keep || keep(item)) && (!local || passesRefused(item, filters, refused))
+				: undefined;
+		try {
+			return await readList(
+				async (offset, limit) =>
+					await fetchTransactionPage(client, filters, offset, limit, itemIndex),
+				(why) =>
+					why.reason === 'offsetIgnored'
+						? offsetIgnored(client.node, why, itemIndex)
+						: listOutran(client.node, why, itemIndex),
+				wanted,
+				kept,
+			);
+		} catch (error) {
+			const name = refusedFilterOf(error, filters, refused);
+			if (!name) throw asNodeError(client.node, error);
+			refused.add(name);
+			onRefused?.(name);
+		}
+	}
 }
 
 const listKeys = (keys: string[]) =>

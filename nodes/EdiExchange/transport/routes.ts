@@ -23,6 +23,12 @@ export const ROUTES = {
 		path: '/transactions/{id}/message',
 		idempotent: true,
 	},
+	getAcknowledgment: {
+		version: 'v3',
+		method: 'GET',
+		path: '/transactions/{id}/acknowledgment',
+		idempotent: true,
+	},
 	createTransaction: { version: 'v4', method: 'POST', path: '/transactions', idempotent: false },
 	listInbox: { version: 'v4', method: 'GET', path: '/inbox', idempotent: true },
 	acceptDelivery: {

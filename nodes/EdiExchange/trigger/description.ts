@@ -14,8 +14,11 @@ import {
 	DEFAULT_ACCEPT_NOTE,
 	DEFAULT_LATE_WINDOW_MINUTES,
 	DEFAULT_MAX_ITEMS_PER_POLL,
+	DEFAULT_OUTCOME_STATUSES,
+	DEFAULT_OUTCOME_WINDOW_DAYS,
 	DEFAULT_REDELIVER_AFTER_MINUTES,
 } from './settings';
+import { acknowledgmentStatusOptions } from '../shared/acknowledgments';
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -25,6 +28,15 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'semanticsNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: { hide: { source: ['outcomes'] } },
+	},
+	{
+		displayName:
+			'Emits each outcome once, from publishing on: a sent document that reaches a chosen outcome within the window starts the workflow once per outcome.',
+		name: 'outcomesNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { source: ['outcomes'] } },
 	},
 	// n8n lists each option of a field named "Trigger On" as a trigger action in the node creator.
 	optionsField(
@@ -49,8 +61,30 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					'Watch the inbox: inbound documents wait there until accepted or failed, for at-least-once processing',
 			},
+			{
+				name: 'Outcomes of Sent Documents',
+				value: 'outcomes',
+				action: 'On outcome of a sent document',
+				description:
+					'Watch what became of the documents you sent: rejected, accepted with errors, overdue (no answer in time) or accepted, with the receiver’s reasons',
+			},
 		],
 	),
+	{
+		displayName: 'Outcomes',
+		name: 'outcomeStatuses',
+		type: 'multiOptions',
+		default: [...DEFAULT_OUTCOME_STATUSES],
+		options: acknowledgmentStatusOptions([
+			'REJECTED',
+			'ACCEPTED_WITH_ERRORS',
+			'OVERDUE',
+			'ACCEPTED',
+		]),
+		description:
+			'Which outcomes start the workflow. A document that goes Overdue and is answered later starts it again when the answer is one of these.',
+		displayOptions: { show: { source: ['outcomes'] } },
+	},
 	streamField({
 		description:
 			'Which documents to watch: test traffic or the live exchange. Changing what is watched (Trigger On, Stream, Transaction Types, Start From) starts from what arrives next.',
@@ -65,7 +99,7 @@ export const triggerProperties: INodeProperties[] = [
 			'Whether to also read each transaction’s message, so the workflow gets the document itself (e.g. the purchase order)',
 		displayOptions: { show: { source: ['transactions'] } },
 	},
-	lineOutputField,
+	{ ...lineOutputField, displayOptions: { hide: { source: ['outcomes'] } } },
 	optionsField(
 		{
 			displayName: 'Acceptance',
@@ -163,6 +197,16 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					'Backfill: when the workflow is published, also emit the inbound transactions created since this date. Without it, what is already there when the workflow is published is not emitted, only what arrives afterwards.',
 				displayOptions: { show: { '/source': ['transactions'] } },
+			},
+			{
+				displayName: 'Outcome Window (Days)',
+				name: 'outcomeWindowDays',
+				type: 'number',
+				typeOptions: { minValue: 0.01, numberPrecision: 2 },
+				default: DEFAULT_OUTCOME_WINDOW_DAYS,
+				description:
+					'How far back sent documents are watched: an outcome reached by a document sent longer ago than this is not emitted. Each poll reads the documents of the chosen outcomes sent within it.',
+				displayOptions: { show: { '/source': ['outcomes'] } },
 			},
 			textEncodingField({
 				description: 'How X12 messages’ bytes are read as text',

@@ -28,7 +28,7 @@ export type MessageOutcome =
 	| undefined;
 
 /** The HTTP status of a failed fetch; undefined for a timeout or a dropped connection. */
-const statusOf = (error: unknown): number | undefined => {
+export const statusOf = (error: unknown): number | undefined => {
 	const status = Number((error as { httpCode?: unknown }).httpCode);
 	return Number.isInteger(status) && status > 0 ? status : undefined;
 };
@@ -37,7 +37,7 @@ const statusOf = (error: unknown): number | undefined => {
  * Whether asking again cannot help: a refusal of this transaction (404, 410, 400…), or a 200 whose
  * body is no message. Not 401/403 (the credential, not the document), 408 or 429.
  */
-const definitive = (status: number | undefined): boolean =>
+export const definitive = (status: number | undefined): boolean =>
 	status !== undefined && status < 500 && ![401, 403, 408, 429].includes(status);
 
 /** The transaction without its message, marked so a workflow can route it. */

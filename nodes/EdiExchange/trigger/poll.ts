@@ -22,16 +22,23 @@ import {
 	writeState,
 	type InboxState,
 	type ListState,
+	type OutcomeState,
 	type PollState,
 	type SourceResult,
 } from './state';
+import { pollOutcomes } from './outcomes';
 import { pollTransactions } from './transactions';
 
 const recordName = (nodeName: string) => `ediExchangeTrigger baseline: ${nodeName}`;
 
 /** What a reset means for documents that arrived meanwhile, said once, with the reason. */
 function warnReset(this: IPollFunctions, settings: TriggerSettings, why: string): void {
-	const what = settings.source === 'inbox' ? 'inbox deliveries' : 'inbound transactions';
+	const what =
+		settings.source === 'inbox'
+			? 'inbox deliveries'
+			: settings.source === 'outcomes'
+				? 'outcomes of sent documents'
+				: 'inbound transactions';
 	this.logger.warn(
 		`EDI Exchange Trigger "${this.getNode().name}": the stored state was reset because ${why}. A new baseline is recorded now: ${what} that arrived since the last successful poll are taken for backlog and not emitted (find them with EDI Exchange → Get Many); everything arriving from now on is emitted once.`,
 	);
@@ -45,7 +52,7 @@ function startingState(
 	records: IDataObject,
 ): PollState | undefined {
 	const now = Date.now();
-	const reading = readState<ListState | InboxState>(stored, settings.source, settings.key, now);
+	const reading = readState<PollState>(stored, settings.source, settings.key, now);
 	if (reading.state) return reading.state;
 	// Only a missing state or one of other settings may give way to the record, never a corrupt one.
 	const previous = stored.state as IDataObject | undefined;
@@ -54,7 +61,7 @@ function startingState(
 		(typeof previous === 'object' && previous !== null && previous.key !== settings.key);
 	const recorded = records[recordName(this.getNode().name)];
 	if (replaceable && recorded !== undefined) {
-		const taken = readState<ListState | InboxState>(
+		const taken = readState<PollState>(
 			{ state: recorded },
 			settings.source,
 			settings.key,
@@ -77,7 +84,9 @@ export async function pollActivated(
 	const result: SourceResult =
 		settings.source === 'inbox'
 			? await pollInbox.call(this, settings, state as InboxState | undefined, run)
-			: await pollTransactions.call(this, settings, state as ListState | undefined, run);
+			: settings.source === 'outcomes'
+				? await pollOutcomes.call(this, settings, state as OutcomeState | undefined, run)
+				: await pollTransactions.call(this, settings, state as ListState | undefined, run);
 	if (result.problem) warnReset.call(this, settings, result.problem);
 
 	const { items, emitted } = withDuplicates.call(this, settings, stored, result.items);

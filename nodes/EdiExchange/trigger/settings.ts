@@ -10,7 +10,7 @@ import { pollWithDeclaredTypes } from '../shared/parameters';
 import { isOneOfTypes } from '../shared/typeCode';
 
 export interface TriggerSettings {
-	source: 'transactions' | 'inbox';
+	source: 'transactions' | 'inbox' | 'outcomes';
 	stream: string;
 	types: string[];
 	includeMessage: boolean;
@@ -29,10 +29,16 @@ export interface TriggerSettings {
 	duplicateWindowMs: number;
 	/** Options → Text Encoding of X12 messages (not part of the key: the cursor stays). */
 	encoding: 'utf8' | 'latin1';
+	/** Outcomes source: the outcomes that start the workflow, and how far back documents are watched (ms). */
+	outcomeStatuses: string[];
+	outcomeWindowMs: number;
 	key: string;
 }
 
 export const DEFAULT_MAX_ITEMS_PER_POLL = 1000;
+/** Outcomes source: the outcomes chosen by default, and the window documents are watched in. */
+export const DEFAULT_OUTCOME_STATUSES = ['REJECTED', 'ACCEPTED_WITH_ERRORS', 'OVERDUE'];
+export const DEFAULT_OUTCOME_WINDOW_DAYS = 7;
 export const DEFAULT_LATE_WINDOW_MINUTES = 1440;
 export const DEFAULT_REDELIVER_AFTER_MINUTES = 60;
 /** Accept Note when left empty. */
@@ -58,6 +64,7 @@ export function readSettings(this: IPollFunctions, properties: INodeProperties[]
 		duplicates?: DuplicateMode;
 		duplicateWindowDays?: number;
 		encoding?: 'utf8' | 'latin1';
+		outcomeWindowDays?: number;
 	};
 	const acceptMode =
 		source === 'inbox'
@@ -94,6 +101,7 @@ export function readSettings(this: IPollFunctions, properties: INodeProperties[]
 			},
 		);
 	}
+	const outcomes = source === 'outcomes' ? readOutcomes.call(this, typed, options) : undefined;
 	const includeMessage =
 		source === 'transactions' && (typed.getNodeParameter('includeMessage', true) as boolean);
 	// Duplicates reads the message (ISA13, PO number): the panel offers it only with Include Message.
@@ -103,7 +111,7 @@ export function readSettings(this: IPollFunctions, properties: INodeProperties[]
 		stream,
 		types,
 		includeMessage,
-		splitLines: splitsLines(typed.getNodeParameter('output', 'document')),
+		splitLines: source !== 'outcomes' && splitsLines(typed.getNodeParameter('output', 'document')),
 		acceptMode,
 		acceptNote,
 		maxItemsPerPoll: options.maxItemsPerPoll ?? DEFAULT_MAX_ITEMS_PER_POLL,
@@ -115,9 +123,27 @@ export function readSettings(this: IPollFunctions, properties: INodeProperties[]
 		duplicates,
 		duplicateWindowMs:
 			Math.max(0, options.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS) * 86_400_000,
+		outcomeStatuses: outcomes?.statuses ?? [],
+		outcomeWindowMs: outcomes?.windowMs ?? 0,
 		// A backfill date is part of what is watched: setting it starts a new baseline from that date.
-		key: watchKey(source, stream, types, options.startFrom ?? ''),
+		key: watchKey(source, stream, types, options.startFrom ?? '', outcomes),
 	};
+}
+
+/** Outcomes source: the chosen outcomes (at least one) and the window, checked before anything is sent. */
+function readOutcomes(
+	this: IPollFunctions,
+	typed: IPollFunctions,
+	options: { outcomeWindowDays?: number },
+): { statuses: string[]; windowMs: number } {
+	const statuses = typed.getNodeParameter('outcomeStatuses', DEFAULT_OUTCOME_STATUSES) as string[];
+	if (!statuses.length)
+		throw new NodeOperationError(this.getNode(), 'Outcomes is empty: choose at least one outcome', {
+			description:
+				'Choose the outcomes of sent documents that start the workflow, e.g. Rejected, Accepted With Errors and Overdue.',
+		});
+	const days = options.outcomeWindowDays ?? DEFAULT_OUTCOME_WINDOW_DAYS;
+	return { statuses: [...new Set(statuses)], windowMs: days * 86_400_000 };
 }
 
 export const matchesTypes = (settings: TriggerSettings, type: unknown): boolean =>

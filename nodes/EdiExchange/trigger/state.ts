@@ -5,6 +5,8 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { OUTCOMES } from '../shared/acknowledgments';
+
 export const STATE_VERSION = 1;
 
 /** How far ahead of n8n's clock a stored instant may be before it counts as impossible. */
@@ -51,7 +53,25 @@ export interface InboxState {
 /** An inbox delivery accounted for without being emitted (backlog): never redelivered. */
 export const NEVER_EMITTED = -1;
 
-export type PollState = ListState | InboxState;
+/**
+ * A sent document's outcome accounted for (emitted, or there at the baseline): [transactionId,
+ * outcome letter (shared/acknowledgments.ts OUTCOMES), its createdAt (ms)].
+ */
+export type OutcomeEntry = [string, string, number];
+
+/** Outcomes source: which sent document reached which outcome, within the watched window. */
+export interface OutcomeState {
+	v: typeof STATE_VERSION;
+	source: 'outcomes';
+	key: string;
+	/** Documents created at or before this instant (ms) are not watched (a baseline cut short, or the bound). */
+	floor: number;
+	seen: OutcomeEntry[];
+	/** When the service refused the acknowledgmentStatus filter (ms): filtered in the node for a day. */
+	refusedAt?: number;
+}
+
+export type PollState = ListState | InboxState | OutcomeState;
 
 /** What a source found in one poll: the items to emit and the state that accounts for them. */
 export interface SourceResult<S extends PollState = PollState> {
@@ -85,6 +105,20 @@ export const newInboxState = (key: string, seen: InboxEntry[], floor: number): I
 	floor,
 });
 
+export const newOutcomeState = (
+	key: string,
+	seen: OutcomeEntry[],
+	floor: number,
+	refusedAt?: number,
+): OutcomeState => ({
+	v: STATE_VERSION,
+	source: 'outcomes',
+	key,
+	floor,
+	seen,
+	...(refusedAt === undefined ? {} : { refusedAt }),
+});
+
 const isNumber = (value: unknown): value is number =>
 	typeof value === 'number' && Number.isFinite(value);
 
@@ -114,6 +148,38 @@ export function decodeSeen(text: string): Array<[string, number]> | string {
 		entries.push([id, ms]);
 	}
 	return entries;
+}
+
+const OUTCOME_LETTERS = Object.values(OUTCOMES);
+
+/** The outcome entries as one string, "id:letter:ms,…" (as the list's seen entries, for n8n's proxy). */
+export function encodeOutcomes(seen: OutcomeEntry[]): string {
+	return seen.map(([id, letter, ms]) => `${encodeURIComponent(id)}:${letter}:${ms}`).join(',');
+}
+
+function readOutcomeState(value: IDataObject, now: number): Reading<OutcomeState> {
+	const corrupt = {
+		problem: 'the stored state is corrupt (its outcomes or floor are not readable)',
+	};
+	if (typeof value.seen !== 'string' || !isNumber(value.floor)) return corrupt;
+	if (value.refusedAt !== undefined && !isNumber(value.refusedAt)) return corrupt;
+	if (future(value.floor, now))
+		return { problem: `the stored floor ${new Date(value.floor).toISOString()} is in the future` };
+	const seen: OutcomeEntry[] = [];
+	for (const entry of value.seen === '' ? [] : value.seen.split(',')) {
+		const [id, letter, ms] = entry.split(':');
+		let decoded = '';
+		try {
+			decoded = decodeURIComponent(id ?? '');
+		} catch {
+			return corrupt;
+		}
+		if (!decoded || !OUTCOME_LETTERS.includes(letter) || !isNumber(Number(ms))) return corrupt;
+		seen.push([decoded, letter, Number(ms)]);
+	}
+	return {
+		state: newOutcomeState(value.key as string, seen, value.floor, value.refusedAt as number),
+	};
 }
 
 export type Reading<S extends PollState> =
@@ -200,18 +266,25 @@ export function readState<S extends PollState>(
 		return { problem: 'the stored state is corrupt or from another version' };
 	if (state.source !== source || state.key !== key)
 		return {
-			problem: 'the watched settings changed (Trigger On, Stream, Transaction Types or Start From)',
+			problem:
+				'the watched settings changed (Trigger On, Stream, Transaction Types, Start From, or the outcomes and their window)',
 		};
 	return (
-		source === 'transactions' ? readListState(state, now) : readInboxState(state, now)
+		source === 'transactions'
+			? readListState(state, now)
+			: source === 'outcomes'
+				? readOutcomeState(state, now)
+				: readInboxState(state, now)
 	) as Reading<S>;
 }
 
 /** The state as stored: the list's seen entries as one string. */
 export function storedForm(state: PollState): IDataObject {
-	return (state.source === 'transactions'
-		? { ...state, seen: encodeSeen(state.seen) }
-		: state) as unknown as IDataObject;
+	if (state.source === 'transactions')
+		return { ...state, seen: encodeSeen(state.seen) } as unknown as IDataObject;
+	if (state.source === 'outcomes')
+		return { ...state, seen: encodeOutcomes(state.seen) } as unknown as IDataObject;
+	return state as unknown as IDataObject;
 }
 
 /** Replaces the stored state: called once, at the end of a poll that succeeded (see poll.ts). */
@@ -220,12 +293,21 @@ export function writeState(stored: IDataObject, state: PollState): void {
 	stored.state = storedForm(state);
 }
 
-/** The settings whose change means a new baseline: the source, stream, types and backfill date. */
+/**
+ * The settings whose change means a new baseline: the source, stream, types and backfill date;
+ * for the outcomes source also the outcomes and their window (`outcomes`).
+ */
 export function watchKey(
 	source: string,
 	stream: string,
 	types: string[],
 	startFrom: string,
+	outcomes?: { statuses: string[]; windowMs: number },
 ): string {
-	return JSON.stringify({ source, stream, types: [...types].sort(), startFrom });
+	const key: IDataObject = { source, stream, types: [...types].sort(), startFrom };
+	if (outcomes) {
+		key.statuses = [...outcomes.statuses].sort();
+		key.windowMs = outcomes.windowMs;
+	}
+	return JSON.stringify(key);
 }

@@ -89,7 +89,7 @@ function readOne(
  * The sets read into documents (850, 860), each against its table: AK304's segment problems. The
  * reader reads past them (warnings); Acknowledge With 997 reports them (x12/problems.ts).
  */
-const STRUCTURE_CHECKED = ['850', '860'];
+const STRUCTURE_CHECKED = ['850', '860', '997', '824'];
 
 function checkSetStructures(interchange: X12Interchange, warnings: ProblemList): void {
 	let position = 1;

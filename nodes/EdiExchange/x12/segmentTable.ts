@@ -348,6 +348,38 @@ const TABLE: readonly SegmentDef[] = [
 		['2', 'number of accepted transaction sets', 'N0', 1, 6, 'M'],
 		...times(5, ['716', 'functional group syntax error code', 'ID', 1, 3, 'O']),
 	]),
+	// Application advice (824)
+	segment('BGN', 'beginning segment', [
+		PURPOSE,
+		['127', 'reference identification', 'AN', 1, 30, 'M'],
+		['373', 'date', 'DT', 8, 8, 'M'],
+		['337', 'time', 'TM', 4, 8, 'X'],
+	]),
+	segment('OTI', 'original transaction identification', [
+		['110', 'application acknowledgment code', 'ID', 1, 2, 'M'],
+		['128', 'reference identification qualifier', 'ID', 2, 3, 'M'],
+		['127', 'reference identification', 'AN', 1, 30, 'M'],
+		['142', "application sender's code", 'AN', 2, 15, 'O'],
+		['124', "application receiver's code", 'AN', 2, 15, 'O'],
+		['373', 'date', 'DT', 8, 8, 'O'],
+		['337', 'time', 'TM', 4, 8, 'O'],
+		['28', 'group control number', 'N0', 1, 9, 'X'],
+		['329', 'transaction set control number', 'AN', 4, 9, 'O'],
+		['143', 'transaction set identifier code', 'ID', 3, 3, 'O'],
+	]),
+	segment('TED', 'technical error description', [
+		['647', 'application error condition code', 'ID', 1, 3, 'M'],
+		['3', 'free-form message', 'AN', 1, 60, 'O'],
+		['721', 'segment id code', 'ID', 2, 3, 'O'],
+		['719', 'segment position in transaction set', 'N0', 1, 6, 'O'],
+		['722', 'element position in segment', 'N0', 1, 2, 'O'],
+		['725', 'data element reference number', 'N0', 1, 4, 'O'],
+		['724', 'copy of bad data element', 'AN', 1, 99, 'O'],
+	]),
+	segment('NTE', 'note/special instruction', [
+		['363', 'note reference code', 'ID', 3, 3, 'O'],
+		['352', 'description', 'AN', 1, 80, 'M'],
+	]),
 ];
 
 /** Every segment of the table by its id. */

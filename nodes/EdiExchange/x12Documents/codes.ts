@@ -7,8 +7,10 @@
  * same way (test/unit/x12/codes.test.ts holds both to that).
  *
  * A code no list knows is not guessed at: the 850 reader keeps its segment under `x12Unmapped`, a
- * writer refuses the word naming the field. A unit of measure already written as a two-character
- * X12 code passes as it is.
+ * writer refuses the word naming the field. Where X12 leaves the list to the trading partners (a
+ * unit, a product id qualifier, an allowance or charge code, a reference qualifier…), a code the
+ * partner sent goes back as it came: such a list has `passThrough`, the element's syntax (length
+ * and characters, checked strictly), and a writer takes any code of that shape.
  */
 import {
 	CHANGE_PURPOSE_CODES,
@@ -110,7 +112,6 @@ export const CHANGE_PURPOSES = new CodeList(
 	CHANGE_PURPOSE_CODES,
 );
 
-/** Change or response type (670): POC02, the contract's changeReason words (documents/changeCodes.ts). */
 /**
  * Change or response type (670): POC02 of the 860 and of the 865 answering it. The contract's
  * words from documents/changeCodes.ts; any other X12 670 code is written as it is.
@@ -165,26 +166,34 @@ export const UNITS = new CodeList(
 /** The units TD108 takes for a shipment's weight. */
 export const WEIGHT_UNITS = UNITS.only(['pound', 'kilogram']);
 
-/** Product/service id qualifiers (235): PO106…, ACK07…, IT106…, LIN02…. */
-export const PRODUCT_IDS = new CodeList('235', 'product id qualifier', [
-	['BP', 'buyerItemNumber'],
-	['IN', 'buyerItemNumber'],
-	['VN', 'vendorItemNumber'],
-	['VA', 'vendorStyleNumber'],
-	['UP', 'gtin12'],
-	['EN', 'gtin13'],
-	['UK', 'gtin14'],
-	['UA', 'caseCode'],
-	['SK', 'sku'],
-	['CB', 'buyersCatalogNumber'],
-	['MG', 'manufacturerPartNumber'],
-	['ND', 'nationalDrugCode'],
-	['PI', 'purchasersItemCode'],
-	['BL', 'brandCode'],
-	['PR', 'processNumber'],
-	['IZ', 'buyerSizeCode'],
-	['BO', 'buyerColor'],
-]);
+/**
+ * Product/service id qualifiers (235): PO106…, ACK07…, IT106…, LIN02…. The 850 reader keys an id
+ * under a qualifier with no word here (`IB`, an ISBN) by the qualifier, and the writers echo it.
+ */
+export const PRODUCT_IDS = new CodeList(
+	'235',
+	'product id qualifier',
+	[
+		['BP', 'buyerItemNumber'],
+		['IN', 'buyerItemNumber'],
+		['VN', 'vendorItemNumber'],
+		['VA', 'vendorStyleNumber'],
+		['UP', 'gtin12'],
+		['EN', 'gtin13'],
+		['UK', 'gtin14'],
+		['UA', 'caseCode'],
+		['SK', 'sku'],
+		['CB', 'buyersCatalogNumber'],
+		['MG', 'manufacturerPartNumber'],
+		['ND', 'nationalDrugCode'],
+		['PI', 'purchasersItemCode'],
+		['BL', 'brandCode'],
+		['PR', 'processNumber'],
+		['IZ', 'buyerSizeCode'],
+		['BO', 'buyerColor'],
+	],
+	/^[A-Z0-9]{2}$/,
+);
 
 /** Entity identifier codes (98): N101. */
 export const PARTIES = new CodeList('98', 'entity identifier', [
@@ -246,9 +255,9 @@ export const REFERENCES = new CodeList(
 		['19', 'divisionNumber'],
 		['MR', 'merchandiseTypeCode'],
 		['ZZ', 'mutuallyDefined'],
-		// The reader keeps a qualifier it has no word for (`15`, a standard address number) as written.
 	],
-	/^[A-Z0-9]{1,2}$/,
+	// REF01 (128) is two or three characters.
+	/^[A-Z0-9]{2,3}$/,
 );
 
 /** Date/time qualifiers (374): DTM01, ACK04. */
@@ -313,20 +322,28 @@ export const TERMS_BASIS = new CodeList('333', 'terms basis date', [
 	['15', 'receiptOfGoods'],
 ]);
 
-/** Service, promotion, allowance or charge codes (1300): SAC02. */
-export const CHARGES = new CodeList('1300', 'allowance or charge code', [
-	['D240', 'freight'],
-	['D500', 'handling'],
-	['C310', 'discount'],
-	['C000', 'promotion'],
-	['B750', 'defectiveAllowance'],
-	['D170', 'fuelSurcharge'],
-	['F200', 'packing'],
-	['H290', 'tradeDiscount'],
-	['I530', 'volumeDiscount'],
-	['D980', 'insurance'],
-	['ZZZZ', 'mutuallyDefined'],
-]);
+/**
+ * Service, promotion, allowance or charge codes (1300): SAC02. The list has several hundred codes:
+ * one with no word here is read as itself and written back as it came (four letters or digits).
+ */
+export const CHARGES = new CodeList(
+	'1300',
+	'allowance or charge code',
+	[
+		['D240', 'freight'],
+		['D500', 'handling'],
+		['C310', 'discount'],
+		['C000', 'promotion'],
+		['B750', 'defectiveAllowance'],
+		['D170', 'fuelSurcharge'],
+		['F200', 'packing'],
+		['H290', 'tradeDiscount'],
+		['I530', 'volumeDiscount'],
+		['D980', 'insurance'],
+		['ZZZZ', 'mutuallyDefined'],
+	],
+	/^[A-Z0-9]{4}$/,
+);
 
 /** Transportation method (91): TD504. */
 export const TRANSPORT_METHODS = new CodeList('91', 'transportation method', [
@@ -440,3 +457,192 @@ export function codeFor(
 		field,
 	);
 }
+
+/*
+ * Acknowledgments (997, 824): what a partner says of the documents it received. Each verdict code
+ * has a status word (what a workflow branches on: several codes share one) and its name in the
+ * 004010 code list (what a person reads); each error code its name. Readers only: the 997 writer
+ * takes its codes from the reader's problem kinds (x12/problems.ts), and every code it writes has
+ * its name here (test/unit/x12/acknowledgments.test.ts).
+ */
+
+/** Status words of AK501 (717), AK901 (715) and OTI01 (110), the same vocabulary for every verdict. */
+export const ACKNOWLEDGMENT_STATUSES = [
+	'accepted',
+	'acceptedWithErrors',
+	'acceptedWithChanges',
+	'partiallyAccepted',
+	'rejected',
+	'unknown',
+] as const;
+export type AcknowledgmentStatus = (typeof ACKNOWLEDGMENT_STATUSES)[number];
+
+/** Transaction set acknowledgment (717): AK501's status word. */
+export const SET_ACKNOWLEDGMENTS = new CodeList('717', 'transaction set acknowledgment', [
+	['A', 'accepted'],
+	['E', 'acceptedWithErrors'],
+	['R', 'rejected'],
+	['M', 'rejected'],
+	['W', 'rejected'],
+	['X', 'rejected'],
+]);
+
+/** Functional group acknowledgment (715): AK901's status word (P: some sets accepted, some not). */
+export const GROUP_ACKNOWLEDGMENTS = new CodeList('715', 'functional group acknowledgment', [
+	['A', 'accepted'],
+	['E', 'acceptedWithErrors'],
+	['P', 'partiallyAccepted'],
+	['R', 'rejected'],
+	['M', 'rejected'],
+	['W', 'rejected'],
+	['X', 'rejected'],
+]);
+
+/** The names of 715 and 717 (717 is 715 without P). */
+export const ACKNOWLEDGMENT_CODE_NAMES = new CodeList('715', 'acknowledgment code', [
+	['A', 'Accepted'],
+	['E', 'Accepted But Errors Were Noted'],
+	['M', 'Rejected, Message Authentication Code (MAC) Failed'],
+	['P', 'Partially Accepted, At Least One Transaction Set Was Rejected'],
+	['R', 'Rejected'],
+	['W', 'Rejected, Assurance Failed Validity Tests'],
+	['X', 'Rejected, Content After Decryption Could Not Be Analyzed'],
+]);
+
+/**
+ * Application acknowledgment (110): OTI01's status word; its first letter is the level the verdict
+ * is about (APPLICATION_LEVELS), its second the verdict.
+ */
+export const APPLICATION_ACKNOWLEDGMENTS = new CodeList('110', 'application acknowledgment', [
+	['TA', 'accepted'],
+	['TE', 'acceptedWithErrors'],
+	['TC', 'acceptedWithChanges'],
+	['TP', 'partiallyAccepted'],
+	['TR', 'rejected'],
+	...(['B', 'G', 'I'] as const).flatMap((level): CodeEntry[] => [
+		[`${level}A`, 'accepted'],
+		[`${level}E`, 'acceptedWithErrors'],
+		[`${level}C`, 'acceptedWithChanges'],
+		[`${level}P`, 'partiallyAccepted'],
+		[`${level}R`, 'rejected'],
+	]),
+]);
+
+/** What an OTI01 verdict is about, by its first letter. */
+export const APPLICATION_LEVELS = new CodeList('110', 'application acknowledgment level', [
+	['T', 'transactionSet'],
+	['G', 'functionalGroup'],
+	['B', 'batch'],
+	['I', 'item'],
+]);
+
+const LEVEL_NAMES = { B: 'Batch', G: 'Functional Group', I: 'Item', T: 'Transaction Set' };
+/** The names of 110. */
+export const APPLICATION_ACKNOWLEDGMENT_NAMES = new CodeList(
+	'110',
+	'application acknowledgment code',
+	Object.entries(LEVEL_NAMES).flatMap(([letter, level]): CodeEntry[] => [
+		[`${letter}A`, `${level} Accept`],
+		[`${letter}C`, `${level} Accept with Data Content Change`],
+		[`${letter}E`, `${level} Accept with Error`],
+		[`${letter}P`, `${level} Partial Accept/Reject`],
+		[`${letter}R`, `${level} Reject`],
+	]),
+);
+
+/** Segment syntax error (720): AK304. */
+export const SEGMENT_ERRORS = new CodeList('720', 'segment syntax error', [
+	['1', 'Unrecognized segment ID'],
+	['2', 'Unexpected segment'],
+	['3', 'Mandatory segment missing'],
+	['4', 'Loop Occurs Over Maximum Times'],
+	['5', 'Segment Exceeds Maximum Use'],
+	['6', 'Segment Not in Defined Transaction Set'],
+	['7', 'Segment Not in Proper Sequence'],
+	['8', 'Segment Has Data Element Errors'],
+]);
+
+/** Data element syntax error (723): AK403. */
+export const ELEMENT_ERRORS = new CodeList('723', 'data element syntax error', [
+	['1', 'Mandatory data element missing'],
+	['2', 'Conditional required data element missing'],
+	['3', 'Too many data elements'],
+	['4', 'Data element too short'],
+	['5', 'Data element too long'],
+	['6', 'Invalid character in data element'],
+	['7', 'Invalid code value'],
+	['8', 'Invalid Date'],
+	['9', 'Invalid Time'],
+	['10', 'Exclusion Condition Violated'],
+]);
+
+/** Transaction set syntax error (718): AK502…AK506. */
+export const SET_ERRORS = new CodeList('718', 'transaction set syntax error', [
+	['1', 'Transaction Set Not Supported'],
+	['2', 'Transaction Set Trailer Missing'],
+	['3', 'Transaction Set Control Number in Header and Trailer Do Not Match'],
+	['4', 'Number of Included Segments Does Not Match Actual Count'],
+	['5', 'One or More Segments in Error'],
+	['6', 'Missing or Invalid Transaction Set Identifier'],
+	['7', 'Missing or Invalid Transaction Set Control Number'],
+	['8', 'Authentication Key Name Unknown'],
+	['9', 'Encryption Key Name Unknown'],
+	['10', 'Requested Service (Authentication or Encrypted) Not Available'],
+	['11', 'Unknown Security Recipient'],
+	['12', 'Incorrect Message Length (Encryption Only)'],
+	['13', 'Message Authentication Code Failed'],
+	['15', 'Unknown Security Originator'],
+	['16', 'Syntax Error in Decrypted Text'],
+	['17', 'Security Not Supported'],
+	['23', 'Transaction Set Control Number Not Unique within the Functional Group'],
+	['24', 'S3E Security End Segment Missing for S3S Security Start Segment'],
+	['25', 'S3S Security Start Segment Missing for S3E Security End Segment'],
+	['26', 'S4E Security End Segment Missing for S4S Security Start Segment'],
+	['27', 'S4S Security Start Segment Missing for S4E Security End Segment'],
+]);
+
+/** Functional group syntax error (716): AK905…AK909. */
+export const GROUP_ERRORS = new CodeList('716', 'functional group syntax error', [
+	['1', 'Functional Group Not Supported'],
+	['2', 'Functional Group Version Not Supported'],
+	['3', 'Functional Group Trailer Missing'],
+	['4', 'Group Control Number in the Functional Group Header and Trailer Do Not Agree'],
+	['5', 'Number of Included Transaction Sets Does Not Match Actual Count'],
+	['6', 'Group Control Number Violates Syntax'],
+	['10', 'Authentication Key Name Unknown'],
+	['11', 'Encryption Key Name Unknown'],
+	['12', 'Requested Service (Authentication or Encryption) Not Available'],
+	['13', 'Unknown Security Recipient'],
+	['14', 'Unknown Security Originator'],
+	['15', 'Syntax Error in Decrypted Text'],
+	['16', 'Security Not Supported'],
+	['17', 'Incorrect Message Length (Encryption Only)'],
+	['18', 'Message Authentication Code Failed'],
+	['19', 'Functional Group Control Number not Unique within Interchange'],
+	['23', 'S3E Security End Segment Missing for S3S Security Start Segment'],
+	['24', 'S3S Security Start Segment Missing for S3E End Segment'],
+	['25', 'S4E Security End Segment Missing for S4S Security Start Segment'],
+	['26', 'S4S Security Start Segment Missing for S4E Security End Segment'],
+]);
+
+/** Application error condition (647): TED01, the codes of 004010 a retail 824 uses. */
+export const APPLICATION_ERRORS = new CodeList('647', 'application error condition', [
+	['001', 'Car Not in Umler'],
+	['002', 'Car Not in Correct Status for Billing'],
+	['003', 'Duplicate Billing'],
+	['004', 'Invalid Commodity Code'],
+	['005', 'Route Error'],
+	['006', 'Duplicate'],
+	['007', 'Missing Data'],
+	['008', 'Out of Range'],
+	['009', 'Invalid Date'],
+	['010', 'Total Out of Balance'],
+	['011', 'Not Matching'],
+	['012', 'Invalid Combination'],
+	['024', 'Other Unlisted Reason'],
+	['026', 'Customer Identification Number is Invalid'],
+	['027', 'Customer Identification Number Does not Exist'],
+	['028', 'Customer Identification Number and Entity Name Do not Match'],
+	['029', 'Customer Identification Number Is Missing'],
+	['036', 'Invalid Serial Number'],
+]);

@@ -86,10 +86,10 @@ export function productIdPairs(
 	echoed.forEach(({ qualifier, id }, i) =>
 		pairs.push({ qualifier, id, path: `${itemPath}.x12ProductIds[${i}]` }),
 	);
-	const echoedWords = new Set(echoed.map((p) => PRODUCT_IDS.word(p.qualifier)));
+	const echoedKeys = new Set(echoed.map((p) => productIdKey(p.qualifier)));
 	for (const key of Object.keys(ids)) {
 		if (ids[key] === undefined || ids[key] === null || ids[key] === '') continue;
-		if (echoedWords.has(key)) continue;
+		if (echoedKeys.has(key)) continue;
 		const qualifier = codeFor(w.productIdCodes, key, `${field}.${key}`, w.documentName);
 		pairs.push({ qualifier, id: ids[key], path: `${field}.${key}` });
 	}
@@ -114,7 +114,8 @@ export function productIdPairs(
 
 /**
  * The 850's pairs as written, when they name the product `ids` names (each id the reader kept
- * from them is unchanged); none when the line now names another product (a substitute).
+ * from them, under its word or its qualifier, is unchanged); none when the line now names another
+ * product (a substitute).
  */
 function echoedPairs(
 	ids: PlainObject,
@@ -127,12 +128,15 @@ function echoedPairs(
 	);
 	const first = new Map<string, string>();
 	for (const { qualifier, id } of pairs) {
-		const word = PRODUCT_IDS.word(qualifier);
-		if (word !== undefined && !first.has(word)) first.set(word, id);
+		const key = productIdKey(qualifier);
+		if (!first.has(key)) first.set(key, id);
 	}
-	for (const [word, id] of first) if (ids[word] !== id) return [];
+	for (const [key, id] of first) if (ids[key] !== id) return [];
 	return pairs;
 }
+
+/** The productIds key the 850 reader keeps a qualifier's id under: its word, else the qualifier. */
+const productIdKey = (qualifier: string) => PRODUCT_IDS.word(qualifier) ?? qualifier;
 
 /** `PO1`, 7 → `PO107`. */
 export const ref = (segment: string, n: number) => `${segment}${String(n).padStart(2, '0')}`;

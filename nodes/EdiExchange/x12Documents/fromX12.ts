@@ -11,6 +11,8 @@ import { readX12, type X12Problem, type X12TransactionSet } from '../x12';
 import { type ReferenceDate, referenceDate } from './century';
 import { read850 } from './read850';
 import { read860 } from './read860';
+import { read824 } from './read824';
+import { read997 } from './read997';
 
 /** Transaction set types this package reads into documents (the registry's `read`). */
 export const READABLE_TYPES = codesThat('read');
@@ -34,6 +36,9 @@ export const READERS: Readonly<
 		const { change: document, errors, warnings } = read860(set, reference);
 		return { document, errors, warnings };
 	},
+	// A partner's answers to what we sent: acknowledgments.ts has their one shape.
+	'997': (set) => read997(set),
+	'824': (set) => read824(set),
 };
 
 export interface X12Document {
@@ -46,7 +51,7 @@ export interface X12Document {
 	interchangeControlNumber: string;
 	groupControlNumber: string;
 	transactionSetControlNumber: string;
-	/** The document (the purchase order for an 850, the change for an 860); absent when it could not be read or has errors. */
+	/** The document (the purchase order for an 850, the change for an 860, the verdicts of a 997 or 824); absent when it could not be read or has errors. */
 	document?: PlainObject;
 	/** A set not read into a document: its X12 (ST … SE) as received, with the interchange's separators. */
 	content?: string;

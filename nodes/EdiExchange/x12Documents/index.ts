@@ -1,12 +1,23 @@
 /**
  * Documents ⇄ X12 004010, zero runtime dependencies, pure functions. `read850` reads an 850 into
- * the structured purchase order, `read860` an 860 into the structured change; writers turn the builders' 855/856/810 messages into segments
- * (without ST/SE: the service-JSON path sends exactly these); `writeInterchange` wraps them in
- * ISA/GS/ST…SE/GE/IEA; `write997` acknowledges a received interchange.
+ * the structured purchase order, `read860` an 860 into the structured change (fromX12.ts: which
+ * reader for which set); the writers turn the builders' 855, 856, 810 and 865 messages and the 846
+ * into segments (without ST/SE: the service-JSON path sends exactly these); `writeInterchange`
+ * wraps them in ISA/GS/ST…SE/GE/IEA; `write997` acknowledges a received interchange. codes.ts is
+ * the two-way code dictionary (a code the partner chose goes back as it came), elements.ts the
+ * strict element writer, common.ts and lines.ts what the writers share.
  */
 export { read850, type Read850Result, type X12Unmapped } from './read850';
 export { read856Packages } from './read856Packages';
 export { read860, type Read860Result } from './read860';
+export { read997 } from './read997';
+export { read824 } from './read824';
+export type {
+	AcknowledgmentError,
+	AcknowledgmentReading,
+	AnsweredSet,
+	ElementNote,
+} from './acknowledgments';
 export {
 	changesFromX12,
 	documentFromX12,

@@ -374,28 +374,26 @@ export class Reader {
 	}
 
 	/**
-	 * The qualifier/id pairs from `from` on (PO106/PO107…): the ids the reader knows, each
-	 * qualifier's first; and every pair as written, in its order (`x12ProductIds`), so the replies
-	 * echo them.
+	 * The qualifier/id pairs from `from` on (PO106/PO107…): each qualifier's first id, under its word
+	 * when the reader knows it (`buyerItemNumber`), else under the qualifier as written (`IB`, an
+	 * ISBN); and every pair as written, in its order (`x12ProductIds`), so the replies echo them.
 	 */
 	protected productIds(s: Segment, from: number): PlainObject {
 		const productIds: PlainObject = {};
 		const asWritten: PlainObject[] = [];
 		for (let at = from; at + 1 < s.elements.length; at += 2) {
 			const qualifier = s.peekAt(at);
-			if (qualifier !== '' && s.peekAt(at + 1) !== '')
-				asWritten.push({ qualifier, id: s.peekAt(at + 1) });
-			const word = PRODUCT_IDS.word(qualifier);
-			if (word && s.peekAt(at + 1) !== '' && productIds[word] === undefined) {
+			if (qualifier === '' || s.peekAt(at + 1) === '') continue;
+			asWritten.push({ qualifier, id: s.peekAt(at + 1) });
+			const key = PRODUCT_IDS.word(qualifier) ?? qualifier;
+			if (productIds[key] === undefined) {
 				s.takeAt(at);
-				productIds[word] = s.takeAt(at + 1);
+				productIds[key] = s.takeAt(at + 1);
 			}
 		}
-		if (Object.keys(productIds).length === 0)
-			this.warnings.push(
-				`${s.id} (segment ${s.position}) has no product id this reader knows (BP, VN, UP, EN, UK…)`,
-			);
-		if (asWritten.length > 0) this.line.x12ProductIds = asWritten;
+		if (asWritten.length === 0)
+			this.warnings.push(`${s.id} (segment ${s.position}) has no product id (qualifier and id)`);
+		else this.line.x12ProductIds = asWritten;
 		return productIds;
 	}
 

@@ -53,6 +53,7 @@ class ChangeReader extends Reader {
 		if (number === '') this.errors.push(`${named(s, 'BCH03')} is empty`);
 		else this.order.purchaseOrderNumber = number;
 		setIf(this.order, 'releaseNumber', s.take('BCH04'));
+		// Optional in 004010: without it, Apply Change applies the 860s in the order received.
 		setIf(this.order, 'changeSequenceNumber', s.take('BCH05'));
 		const date = this.dateAt(s, 'BCH06');
 		s.take('BCH06');
@@ -73,10 +74,13 @@ class ChangeReader extends Reader {
 			this.errors.push(`${named(s, 'POC01')} is empty: a change names the line it changes`);
 		else this.line.purchaseOrderLineId = id;
 		const code = s.take('POC02');
-		// A code with no contract word (CT, RS…) is kept as the code: Apply Change takes both.
+		// A code with no contract word (CT, RS…) is kept as the code: Apply Change takes both. The
+		// buyer's own code stays beside its word: QI and QD say which way, and the 865 echoes it.
 		const reason = CHANGE_REASONS.word(code) ?? (changeCodeOf(code) ? code : undefined);
-		if (reason) this.line.changeReason = reason;
-		else this.errors.push(`${named(s, 'POC02')} is "${code}", not a change code of 004010`);
+		if (reason) {
+			this.line.changeReason = reason;
+			this.line.x12ChangeCode = code;
+		} else this.errors.push(`${named(s, 'POC02')} is "${code}", not a change code of 004010`);
 		const quantity = s.take('POC03');
 		if (quantity !== '') {
 			if (!isDecimal(quantity))

@@ -55,7 +55,10 @@ function writeLine(w: SegmentWriter, entry: unknown, path: string): Decimal {
 	w.add(
 		'POC',
 		w.required(entry.purchaseOrderLineId, spec('POC01'), `${path}.purchaseOrderLineId`),
-		codeFor(CHANGE_REASONS, entry.changeReason, `${path}.changeReason`, DOCUMENT),
+		// The buyer's own code when the 860 gave one (QD stays QD), else the word's.
+		entry.x12ChangeCode === undefined
+			? codeFor(CHANGE_REASONS, entry.changeReason, `${path}.changeReason`, DOCUMENT)
+			: codeFor(CHANGE_REASONS, entry.x12ChangeCode, `${path}.x12ChangeCode`, DOCUMENT),
 		amount === undefined ? undefined : w.decimal(amount, spec('POC03'), `${path}.quantity.value`),
 		undefined,
 		unit,

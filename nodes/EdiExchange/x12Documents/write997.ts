@@ -57,6 +57,9 @@ const GROUP_ENVELOPE_CODES: Array<[RegExp, string]> = [
 	[/not closed/i, '3'],
 ];
 
+/** AK304 (720) of a segment problem with no kind, by what its message says; else 8 (data element errors). */
+const SEGMENT_CODES: Array<[RegExp, string]> = [[/without a matching|outside/i, '2']];
+
 /** AK403 (723) of a problem with no kind (a document reader's), by what its message says; else 7 (invalid code value). */
 const ELEMENT_CODES: Array<[RegExp, string]> = [
 	[/mandatory|missing|required/i, '1'],
@@ -214,8 +217,14 @@ function acknowledgeSet(
 	groupHasProblems: boolean,
 ): string[][] {
 	const segments: string[][] = [['AK2', set.type, set.controlNumber]];
-	const envelope = found.filter((p) => p.segment === 'ST' || p.segment === 'SE');
-	const body = found.filter((p) => p.segment !== 'ST' && p.segment !== 'SE');
+	// An ST/SE problem with an AK502 code of its own says it there; any other is a segment in error,
+	// said with its AK3 like a body segment's (AK502 5 always has an AK3 to say which).
+	const envelopeCode = (p: LocatedProblem) =>
+		p.segment === 'ST' || p.segment === 'SE'
+			? (codeFor(p, 'ak502') ?? (codeOf(SET_ENVELOPE_CODES, p.message, '') || undefined))
+			: undefined;
+	const envelope = found.filter((p) => envelopeCode(p) !== undefined);
+	const body = found.filter((p) => envelopeCode(p) === undefined);
 	for (const problem of body) {
 		const inSet = problem.setPosition ?? problem.position - span.first + 1;
 		segments.push([
@@ -223,7 +232,7 @@ function acknowledgeSet(
 			problem.segment.slice(0, 3),
 			String(inSet),
 			'',
-			codeFor(problem, 'ak304') ?? '8',
+			codeFor(problem, 'ak304') ?? codeOf(SEGMENT_CODES, problem.message, '8'),
 		]);
 		// AK3 alone says "segment has data element errors"; an unlocated element stays unnamed.
 		if (problem.element !== undefined && problem.element > 0)
@@ -239,7 +248,7 @@ function acknowledgeSet(
 	if (!groupHasProblems && found.every((p) => p.kind !== undefined && NOTED_KINDS.has(p.kind)))
 		return [...segments, ['AK5', 'E']];
 	const codes = new Set([
-		...envelope.map((p) => codeFor(p, 'ak502') ?? codeOf(SET_ENVELOPE_CODES, p.message, '5')),
+		...envelope.map((p) => envelopeCode(p) as string),
 		...(body.length > 0 ? ['5'] : []),
 	]);
 	return [...segments, ['AK5', 'R', ...[...codes].slice(0, 5)]];

@@ -239,7 +239,7 @@ const ELEMENTS: Record<string, Element> = {
 	},
 	'670 POC02 (860)': {
 		list: CHANGE_REASONS,
-		codes: 'AI DI PC QC QI QD CA RZ NC',
+		codes: 'AI DI PC QI QD CA RZ NC',
 		// A code read as itself (one with no contract word, kept for Apply Change) is no word.
 		read: (code) => {
 			const change = changeOf(
@@ -466,7 +466,7 @@ const ELEMENTS: Record<string, Element> = {
 	},
 	'670 POC02 (865)': {
 		list: CHANGE_REASONS,
-		codes: 'AI DI PC QC CA RZ NC',
+		codes: 'AI DI PC CA RZ NC',
 		writers: [writer('865', (w) => write865(changeAck({}, { changeReason: w })), 'POC', 'POC', 2)],
 	},
 	'587 BAK02': {

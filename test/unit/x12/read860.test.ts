@@ -113,6 +113,8 @@ it('names the element of a change it cannot read, and keeps what it does not map
 		{
 			purchaseOrderLineId: '1',
 			changeReason: 'RS',
+			// The buyer's own code, beside its word: Apply Change and the 865 use it.
+			x12ChangeCode: 'RS',
 			productIds: { buyerItemNumber: 'X' },
 			// The pairs as written, as the 850's lines keep them: the 865 echoes them.
 			x12ProductIds: [{ qualifier: 'BP', id: 'X' }],

@@ -306,6 +306,36 @@ describe('997', () => {
 			['AK9', 'R', '1', '1', '0'],
 		]);
 	});
+	test('AK5 code 5 only beside an AK3 saying which segment: an ST/SE problem with no AK502 code of its own gets its AK3 (#41)', () => {
+		const read = readInterchange(interchange([po('0001')]));
+		const [ack] = write997(read.interchange!, [
+			{ segment: 'ST', position: 3, element: 3, message: 'ST03 is not 004010', group: 0, set: 0 },
+		]).sets;
+		expect(ack.segments).toEqual([
+			['AK1', 'PO', '31'],
+			['AK2', '850', '0001'],
+			['AK3', 'ST', '1', '', '8'],
+			['AK4', '3', '', '7'],
+			['AK5', 'R', '5'],
+			['AK9', 'R', '1', '1', '0'],
+		]);
+		// Whatever the problems, every AK5 5 follows an AK3 of its own set.
+		const cases = [
+			[{ segment: 'SE', position: 7, message: 'SE without a matching ST', group: 0, set: 0 }],
+			[{ segment: 'SE', position: 7, message: 'SE01 number of segments is 9', group: 0, set: 0 }],
+			[{ segment: 'PO1', position: 5, message: 'PO1 is odd', group: 0, set: 0 }],
+		];
+		for (const problems of cases) {
+			const [written] = write997(read.interchange!, problems).sets;
+			const ak5 = written.segments.find((s) => s[0] === 'AK5')!;
+			const ak3 = written.segments.filter((s) => s[0] === 'AK3');
+			expect([problems[0].message, ak5.includes('5', 2), ak3.length > 0]).toEqual([
+				problems[0].message,
+				ak3.length > 0,
+				ak5.includes('5', 2),
+			]);
+		}
+	});
 	test("the tolerant reader's setPosition is the AK302 as given", () => {
 		const read = readInterchange(interchange([po('0001'), po('0002')]));
 		const problem = {

@@ -16,6 +16,7 @@ import { type CheckedType, checkDocument, type DocumentProblem } from '../../doc
 import { codesThat, typeLabel } from '../../documents/registry';
 import { readJsonParameter } from '../fields';
 import { purchaseOrderChangesField, readChanges } from './applyChange';
+import { readOrder, type SourceField } from './create/fromPurchaseOrder/order';
 import { forOperation, type Operation } from '../types';
 
 /** The types the registry says can be checked (`check`). */
@@ -23,6 +24,12 @@ const CHECKED = codesThat('check').map((code) => ({
 	name: typeLabel(code),
 	value: code as CheckedType,
 }));
+
+const CHECKED_ORDER: SourceField = {
+	name: 'checkOrder',
+	label: 'Purchase Order (850)',
+	x12: '850',
+};
 
 /**
  * The 850 and the earlier documents a check reads: shared by Check Document and Create's check.
@@ -42,7 +49,7 @@ export function shieldFields(
 			type: 'json',
 			default: '',
 			description:
-				'The 850 the document answers: an item as the trigger or Inbox → Get Many emit it, or the purchase order message itself',
+				'The 850 the document answers: an item as the trigger or Inbox → Get Many emit it (an X12 one too), the purchase order message itself, or an X12 interchange holding one 850',
 			displayOptions: { show },
 		},
 		{
@@ -82,7 +89,8 @@ export function shieldProblems(
 ): DocumentProblem[] {
 	const read = (name: string, label: string) =>
 		readJsonParameter.call(this, name, label, itemIndex);
-	const given = read('checkOrder', 'Purchase Order (850)');
+	// Any shape Build From Purchase Order takes: an X12 item or text is read into its 850.
+	const given = readOrder.call(this, itemIndex, CHECKED_ORDER).order;
 	try {
 		const changes = type === '855' ? '' : readChanges.call(this, 'checkChanges', itemIndex);
 		const applied =

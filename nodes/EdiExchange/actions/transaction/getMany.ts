@@ -1,10 +1,49 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { collectTransactions } from '../../transport/pagination';
+import { MAX_BUSINESS_NUMBERS, type RefusableFilter } from '../../transport/listFilters';
+import { acknowledgmentStatusOptions } from '../../shared/acknowledgments';
 import { optionsField, streamField, transactionTypesField } from '../../shared/fields';
+import { shownValue } from '../../shared/parameters';
 import { isOneOfTypes } from '../../shared/typeCode';
 import { limitField, readLimit } from '../fields';
 import { forOperation, type Operation } from '../types';
+
+const FILTER_LABELS: Record<RefusableFilter, string> = {
+	acknowledgmentStatus: 'Acknowledgment Status',
+	businessNumber: 'Business Number',
+};
+
+/**
+ * Filters → Business Number: one number, several separated by commas, or a list from an
+ * expression; at most MAX_BUSINESS_NUMBERS, each non-empty, checked before anything is sent.
+ */
+export function readBusinessNumbers(
+	this: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+): string[] {
+	if (value === undefined || value === '') return [];
+	const parts = (Array.isArray(value) ? value.map(String) : String(value).split(',')).map((part) =>
+		part.trim(),
+	);
+	const fail = (message: string, description: string) => {
+		throw new NodeOperationError(this.getNode(), message, { description, itemIndex });
+	};
+	if (parts.some((part) => part === ''))
+		fail(
+			`Filters → Business Number has an empty value: ${shownValue(value)}`,
+			'Give business numbers (PO, invoice or shipment numbers) separated by commas, e.g. PO-1042, PO-1043, without empty entries. Nothing was sent.',
+		);
+	const numbers = [...new Set(parts)];
+	if (numbers.length > MAX_BUSINESS_NUMBERS)
+		fail(
+			`Filters → Business Number has ${numbers.length} values; the service takes at most ${MAX_BUSINESS_NUMBERS}`,
+			`Look up at most ${MAX_BUSINESS_NUMBERS} numbers per item: split them over several input items (one Get Many per item). Nothing was sent.`,
+		);
+	return numbers;
+}
 
 export const getMany: Operation = {
 	subtitle: '"Get Many Transactions"',
@@ -27,6 +66,24 @@ export const getMany: Operation = {
 			default: {},
 			description: 'Only transactions that match all the filters given',
 			options: [
+				{
+					displayName: 'Acknowledgment Status',
+					name: 'acknowledgmentStatus',
+					type: 'multiOptions',
+					default: [],
+					options: acknowledgmentStatusOptions(),
+					description:
+						'Only sent transactions whose receiver’s answer is one of these (e.g. Rejected, to see what came back)',
+				},
+				{
+					displayName: 'Business Number',
+					name: 'businessNumber',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. PO-1042, INV-1042',
+					typeOptions: { textOrList: true },
+					description: `Only transactions with one of these business numbers (PO, invoice or shipment number), exact match: one, or up to ${MAX_BUSINESS_NUMBERS} separated by commas (an expression may also give a list)`,
+				},
 				optionsField(
 					{
 						displayName: 'Direction',
@@ -51,6 +108,8 @@ export const getMany: Operation = {
 		const wanted = returnAll ? Infinity : readLimit.call(this, itemIndex);
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const types = (filters.transactionTypes ?? []) as string[];
+		const businessNumber = readBusinessNumbers.call(this, filters.businessNumber, itemIndex);
+		const acknowledgmentStatus = (filters.acknowledgmentStatus ?? []) as string[];
 		const keep = types.length
 			? (item: IDataObject) => isOneOfTypes(types, item.transactionType)
 			: undefined;
@@ -59,10 +118,18 @@ export const getMany: Operation = {
 			{
 				stream: filters.stream as string | undefined,
 				direction: filters.direction as string | undefined,
+				businessNumber,
+				acknowledgmentStatus,
 			},
 			wanted,
 			keep,
 			itemIndex,
+			// Said once per run, in the output's hints: the list was read whole and filtered here.
+			(name) =>
+				this.addExecutionHints({
+					message: `The service refused the ${FILTER_LABELS[name]} filter (${name}), so this node read the list without it and kept the matching transactions itself: the result is the same, at the cost of more requests.`,
+					location: 'outputPane',
+				}),
 		);
 		return items.map((json) => ({ json }));
 	},

@@ -1,7 +1,13 @@
+/**
+ * The Transaction resource: Get Many, Get Message, Create (with Build From Purchase Order: the
+ * 855, 856, 810 and the 865; and Build Inventory Advice From Rows: the 846), Check Document (the
+ * chargeback shield) and Apply Change (860), each in its own file.
+ */
 import { resource } from '../resource';
 import { applyChangeOperation } from './applyChange';
 import { checkDocumentOperation } from './checkDocument';
 import { create } from './create/operation';
+import { getAcknowledgment } from './getAcknowledgment';
 import { getMany } from './getMany';
 import { getMessage } from './getMessage';
 
@@ -22,6 +28,14 @@ export const transaction = resource(
 			action: 'Get a transaction message',
 			description: 'Read the document content of a transaction (JSON or X12)',
 			operation: getMessage,
+		},
+		{
+			name: 'Get Acknowledgment',
+			value: 'getAcknowledgment',
+			action: 'Get the receiver’s answer to a sent transaction',
+			description:
+				'Read what the receiver said about a sent transaction: accepted, accepted with errors or rejected, with its reasons',
+			operation: getAcknowledgment,
 		},
 		{
 			name: 'Create',
