@@ -19,7 +19,9 @@
 //   regular  n8n start, SQLite
 //   queue    EXECUTIONS_MODE=queue: n8n start + two `n8n worker`, Redis and Postgres started here;
 //            then one more execution whose worker is killed (SIGKILL) while the partner holds its
-//            answer: prints whether n8n runs it again and how often its 855 went out
+//            answer: prints whether n8n runs it again and how often its 855 went out; then send
+//            once (send-once-case.js): both workers killed while six executions send, every one
+//            retried and every webhook caller sending again: 0 duplicate 855s, none lost
 //
 // --numbering counter runs the same with X12 Options → Numbering → This Node's Counter (what the
 // issue measured: it repeats, so the run fails).
@@ -35,6 +37,7 @@ const n8n = require('./n8n');
 const pack = require('./pack');
 const { ensureInstalled } = require('./install');
 const { startQueueServers } = require('./queue-servers');
+const { sendOnceAfterKill } = require('./send-once-case');
 
 const MODES = {
 	regular: {
@@ -485,6 +488,7 @@ async function main() {
 					);
 					// A copy the partner accepts is a duplicate order reply: only the same number may go again.
 					ok = copies === 1 && ok;
+					ok = (await sendOnceAfterKill(run, partnerOrder, log)) && ok;
 				}
 			} catch (e) {
 				ok = false;

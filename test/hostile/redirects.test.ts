@@ -42,6 +42,9 @@ const getMany = {
 };
 const create = createParameters({
 	message: JSON.stringify({ purchaseOrderNumber: 'PO-1', status: 'accepted', lineItems: [] }),
+	// The create's own failure: Send Anyway skips the already-sent lookup, which would meet the
+	// same server first and fail saying nothing was sent (send-once.test.ts, error-causes.test.ts).
+	options: { ifAlreadySent: 'sendAnyway' },
 });
 
 function expectNothingReachedElsewhere() {

@@ -9,7 +9,13 @@ import type { ServerResponse } from 'http';
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { ACTION_NODE, ACTION_VERSION, CREDENTIAL_REF, runNode, runWorkflow } from '../../harness';
-import { startHostileServer, type HostileServer, type ReceivedRequest } from '../hostile/server';
+import {
+	json,
+	startHostileServer,
+	type Answer,
+	type HostileServer,
+	type ReceivedRequest,
+} from '../hostile/server';
 import { createParameters } from './helpers';
 
 const message = (i: number): IDataObject => ({
@@ -27,6 +33,19 @@ function numberOf(request: ReceivedRequest): string {
 }
 
 let server: HostileServer | undefined;
+
+/**
+ * A service where nothing was sent before: Create's already-sent lookups (GET, send once) get an
+ * empty list at once; every create or submission goes to `answer`.
+ */
+const startService = async (answer: Answer) =>
+	await startHostileServer((request, res, self) =>
+		request.method === 'GET'
+			? json(200, { items: [], meta: { limit: 100, offset: 0, total: 0 } })(request, res, self)
+			: answer(request, res, self),
+	);
+/** The creates and submissions the service received, in order (not the lookups). */
+const sent = () => server!.requests.filter((r) => r.method === 'POST');
 afterEach(async () => {
 	await server?.stop();
 	server = undefined;
@@ -42,7 +61,7 @@ async function holdingService(release: (held: Held[], inFlight: number) => Held[
 	let nextId = 100;
 	const held: Held[] = [];
 	const inFlightAtArrival: number[] = [];
-	server = await startHostileServer((request, res) => {
+	server = await startService((request, res) => {
 		held.push({ request, res });
 		inFlightAtArrival.push(held.length);
 		for (const { request: answered, res: out } of release(held, held.length)) {
@@ -80,7 +99,7 @@ test('5 at a time, answered in reverse: output keeps the input order, each item 
 	).toEqual(Array.from({ length: 10 }, (_, item) => [`PO-${item}`, `PO-${item}`, { item }]));
 	expect(Math.max(...service.inFlightAtArrival)).toBe(5);
 	// Each document was sent once.
-	expect(server!.requests.map(numberOf).sort()).toEqual(
+	expect(sent().map(numberOf).sort()).toEqual(
 		Array.from({ length: 10 }, (_, i) => `PO-${i}`).sort(),
 	);
 });
@@ -100,7 +119,7 @@ test('Concurrency 1 sends one after another', async () => {
 	const result = await run(service.url, createEach({ concurrency: 1 }), 6);
 	expect(result.status).toBe('success');
 	expect(service.inFlightAtArrival).toEqual([1, 1, 1, 1, 1, 1]);
-	expect(server!.requests.map(numberOf)).toEqual(Array.from({ length: 6 }, (_, i) => `PO-${i}`));
+	expect(sent().map(numberOf)).toEqual(Array.from({ length: 6 }, (_, i) => `PO-${i}`));
 });
 
 test('Submit sends payloads 5 at a time too, output in input order', async () => {
@@ -121,7 +140,7 @@ test('Submit sends payloads 5 at a time too, output in input order', async () =>
 	});
 	expect(result.status).toBe('success');
 	expect(Math.max(...service.inFlightAtArrival)).toBe(5);
-	expect(server!.requests.map(numberOf).sort()).toEqual(['PO-0', 'PO-1', 'PO-2', 'PO-3', 'PO-4']);
+	expect(sent().map(numberOf).sort()).toEqual(['PO-0', 'PO-1', 'PO-2', 'PO-3', 'PO-4']);
 	expect(result.items.map((i) => [i.json.detail, i.pairedItem])).toEqual(
 		[0, 1, 2, 3, 4].map((item) => [`PO-${item}`, { item }]),
 	);
@@ -133,7 +152,7 @@ test('a 429 slows the whole run down: after it, requests go out one, then two at
 	let inFlight = 0;
 	let nextId = 1;
 	const held: ServerResponse[] = [];
-	server = await startHostileServer((request, res) => {
+	server = await startService((request, res) => {
 		if (phase === 'limited') {
 			// The first 5 requests all meet the rate limit (Retry-After 0: no wait in the test).
 			held.push(res);
@@ -165,7 +184,7 @@ test('a 429 slows the whole run down: after it, requests go out one, then two at
 	expect(afterLimit.slice(0, 3).every((n) => n <= 2)).toBe(true);
 	expect(afterLimit[0]).toBe(1);
 	// 5 answered 429 (not processed), then each of the 12 exactly once.
-	const accepted = server.requests.slice(5).map(numberOf);
+	const accepted = sent().slice(5).map(numberOf);
 	expect(accepted.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `PO-${i}`).sort());
 });
 
@@ -203,7 +222,7 @@ describe('a failing item among concurrent ones', () => {
 			'PO-9',
 		]);
 		expect(result.items[2].json.description).toContain('NOT sent again');
-		expect(server!.requests.filter((r) => numberOf(r) === 'PO-2')).toHaveLength(1);
+		expect(sent().filter((r) => numberOf(r) === 'PO-2')).toHaveLength(1);
 	});
 
 	test('without it: the run stops, starts nothing more, and names the items that succeeded before it or at the same time', async () => {
@@ -212,7 +231,7 @@ describe('a failing item among concurrent ones', () => {
 		expect(result.status).toBe('error');
 		expect((result.error as Error & { context: IDataObject }).context.itemIndex).toBe(2);
 		// Items 0–4 were under way together; nothing after them was started.
-		expect(server!.requests.map(numberOf).sort()).toEqual(['PO-0', 'PO-1', 'PO-2', 'PO-3', 'PO-4']);
+		expect(sent().map(numberOf).sort()).toEqual(['PO-0', 'PO-1', 'PO-2', 'PO-3', 'PO-4']);
 		expect((result.error as Error & { description: string }).description).toContain(
 			'Items 0, 1, 3, 4 (counted from 0) succeeded before the run stopped',
 		);
@@ -229,14 +248,7 @@ describe('a failing item among concurrent ones', () => {
 			return [...held];
 		});
 		const result = await run(service.url, createEach({ concurrency: 1 }), 10);
-		expect(server!.requests.map(numberOf)).toEqual([
-			'PO-0',
-			'PO-1',
-			'PO-2',
-			'PO-3',
-			'PO-4',
-			'PO-5',
-		]);
+		expect(sent().map(numberOf)).toEqual(['PO-0', 'PO-1', 'PO-2', 'PO-3', 'PO-4', 'PO-5']);
 		const description = (result.error as Error & { description: string }).description;
 		expect(description).toContain('NOT sent again');
 		expect(description).toContain(
@@ -297,7 +309,7 @@ test.each([1, 50])(
 							: 'ok';
 		const limited = new Set<number>();
 		let nextId = 1;
-		server = await startHostileServer((request, res) => {
+		server = await startService((request, res) => {
 			const k = Number(numberOf(request).slice(3));
 			setTimeout(
 				() => {
@@ -335,11 +347,11 @@ test.each([1, 50])(
 		expect(
 			result.items.map((i) => ['error' in i.json ? 'error' : i.json.detail, i.pairedItem]),
 		).toEqual(Array.from({ length: n }, (_, k) => [failed(k) ? 'error' : `PO-${k}`, { item: k }]));
-		const sent = Array.from(
+		const times = Array.from(
 			{ length: n },
-			(_, k) => server!.requests.filter((r) => numberOf(r) === `PO-${k}`).length,
+			(_, k) => sent().filter((r) => numberOf(r) === `PO-${k}`).length,
 		);
-		expect(sent).toEqual(
+		expect(times).toEqual(
 			Array.from({ length: n }, (_, k) => (fate(k) === 'rateLimited once' ? 2 : 1)),
 		);
 	},

@@ -96,9 +96,18 @@ describe('rate limit (429)', () => {
 	});
 
 	test('a create answered 429 is repeated (a 429 was not processed), and is created once', async () => {
-		// Seeded: the first POST is answered 429 (a fixed window could let both creates through).
-		await sb.admin('PUT', '/faults', { rateLimitedRate: 0.5, retryAfterSeconds: 1, seed: 2 });
-		const result = await sb.run(create, { input: [{}, {}] });
+		// Seeded: the already-sent lookup passes, the first POST is answered 429 (a fixed window
+		// could let both creates through).
+		await sb.admin('PUT', '/faults', { rateLimitedRate: 0.5, retryAfterSeconds: 1, seed: 17 });
+		// Two documents (two PO numbers): the same one twice would be refused as already sent.
+		const result = await sb.run(
+			{ ...create, message: '={{ $json.doc }}' },
+			{
+				input: ['PO-1', 'PO-2'].map((purchaseOrderNumber) => ({
+					doc: { ...SAMPLE_855, purchaseOrderNumber },
+				})),
+			},
+		);
 		await sb.admin('PUT', '/faults', {});
 		expect(result.status).toBe('success');
 		expect(result.items.map((i) => i.json.status)).toEqual(['ACCEPTED', 'ACCEPTED']);

@@ -47,6 +47,8 @@ const CREATE_855 = {
 	senderId: 'YOURCOMPANY',
 	receiverId: 'DEMORETAIL',
 	message: JSON.stringify(SAMPLE_855),
+	// The create alone: Create's already-sent lookup is listTransactions (send-once.test.ts).
+	options: { ifAlreadySent: 'sendAnyway' },
 };
 
 const CASES: Record<RouteName, Case> = {

@@ -75,7 +75,11 @@ describe('numbers from the execution ID (the default)', () => {
 						operation: 'acknowledge',
 						x12Content: '={{ $json.x12 }}',
 					}),
-					actionNode('Create 855', { ...create855(), purchaseOrder: retail850('PO-A1') }),
+					// One 855 per 997 item, each answering its own order.
+					actionNode('Create 855', {
+						...create855(),
+						purchaseOrder: `={{ ${JSON.stringify([retail850('PO-A1'), retail850('PO-A2')])}[$itemIndex] }}`,
+					}),
 				],
 				connections: { 'Send 997': { main: [[{ node: 'Create 855', type: 'main', index: 0 }]] } },
 			},
@@ -131,8 +135,13 @@ describe('numbers from the execution ID (the default)', () => {
 		);
 	});
 
-	test('n8n’s Retry On Fail sends the same interchange with the same number again (a partner refuses the copy)', async () => {
-		await sb.admin('PUT', '/faults', { dropRate: 1 });
+	test('n8n’s Retry On Fail after the answer was lost: the next try finds the 855 sent and sends nothing (send once)', async () => {
+		// Seeded: the already-sent lookup is answered, the create is processed and its answer
+		// lost, the next try's lookup is answered.
+		await sb.admin('PUT', '/faults', { dropRate: 0.5, seed: 28 });
+		// The partner does not know these orders: silent, so its verdict (a rejection, which would
+		// let a corrected 855 through) does not come into it.
+		await sb.admin('PUT', '/config', { acknowledgments: { silentFor: ['855'] } });
 		const run = await runWorkflow(
 			{
 				nodes: [
@@ -152,11 +161,12 @@ describe('numbers from the execution ID (the default)', () => {
 			},
 		);
 		expect(run.status).toBe('error');
-		expect(await sentNumbers()).toEqual([
-			['000003101', '3101', '3101'],
-			['000003101', '3101', '3101'],
-			['000003101', '3101', '3101'],
-		]);
+		expect(run.error?.message).toMatch(
+			/^The 855 Purchase Order Acknowledgment with purchaseOrderNumber ".*" was already sent to DEMORETAIL/,
+		);
+		// Without the check the retry sends the same interchange again (same ISA13: a partner
+		// refuses the copy); with it, only the first went.
+		expect(await sentNumbers()).toEqual([['000003101', '3101', '3101']]);
 	});
 
 	test('an execution without a numeric ID is refused, naming the other ways to number', async () => {

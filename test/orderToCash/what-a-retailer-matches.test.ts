@@ -107,9 +107,10 @@ test('the partner rejects an 810 whose currency or release number differs from i
 		senderId: 'YOURCOMPANY',
 		receiverId: 'DEMORETAIL',
 		messageSource: 'json',
+		// Its own invoice number: the same one again would be refused as already sent (and by the
+		// partner as a duplicate of the accepted invoice).
 		message: JSON.stringify({
 			...invoice,
-			// A new number: the same one again would be refused as a duplicate of the accepted invoice.
 			invoiceNumber: `${String(invoice.invoiceNumber)}-B`,
 			releaseNumber: 'R001',
 			buyersCurrency: { currencyCode: 'USD' },

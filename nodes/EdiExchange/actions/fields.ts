@@ -272,10 +272,11 @@ export const limitField = (max: number, extra: Partial<INodeProperties> = {}): I
 export const DEFAULT_CONCURRENCY = 50;
 export const MAX_CONCURRENCY = 100;
 
-/** Options → Concurrency, for the operations that send one document per item. */
-export const sendingOptions = (noun: string): INodeProperties =>
+/** Options → Concurrency (and `more`, in name order), for the operations that send one document per item. */
+export const sendingOptions = (noun: string, more: INodeProperties[] = []): INodeProperties =>
 	optionsCollection(
 		[
+			...more,
 			{
 				displayName: 'Concurrency',
 				name: 'concurrency',
@@ -283,7 +284,7 @@ export const sendingOptions = (noun: string): INodeProperties =>
 				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
 				default: DEFAULT_CONCURRENCY,
 				description: `How many ${noun} are sent at once. Output items keep the input order either way; 1 sends them one after another. On a rate limit (429) the node waits as the service says and sends fewer at once.`,
-			},
-		],
+			} as INodeProperties,
+		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 		`How the ${noun} are sent`,
 	);

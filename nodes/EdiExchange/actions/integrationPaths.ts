@@ -16,6 +16,7 @@ import type { ServiceClient } from '../transport/client';
 import { DOCUMENT_WRITERS, type ShipNoticeHierarchy, writeInterchange } from '../x12Documents';
 import { controlNumberFields, takeControlNumbers } from './controlNumbers';
 import { sendPayload } from './integrationPayload/submit';
+import { sendOnce } from './sendOnce';
 
 /** X12 codes of the documents the writers take (the registry's `write`). */
 export const X12_WRITABLE = codesThat('write');
@@ -120,7 +121,11 @@ export interface Outbound {
 	message: IDataObject;
 }
 
-/** Sends the document on the chosen Integration Path; the output item's JSON. */
+/**
+ * Sends the document on the chosen Integration Path, once per business number (sendOnce/: the
+ * check every path goes through, after the document is known to be sendable); the output item's
+ * JSON.
+ */
 export async function sendDocument(
 	this: IExecuteFunctions,
 	client: ServiceClient,
@@ -130,10 +135,18 @@ export async function sendDocument(
 	const path = X12_WRITABLE.includes(document.type.split('_')[0])
 		? (this.getNodeParameter('integrationPath', itemIndex, 'structured') as string)
 		: 'structured';
-	if (path === 'x12' || path === 'serviceJson')
-		return await sendAsX12.call(this, client, itemIndex, path, document);
+	if (path === 'x12' || path === 'serviceJson') {
+		const code = document.type.split('_')[0];
+		const options = this.getNodeParameter('x12Options', itemIndex, {}) as IDataObject;
+		const segments = writeSegments.call(this, code, document.message, options, itemIndex);
+		return await sendOnce.call(this, client, itemIndex, document, async () =>
+			sendAsX12.call(this, client, itemIndex, path, document, { segments, options }),
+		);
+	}
 	refuseUnstructured.call(this, document.type, itemIndex);
-	return await sendStructured.call(this, client, itemIndex, document);
+	return await sendOnce.call(this, client, itemIndex, document, async () =>
+		sendStructured.call(this, client, itemIndex, document),
+	);
 }
 
 /** A type the service has no structured message for (the 865) is refused before anything is sent. */
@@ -200,10 +213,9 @@ async function sendAsX12(
 	itemIndex: number,
 	path: 'x12' | 'serviceJson',
 	document: Outbound,
+	{ segments, options }: { segments: string[][]; options: IDataObject },
 ): Promise<IDataObject> {
 	const code = document.type.split('_')[0];
-	const options = this.getNodeParameter('x12Options', itemIndex, {}) as IDataObject;
-	const segments = writeSegments.call(this, code, document.message, options, itemIndex);
 	const { senderId, receiverId, stream } = document;
 	let body: IDataObject;
 	let sent: IDataObject;

@@ -25,6 +25,11 @@ interface DocumentType {
 	functionalId: string;
 	can: readonly Capability[];
 	paths: readonly IntegrationPath[];
+	/**
+	 * The field of its JSON document holding its business number (the contract's `businessNumber`
+	 * on the list): what Create's send-once check looks up.
+	 */
+	businessNumber?: string;
 }
 
 const REPLY = {
@@ -41,6 +46,7 @@ const DOCUMENT_TYPES: DocumentType[] = [
 		functionalId: 'PO',
 		can: ['read'],
 		paths: ['structured'],
+		businessNumber: 'purchaseOrderNumber',
 	},
 	{
 		code: '860',
@@ -49,6 +55,7 @@ const DOCUMENT_TYPES: DocumentType[] = [
 		functionalId: 'PC',
 		can: ['read'],
 		paths: ['structured'],
+		businessNumber: 'purchaseOrderNumber',
 	},
 	{
 		code: '855',
@@ -56,6 +63,7 @@ const DOCUMENT_TYPES: DocumentType[] = [
 		serviceType: '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
 		functionalId: 'PR',
 		...REPLY,
+		businessNumber: 'purchaseOrderNumber',
 	},
 	{
 		code: '856',
@@ -63,8 +71,16 @@ const DOCUMENT_TYPES: DocumentType[] = [
 		serviceType: '856_SHIP_NOTICE_MANIFEST',
 		functionalId: 'SH',
 		...REPLY,
+		businessNumber: 'shipmentId',
 	},
-	{ code: '810', name: 'Invoice', serviceType: '810_INVOICE', functionalId: 'IN', ...REPLY },
+	{
+		code: '810',
+		name: 'Invoice',
+		serviceType: '810_INVOICE',
+		functionalId: 'IN',
+		...REPLY,
+		businessNumber: 'invoiceNumber',
+	},
 	{
 		code: '865',
 		name: 'Purchase Order Change Acknowledgment',
@@ -73,6 +89,7 @@ const DOCUMENT_TYPES: DocumentType[] = [
 		// The service has no structured 865: it travels as X12 only.
 		can: ['build', 'write'],
 		paths: ['x12', 'serviceJson'],
+		businessNumber: 'purchaseOrderNumber',
 	},
 	{
 		code: '846',
@@ -82,6 +99,7 @@ const DOCUMENT_TYPES: DocumentType[] = [
 		// Built from rows (Create → Build Inventory Advice From Rows), not from a purchase order.
 		can: ['write'],
 		paths: ['structured', 'x12', 'serviceJson'],
+		businessNumber: 'reportNumber',
 	},
 	{
 		code: '997',
@@ -142,3 +160,7 @@ export function serviceTypeOf(code: string): string {
 	if (!type) throw new Error(`No service type for ${code}`);
 	return type;
 }
+
+/** The field of a type's JSON document holding its business number ('invoiceNumber' for '810'). */
+export const businessNumberField = (code: string): string | undefined =>
+	DOCUMENT_TYPES.find((candidate) => candidate.code === code)?.businessNumber;

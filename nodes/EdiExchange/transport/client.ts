@@ -122,6 +122,7 @@ export class ServiceClient {
 
 	private credential?: Promise<Credential>;
 	private readonly policy: RetryPolicy;
+	private readonly kept = new Map<string, unknown>();
 
 	constructor(
 		private readonly context: ServiceContext,
@@ -133,6 +134,15 @@ export class ServiceClient {
 	/** The node the run belongs to, for errors. */
 	get node(): INode {
 		return this.context.getNode();
+	}
+
+	/**
+	 * What the operations keep for the rest of their run (Create: its documents read ahead and the
+	 * send-once lookups), made on first use: the client lives exactly as long as the run.
+	 */
+	runState<T>(name: string, make: () => T): T {
+		if (!this.kept.has(name)) this.kept.set(name, make());
+		return this.kept.get(name) as T;
 	}
 
 	/** Sends one call: waits, retries and redirects as decide() says; every failure a NodeApiError. */

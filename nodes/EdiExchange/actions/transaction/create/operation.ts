@@ -10,7 +10,9 @@ import { forOperation, type Operation } from '../../types';
 import { CHECKED_TYPES, refuseProblems, shieldFields, shieldProblems } from '../checkDocument';
 import type { CheckedType } from '../../../documents/check';
 import { buildMessage, fromPurchaseOrderFields } from './fromPurchaseOrder';
-import { integrationPathFields, sendDocument } from '../../integrationPaths';
+import { integrationPathFields, type Outbound, sendDocument } from '../../integrationPaths';
+import { expectDocuments, sendOnceOptions } from '../../sendOnce';
+import type { ServiceClient } from '../../../transport/client';
 import { FROM_ROWS, inventoryFields } from './inventory/fields';
 import { sendInventoryFeed } from './inventory';
 
@@ -114,7 +116,7 @@ export const create: Operation = {
 			documentType: types.map(serviceTypeOf),
 		})),
 		...integrationPathFields,
-		sendingOptions('documents'),
+		sendingOptions('documents', sendOnceOptions),
 	]),
 	concurrent: true,
 	// Build Inventory Advice From Rows reads every input item as one feed.
@@ -126,51 +128,80 @@ export const create: Operation = {
 	},
 
 	async execute(itemIndex, client) {
-		const type = this.getNodeParameter('documentType', itemIndex) as string;
-		const stream = this.getNodeParameter('stream', itemIndex) as string;
-		const source = this.getNodeParameter('messageSource', itemIndex) as string;
-		let senderId = (this.getNodeParameter('senderId', itemIndex, '') as string).trim();
-		let receiverId = (this.getNodeParameter('receiverId', itemIndex, '') as string).trim();
-
-		let message: IDataObject;
-		if (source === 'build') {
-			({ message, senderId, receiverId } = buildMessage.call(this, type, itemIndex, {
-				senderId,
-				receiverId,
-			}));
-		} else if (source === 'field') {
-			message = messageFromField.call(this, itemIndex);
-		} else {
-			message = readJsonObject.call(this, 'message', 'Message', itemIndex);
-		}
-		const code = type.split('_')[0] as CheckedType;
-		if (source !== 'build' && CHECKED_TYPES.includes(code)) {
-			if (this.getNodeParameter('checkAgainstOrder', itemIndex, false) === true) {
-				const problems = shieldProblems.call(this, code, message, itemIndex);
-				refuseProblems.call(this, code, problems, itemIndex);
-			}
-		}
-		if (!senderId)
-			readRequiredText.call(
-				this,
-				'senderId',
-				'Sender ID',
-				itemIndex,
-				'Enter your organization’s trading id.',
-			);
-		if (!receiverId)
-			readRequiredText.call(
-				this,
-				'receiverId',
-				'Receiver ID',
-				itemIndex,
-				'Enter the trading partner’s id.',
-			);
-
-		const document = { type, stream, senderId, receiverId, message };
+		// Every item's document is read before the first is sent: their earlier sends are looked
+		// up together (sendOnce/), and each item still fails or goes out in its turn.
+		const documents = client.runState('create.documents', () => readDocuments.call(this, client));
+		const document = documents[itemIndex];
+		if (document instanceof Error) throw document;
 		return [{ json: await sendDocument.call(this, client, itemIndex, document) }];
 	},
 };
+
+/** Each input item's document, or the error that refuses it (nothing sent for it). */
+function readDocuments(this: IExecuteFunctions, client: ServiceClient): Array<Outbound | Error> {
+	const documents = this.getInputData().map((_, itemIndex) => {
+		try {
+			return readDocument.call(this, itemIndex);
+		} catch (error) {
+			return error instanceof Error
+				? error
+				: new NodeOperationError(this.getNode(), String(error), { itemIndex });
+		}
+	});
+	expectDocuments.call(
+		this,
+		client,
+		documents.flatMap((document, itemIndex) =>
+			document instanceof Error ? [] : [{ itemIndex, document }],
+		),
+	);
+	return documents;
+}
+
+/** The item's document: its message typed, taken from the item or built, checked if asked. */
+function readDocument(this: IExecuteFunctions, itemIndex: number): Outbound {
+	const type = this.getNodeParameter('documentType', itemIndex) as string;
+	const stream = this.getNodeParameter('stream', itemIndex) as string;
+	const source = this.getNodeParameter('messageSource', itemIndex) as string;
+	let senderId = (this.getNodeParameter('senderId', itemIndex, '') as string).trim();
+	let receiverId = (this.getNodeParameter('receiverId', itemIndex, '') as string).trim();
+
+	let message: IDataObject;
+	if (source === 'build') {
+		({ message, senderId, receiverId } = buildMessage.call(this, type, itemIndex, {
+			senderId,
+			receiverId,
+		}));
+	} else if (source === 'field') {
+		message = messageFromField.call(this, itemIndex);
+	} else {
+		message = readJsonObject.call(this, 'message', 'Message', itemIndex);
+	}
+	const code = type.split('_')[0] as CheckedType;
+	if (source !== 'build' && CHECKED_TYPES.includes(code)) {
+		if (this.getNodeParameter('checkAgainstOrder', itemIndex, false) === true) {
+			const problems = shieldProblems.call(this, code, message, itemIndex);
+			refuseProblems.call(this, code, problems, itemIndex);
+		}
+	}
+	if (!senderId)
+		readRequiredText.call(
+			this,
+			'senderId',
+			'Sender ID',
+			itemIndex,
+			'Enter your organization’s trading id.',
+		);
+	if (!receiverId)
+		readRequiredText.call(
+			this,
+			'receiverId',
+			'Receiver ID',
+			itemIndex,
+			'Enter the trading partner’s id.',
+		);
+	return { type, stream, senderId, receiverId, message };
+}
 
 function messageFromField(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const path = readRequiredText.call(

@@ -208,7 +208,9 @@ async function sendFeed(
 			...document,
 			message,
 		});
-		sent.push(`part ${part} of ${parts} to ${receiverId} (transaction ${String(answer.id)})`);
+		// Marked as already sent (Options → If Already Sent): nothing went out for this part.
+		if (answer.alreadySent !== true)
+			sent.push(`part ${part} of ${parts} to ${receiverId} (transaction ${String(answer.id)})`);
 		output.push({
 			json: { ...answer, part, parts, lines: chunk.length },
 			pairedItem: chunk.map((l) => ({ item: l.itemIndex })),
