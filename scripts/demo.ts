@@ -2,8 +2,11 @@
  * npm run demo [-- --path structured|x12|json|all]: the sandbox's demo partner sends a purchase
  * order, and the order-to-cash example answers it through n8n's engine in-process, on each
  * integration path asked for (default: all three, each against a fresh sandbox); then the stock of
- * the order's items goes out as an inventory feed (846) on the same path. Prints the story and the
- * partner's scorecard; exits 0 only when the partner accepted every reply on every path.
+ * the order's items goes out as an inventory feed (846) on the same path. On the structured path,
+ * the outcomes recipe's trigger watches what was sent, and catches an invoice the partner rejects
+ * (billed at a price it never agreed: sent on purpose, expected). Prints the story and the
+ * partner's scorecard; exits 0 only when the partner accepted every reply on every path and the
+ * trigger caught the one rejection.
  * With --scenario, the partner's certification scenarios instead, on the paths asked for (demoScenarios.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -11,6 +14,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { startSandbox } from '../sandbox';
 import { ORDER_TO_CASH_PATHS, runOrderToCash, type OrderToCashPath } from '../harness';
 import { printInventory, sendInventoryFeed } from './demoInventory';
+import { rejectedInvoice, watchOutcomes } from './demoOutcomes';
 import { demoScenarios, parseScenarios } from './demoScenarios';
 
 process.env.N8N_LOG_LEVEL ??= 'silent';
@@ -70,6 +74,8 @@ async function demo(path: OrderToCashPath): Promise<boolean> {
 	try {
 		console.log(`\n── Order to cash over ${TITLES[path]}, sandbox at ${sandbox.baseUrl}\n`);
 		const credentials = { baseUrl: sandbox.baseUrl, apiToken: sandbox.apiKey };
+		// On the structured path the outcomes recipe's trigger watches everything sent from here on.
+		const outcomes = path === 'structured' ? await watchOutcomes(credentials) : undefined;
 		const { order, run, scorecard } = await runOrderToCash(credentials, { path });
 		const po = run.outputs['EDI Exchange Trigger']?.[0]?.json ?? {};
 		const document = (po.document ?? po.message) as IDataObject | undefined;
@@ -103,7 +109,12 @@ async function demo(path: OrderToCashPath): Promise<boolean> {
 				`  ${type}  ${state === 'accepted' ? '✓' : '✗'} ${state}${over ? ` (over ${over})` : ''}${reasons.length ? `: ${reasons.join('; ')}` : ''}`,
 			);
 		const inventory = await printInventory(sandbox.baseUrl);
-		return verdicts.every((v) => v.state === 'accepted') && inventory;
+		const invoice = run.outputs[replies.find((r) => r.type === '810')!.node]?.[0]?.json.message;
+		const loop = outcomes
+			? invoice !== undefined &&
+				(await rejectedInvoice(credentials, outcomes, invoice as IDataObject))
+			: true;
+		return verdicts.every((v) => v.state === 'accepted') && inventory && loop;
 	} finally {
 		await sandbox.stop();
 	}
@@ -120,8 +131,8 @@ async function main(): Promise<boolean> {
 	const seconds = ((Date.now() - started) / 1000).toFixed(1);
 	console.log(
 		green.length === paths.length
-			? `\nEvery reply accepted on ${paths.length === 1 ? 'the' : 'all'} ${paths.join(', ')} path${paths.length === 1 ? '' : 's'} (${seconds} s).`
-			: `\nNot every reply was accepted: ${paths.filter((p) => !green.includes(p)).join(', ')} (${seconds} s).`,
+			? `\nEvery reply accepted on ${paths.length === 1 ? 'the' : 'all'} ${paths.join(', ')} path${paths.length === 1 ? '' : 's'}${paths.includes('structured') ? '; the invoice sent to be rejected was rejected, and the outcome trigger caught it' : ''} (${seconds} s).`
+			: `\nNot every reply was accepted${paths.includes('structured') ? ', or the rejection was not caught' : ''}: ${paths.filter((p) => !green.includes(p)).join(', ')} (${seconds} s).`,
 	);
 	return green.length === paths.length;
 }

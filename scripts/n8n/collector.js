@@ -4,7 +4,7 @@
 
 const http = require('node:http');
 
-/** Starts the collector on a free port; `deliveries` grows with each POST { id, execution, marked, message }. */
+/** Starts the collector on a free port; `deliveries` grows with each POST { id, execution, marked, message, status, reasons }. */
 function startCollector() {
 	const deliveries = [];
 	const server = http.createServer((req, res) => {
@@ -18,6 +18,8 @@ function startCollector() {
 					execution: body.execution,
 					marked: body.marked ?? null,
 					message: body.message,
+					status: body.status ?? null,
+					reasons: body.reasons ?? null,
 					at: Date.now(),
 				});
 				res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');

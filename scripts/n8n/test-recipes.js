@@ -15,6 +15,7 @@ const n8n = require('./n8n');
 const { ensureInstalled } = require('./install');
 const { RecipeStack } = require('./recipe-stack');
 const inventory = require('./recipe-inventory');
+const outcomes = require('./recipe-outcomes');
 const labels = require('./recipe-labels');
 
 const POSTGRES_RECIPE = 'postgres-855-from-stock.json';
@@ -170,8 +171,15 @@ async function postgresRecipe(stack) {
 		after[0].n === rows.length,
 		`order_lines has ${after[0].n} rows after the resent PO, not ${rows.length}`,
 	);
+	const acksAfter = (await stack.admin('GET', '/requests')).filter(
+		(r) => r.method === 'POST' && r.body && r.body.type === '855_PURCHASE_ORDER_ACKNOWLEDGMENT',
+	);
+	assert(
+		acksAfter.length === acks.length,
+		`the resent purchase order sent ${acksAfter.length - acks.length} more 855s: Mark as Already Sent should send none`,
+	);
 	log(
-		`  PASS the resent purchase order (transaction ${again.transactionId}) left ${after[0].n} rows: none twice`,
+		`  PASS the resent purchase order (transaction ${again.transactionId}) left ${after[0].n} rows, none twice, and sent no second 855 (send once)`,
 	);
 }
 
@@ -497,6 +505,7 @@ async function main() {
 				{ file: CSV_RECIPE, adapt: replaceIn(CSV_RECIPE, SHIPPED_CSV_FOLDER, `${csvFolder}/`) },
 				...inventory.inventoryRecipes(),
 				{ file: CHANGES_RECIPE },
+				{ file: outcomes.FILE },
 				...labels.labelsRecipes(printer),
 			],
 			{ env: { N8N_RESTRICT_FILE_ACCESS_TO: files } },
@@ -515,6 +524,11 @@ async function main() {
 				() => inventory.inventoryRecipe(stack),
 			],
 			[
+				'Outcomes of what you sent → Postgres and a message',
+				outcomes.FILE,
+				() => outcomes.outcomesRecipe(stack),
+			],
+			[
 				'850 → 855 → 856 → carton labels to a printer',
 				labels.FILE,
 				() => labels.labelsRecipe(stack, printer),
@@ -522,6 +536,7 @@ async function main() {
 		].filter(([, file]) => !options.only || file.includes(options.only));
 		for (const [name, file, recipe] of recipes) {
 			log(`recipe: ${name}`);
+			const began = Date.now();
 			try {
 				await recipe();
 				passed++;
@@ -529,6 +544,7 @@ async function main() {
 				failed++;
 				log(`  FAIL ${e.message}`);
 			}
+			log(`  (${lib.formatDuration(Date.now() - began)})`);
 			// Each recipe alone: its trigger stops before the next one's partner sends its orders.
 			await stack.unpublish(file).catch(() => {});
 		}

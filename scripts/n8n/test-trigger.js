@@ -15,6 +15,10 @@
 //            Inbox → Accept, and the inbox must be empty at the end
 //   poison   (default persistence) one transaction whose message answers 500 every time, one 404:
 //            the others arrive at once, each once, the poison ones once each, marked
+//   outcomes the trigger's outcomes source (default persistence, SQLite): invoices the partner
+//            rejects, answered before, between and across polls and restarts, and left unanswered
+//            (OVERDUE): each outcome once, with its status
+//   outcomes-queue  the same in queue mode (main + worker, Redis and Postgres)
 //
 // Modes run in parallel, each with its own n8n, sandbox, collector, ports and user folder.
 
@@ -26,7 +30,7 @@ const n8n = require('./n8n');
 const { ensureInstalled } = require('./install');
 const { startQueueServers } = require('./queue-servers');
 const { TriggerInstance } = require('./trigger-instance');
-const { POISON_SCENARIOS, runScenarios } = require('./trigger-scenarios');
+const { OUTCOME_SCENARIOS, POISON_SCENARIOS, runScenarios } = require('./trigger-scenarios');
 
 const DURABLE_CURSORS = {
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
@@ -37,6 +41,8 @@ const DURABLE_CURSORS = {
 /** Each mode: its label and the n8n settings it needs (queue mode starts its servers first). */
 /** n8n's default settings. */
 const DEFAULT_ENV = async () => ({ env: {} });
+/** Queue mode: Redis and Postgres of the mode's own. */
+const QUEUE_ENV = (procs, work, log) => startQueueServers(procs, path.join(work, 'servers'), log);
 
 const MODES = {
 	default: { label: 'default (SQLite)', env: DEFAULT_ENV },
@@ -55,7 +61,22 @@ const MODES = {
 	queue: {
 		label: 'queue mode (main + worker, Redis, Postgres)',
 		worker: true,
-		env: (procs, work, log) => startQueueServers(procs, path.join(work, 'servers'), log),
+		env: QUEUE_ENV,
+	},
+	outcomes: {
+		label: 'outcomes source: rejected and overdue invoices (SQLite)',
+		source: 'outcomes',
+		env: DEFAULT_ENV,
+		scenarios: OUTCOME_SCENARIOS,
+		check: checkOutcomes,
+	},
+	'outcomes-queue': {
+		label: 'outcomes source in queue mode (main + worker, Redis, Postgres)',
+		source: 'outcomes',
+		worker: true,
+		env: QUEUE_ENV,
+		scenarios: OUTCOME_SCENARIOS,
+		check: checkOutcomes,
 	},
 };
 
@@ -75,6 +96,26 @@ function checkPoison(instance) {
 			errors.push(`transaction ${d.id} arrived marked ${d.marked}, message ${d.message}`);
 	}
 	return errors.map((message) => ({ scenario: 'poison check', message }));
+}
+
+/**
+ * Outcomes modes: every outcome arrived with the status its invoice was sent for (REJECTED with the
+ * partner's reason naming the price, or OVERDUE); once each is the tally's check.
+ */
+function checkOutcomes(instance) {
+	const errors = [];
+	const byStatus = {};
+	for (const d of instance.collector.deliveries) {
+		byStatus[d.status] = (byStatus[d.status] || 0) + 1;
+		const wanted = instance.expected.get(d.id);
+		const reasons = (d.reasons || []).map((r) => r.message).join('; ');
+		if (d.status !== wanted)
+			errors.push(`transaction ${d.id} was emitted ${d.status}, not ${wanted}`);
+		else if (wanted === 'REJECTED' && !/billed at/.test(reasons))
+			errors.push(`transaction ${d.id} was emitted REJECTED without the price reason: ${reasons}`);
+	}
+	instance.log(`outcomes emitted by status: ${JSON.stringify(byStatus)}`);
+	return errors.map((message) => ({ scenario: 'outcomes check', message }));
 }
 
 const { values: options } = parseArgs({

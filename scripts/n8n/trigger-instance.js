@@ -10,6 +10,7 @@ const path = require('node:path');
 const lib = require('./lib');
 const n8n = require('./n8n');
 const { startCollector } = require('./collector');
+const outcomes = require('./outcomes');
 const { WORKFLOW_ID, triggerWorkflow } = require('./trigger-workflow');
 
 /** How long a scenario waits for what it inserted to arrive once a poll has run, and for quiet. */
@@ -28,7 +29,7 @@ class TriggerInstance {
 	 * @param {string} o.work       this instance's own folder
 	 * @param {object} o.env        extra n8n settings of the mode
 	 * @param {boolean} o.worker    also run `n8n worker` (queue mode)
-	 * @param {string} o.source     the trigger's source: transactions (default) or inbox
+	 * @param {string} o.source     the trigger's source: transactions (default), inbox or outcomes
 	 */
 	constructor({
 		mode,
@@ -54,6 +55,9 @@ class TriggerInstance {
 		this.inserted = new Map(); // scenario → ids
 		this.scenario = 'setup';
 		this.poison = new Map(); // poison mode: id → the status its message answers
+		this.expected = new Map(); // outcomes mode: id → the status it must be emitted with
+		this.invoices = 0;
+		this.silent = false; // outcomes mode: the partner answers no invoice (they turn OVERDUE)
 	}
 
 	/** Ports, package, sandbox, collector, imported credential and workflow, n8n started, owner. */
@@ -74,6 +78,7 @@ class TriggerInstance {
 		};
 		await n8n.installPackage(this.userFolder, tarball);
 		await n8n.startInstanceSandbox(this);
+		if (this.source === 'outcomes') this.order = await outcomes.partnerOrder(this.sandbox);
 		this.collector = await startCollector();
 		const credentials = n8n.credentialFile(this.work, this.sandbox);
 		await n8n.n8nCommand(this.userFolder, ['import:credentials', `--input=${credentials}`], {
@@ -196,8 +201,12 @@ class TriggerInstance {
 			});
 	}
 
-	/** Inbound test 850s, inserted at once; their ids are recorded under the current scenario. */
+	/**
+	 * Inbound test 850s, inserted at once; their ids are recorded under the current scenario. With
+	 * the outcomes source: invoices the partner rejects (or, silent, leaves unanswered: OVERDUE).
+	 */
 	async insert(count) {
+		if (this.source === 'outcomes') return this.sendInvoices(count);
 		const r = await lib.request('POST', `${this.sandbox.baseUrl}/_sandbox/transactions`, {
 			body: { count, transactionType: '850', direction: 'inbound', stream: 'test' },
 		});
@@ -207,6 +216,25 @@ class TriggerInstance {
 		for (let id = r.json.firstId; id <= r.json.lastId; id++) ids.push(String(id));
 		this.record(ids);
 		return ids;
+	}
+
+	/** Invoices billed above the agreed price, sent as another workflow would; ids recorded. */
+	async sendInvoices(count) {
+		const ids = [];
+		for (let i = 0; i < count; i++) {
+			const number = `INV-T${++this.invoices}`;
+			const id = await outcomes.sendInvoice(this.sandbox, this.order, number, { overcharge: 1 });
+			this.expected.set(id, this.silent ? 'OVERDUE' : 'REJECTED');
+			ids.push(id);
+		}
+		this.record(ids);
+		return ids;
+	}
+
+	/** How the partner answers what is sent from now on (`acknowledgments` of PUT /_sandbox/config). */
+	async answers(acknowledgments) {
+		await outcomes.answers(this.sandbox, acknowledgments);
+		this.silent = (acknowledgments.silentFor || []).includes('810');
 	}
 
 	/** Makes the sandbox answer each poison transaction's message with its status, every time. */

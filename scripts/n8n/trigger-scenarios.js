@@ -1,7 +1,11 @@
 'use strict';
 // What the trigger test does to an activated workflow, in order, on one n8n instance. Each
 // scenario inserts inbound 850s and makes the trigger poll the way that scenario names; losses and
-// duplicates are counted per scenario at the very end, so a late delivery still counts.
+// duplicates are counted per scenario at the very end, so a late delivery still counts. With the
+// outcomes source (OUTCOME_SCENARIOS) the "inserts" are invoices sent to the partner, whose answers
+// (delayed, or never: OVERDUE) make the outcomes.
+
+const lib = require('./lib');
 
 /** n8n restarted with `signal` while idle: documents arrive before the stop and while it is down. */
 async function restart(instance, signal) {
@@ -148,6 +152,90 @@ const POISON_SCENARIOS = [
 	},
 ];
 
+/** Seconds the partner takes to answer where its answers must come while n8n polls, stops or is down. */
+const ANSWER_AFTER_S = 4;
+
+/**
+ * n8n stopped with `signal` while the partner's answers are on their way: 3 invoices answered while
+ * it stops, 2 sent and answered while it is down; the restart's activation poll must emit them.
+ */
+async function restartWhileAnswering(instance, signal) {
+	await instance.answers({ delaySeconds: ANSWER_AFTER_S });
+	await instance.insert(3);
+	await instance.stop(signal);
+	await instance.insert(2);
+	await lib.sleep(ANSWER_AFTER_S * 1000);
+	await instance.start();
+	await instance.waitForStatus('published');
+	await instance.waitForPoll(instance.startedAt);
+	await instance.settle();
+}
+
+/** How many of the current scenario's ids have reached the collector. */
+function arrivedOfScenario(instance) {
+	const ids = new Set(instance.inserted.get(instance.scenario));
+	return new Set(instance.collector.deliveries.filter((d) => ids.has(d.id)).map((d) => d.id)).size;
+}
+
+/**
+ * The trigger's Outcomes source (issue #39): each invoice the partner rejects, or leaves unanswered
+ * past its window (OVERDUE), must be emitted once, whether the answer comes before a poll, between
+ * two polls, while n8n stops, or while it is down. Checked by checkOutcomes at the end.
+ */
+const OUTCOME_SCENARIOS = [
+	{
+		name: 'first activation',
+		run: async (instance) => {
+			await instance.activate(); // the first poll notes where things stand
+			await instance.insert(3); // answered at once: REJECTED
+			await republish(instance);
+		},
+	},
+	{
+		name: 'answered between two polls',
+		run: async (instance) => {
+			await instance.answers({ delaySeconds: ANSWER_AFTER_S });
+			await instance.insert(3);
+			// Sent, not answered yet; the poll's settle waits 8 s of quiet, past the answers.
+			await republish(instance);
+			instance.log(
+				`answered between two polls: ${arrivedOfScenario(instance)} of 3 emitted before the answers`,
+			);
+			await republish(instance);
+		},
+	},
+	{
+		name: 'SIGTERM while answering',
+		run: (instance) => restartWhileAnswering(instance, 'SIGTERM'),
+	},
+	{
+		name: 'SIGKILL while answering',
+		run: (instance) => restartWhileAnswering(instance, 'SIGKILL'),
+	},
+	{
+		name: 'overdue (no answer within the window)',
+		run: async (instance) => {
+			await instance.answers({ silentFor: ['810'], windowMinutes: 0.05 }); // 3 s
+			await instance.insert(2);
+			await lib.sleep(4000);
+			await republish(instance);
+			await instance.answers({});
+		},
+	},
+	{
+		name: 'final poll',
+		run: async (instance) => {
+			await instance.answers({ delaySeconds: 2 });
+			await instance.insert(2);
+			await lib.sleep(3000); // answered while n8n runs
+			// A poll now, not the schedule's (up to a minute away): it would also re-emit anything
+			// a restart left unsaved; such a repeat may reach the collector after the new ones.
+			await republish(instance);
+			await lib.sleep(5000);
+		},
+	},
+];
+
 /** Runs the scenarios in order; one that throws stops the rest (they are reported as not run). */
 async function runScenarios(instance, scenarios = SCENARIOS) {
 	const errors = [];
@@ -169,4 +257,4 @@ async function runScenarios(instance, scenarios = SCENARIOS) {
 	return errors;
 }
 
-module.exports = { POISON_SCENARIOS, SCENARIOS, runScenarios };
+module.exports = { OUTCOME_SCENARIOS, POISON_SCENARIOS, SCENARIOS, runScenarios };

@@ -3,7 +3,9 @@
 // every minute, message included) → an HTTP Request node that POSTs each emitted item's id to the
 // collector (with the HTTP status of a messageError, and whether the message came). What reaches
 // the collector is what a user's workflow would have received. With the
-// inbox source, the workflow ends with Inbox → Accept.
+// inbox source, the workflow ends with Inbox → Accept. With the outcomes source, the trigger is the
+// outcomes recipe's (examples/recipes/outcomes-to-postgres.json), and each item's status and
+// reasons go to the collector too.
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -13,15 +15,17 @@ const n8n = require('./n8n');
 const WORKFLOW_ID = 'ediTriggerCount';
 const TRIGGER_NAME = 'EDI Exchange Trigger';
 
-/** The example's trigger node, unchanged but for the sandbox credential. */
-function exampleTrigger() {
+/** The trigger node of an example (path under examples/), unchanged but for the sandbox credential. */
+function exampleTrigger(file = 'order-to-cash.json') {
 	const example = JSON.parse(
-		fs.readFileSync(path.join(lib.PROJECT_ROOT, 'examples', 'order-to-cash.json'), 'utf8'),
+		fs.readFileSync(path.join(lib.PROJECT_ROOT, 'examples', file), 'utf8'),
 	);
 	const trigger = example.nodes.find((node) => node.type === n8n.TRIGGER_TYPE);
-	if (!trigger) throw new Error('examples/order-to-cash.json has no EDI Exchange Trigger');
+	if (!trigger) throw new Error(`examples/${file} has no EDI Exchange Trigger`);
 	return { ...trigger, name: TRIGGER_NAME, position: [0, 0] };
 }
+
+const OUTCOMES_RECIPE = 'recipes/outcomes-to-postgres.json';
 
 /**
  * The inbox source, Acceptance "Left to the Workflow": each delivery goes to the collector, then
@@ -47,9 +51,9 @@ const acceptNode = {
 	},
 };
 
-/** `source`: 'transactions' (the example's trigger as it is) or 'inbox'. */
+/** `source`: 'transactions' (the example's trigger as it is), 'inbox' or 'outcomes' (the recipe's). */
 function triggerWorkflow(collectorUrl, source = 'transactions') {
-	const trigger = exampleTrigger();
+	const trigger = exampleTrigger(source === 'outcomes' ? OUTCOMES_RECIPE : undefined);
 	const inbox = source === 'inbox';
 	const workflow = {
 		id: WORKFLOW_ID,
@@ -81,9 +85,9 @@ function triggerWorkflow(collectorUrl, source = 'transactions') {
 					url: collectorUrl,
 					sendBody: true,
 					specifyBody: 'json',
-					// Inbox items name their transaction transactionId.
+					// Inbox items and outcomes name their transaction transactionId.
 					jsonBody:
-						'={{ JSON.stringify({ id: $json.transactionId ?? $json.id, execution: $execution.id, marked: $json.messageError ? $json.messageError.httpCode : null, message: $json.message !== undefined }) }}',
+						'={{ JSON.stringify({ id: $json.transactionId ?? $json.id, execution: $execution.id, marked: $json.messageError ? $json.messageError.httpCode : null, message: $json.message !== undefined, status: $json.status, reasons: $json.reasons }) }}',
 					options: {},
 				},
 			},

@@ -23,7 +23,17 @@ import {
 	write865,
 } from '../../nodes/EdiExchange/x12Documents';
 import { checkAgainstChanges, checkOrderDocument, makePurchaseOrder } from '../../sandbox/partner';
-import { applyChanges as partnerApplies } from '../../sandbox/partner/changes';
+import {
+	exceeds,
+	money,
+	NOTHING,
+	plus,
+	readExact,
+	times,
+	toCents,
+} from '../../sandbox/partner/amounts';
+import { applyChanges as partnerApplies, type LineChange } from '../../sandbox/partner/changes';
+import { agreedPrices, asArray, isObject, quantityOf } from '../../sandbox/partner/read';
 import { changeSegments } from '../../sandbox/partner/x12Change';
 import { checkChangeAcknowledgment } from '../../sandbox/partner/x12ChangeAck';
 import { readX12Reply } from '../../sandbox/partner/x12Replies';
@@ -58,9 +68,15 @@ const X12_CASE = caseOf(
 function changeFor(po: any, fates: any[], added: any) {
 	const lines = po.lineItems as any[];
 	// Keep at least one line: an order with none left is a cancellation, tested apart.
+	// A "quantity change" to the quantity ordered changes nothing (X12 writes it as CA): kept.
 	const kept = fates
 		.slice(0, lines.length)
-		.map((f, i) => (i === 0 && f.kind === 'delete' ? { kind: 'keep' } : f));
+		.map((f, i) =>
+			(i === 0 && f.kind === 'delete') ||
+			(f.kind === 'quantity' && Number(f.quantity) === Number(lines[i].quantity.value))
+				? { kind: 'keep' }
+				: f,
+		);
 	const lineItems: object[] = lines.flatMap((line, i) => {
 		const fate = kept[i];
 		const base = { purchaseOrderLineId: line.purchaseOrderLineId, productIds: line.productIds };
@@ -102,7 +118,56 @@ function changeFor(po: any, fates: any[], added: any) {
 	};
 }
 
-property.prop([CASE], { numRuns: 200 })(
+/**
+ * The 810, or none when the builder rightly refuses it: the order's fixed allowances (the demo
+ * 850's 10.50 discount) exceed what is left to bill once the 860s deleted or reduced lines (or
+ * the 855 lowered a price). A fixed amount is the buyer's to restate, not the seller's to cap or
+ * prorate, so the builder refuses, naming the allowances; the partner's own arithmetic (its
+ * effective order at its agreed prices) confirms the allowances do exceed the sales.
+ */
+function invoiceOrRefusal(
+	effective: unknown,
+	options: Parameters<typeof buildInvoice>[1],
+	partner: { order: Record<string, unknown>; lines: Map<string, LineChange> },
+	acknowledgment: unknown,
+) {
+	const allowed = asArray(partner.order.allowances)
+		.filter(isObject)
+		.reduce((sum, a) => plus(sum, readExact(a.amount)!), NOTHING);
+	const prices = agreedPrices(partner.order, acknowledgment, partner.lines);
+	const sales = asArray(partner.order.lineItems)
+		.filter(isObject)
+		.reduce(
+			(sum, line) =>
+				plus(
+					sum,
+					toCents(
+						times(quantityOf(line.quantity)!, prices.get(String(line.purchaseOrderLineId))!.price),
+					),
+				),
+			NOTHING,
+		);
+	if (!exceeds(allowed, sales)) return buildInvoice(effective, options);
+	expect(() => buildInvoice(effective, options)).toThrow(
+		`The allowances total ${money(allowed)} but the sales only ${money(sales)}: an invoice cannot allow more than it sells`,
+	);
+	return undefined;
+}
+
+/** Order 9380 (a 10.50 discount) with line 1 down to 0.1 at 101.00 and lines 2, 3 deleted: 10.10 left. */
+const ALLOWANCE_ABOVE_SALES = {
+	sequence: 9380,
+	fates: [
+		{ kind: 'quantity' as const, quantity: '0.1' },
+		{ kind: 'delete' as const },
+		{ kind: 'delete' as const },
+		{ kind: 'keep' as const },
+		{ kind: 'keep' as const },
+	],
+	added: null,
+};
+
+property.prop([CASE], { numRuns: 200, examples: [[ALLOWANCE_ABOVE_SALES]] })(
 	'random valid 860s, applied and answered with an 856 and an 810, are accepted by the partner',
 	({ sequence, fates, added }) => {
 		const po = makePurchaseOrder(sequence, now);
@@ -110,16 +175,13 @@ property.prop([CASE], { numRuns: 200 })(
 		const change = changeFor(po, fates, added);
 		const effective = applyChanges(po, [change]).effectiveOrder;
 		const asn = buildShipNotice(effective, { shipDate: '2026-11-25', acknowledgment: ack });
-		const invoice = buildInvoice(effective, {
-			invoiceDate: '2026-11-30',
-			acknowledgment: ack,
-			shipNotice: asn,
-		});
 		const partner = partnerApplies(po, [change]);
+		const options = { invoiceDate: '2026-11-30', acknowledgment: ack, shipNotice: asn };
+		const invoice = invoiceOrRefusal(effective, options, partner, ack);
 		const check = (type: '856' | '810', message: unknown, earlier: object) =>
 			checkOrderDocument(type, message, partner.order, earlier, undefined, partner.lines);
 		expect(check('856', asn, { '855': ack })).toEqual([]);
-		expect(check('810', invoice, { '855': ack, '856': asn })).toEqual([]);
+		if (invoice) expect(check('810', invoice, { '855': ack, '856': asn })).toEqual([]);
 	},
 );
 
@@ -139,7 +201,27 @@ property.prop(
 		X12_CASE,
 		fc.option(fc.record({ line: fc.integer({ min: 1, max: 5 }), price: DECIMAL(10_000, 4) })),
 	],
-	{ numRuns: 60 },
+	{
+		numRuns: 60,
+		examples: [
+			[ALLOWANCE_ABOVE_SALES, null],
+			// Line 4, repriced to 0 by the 855, "changed" to the 9 ordered: no change, the 855's price stands.
+			[
+				{
+					sequence: 2043,
+					fates: [
+						{ kind: 'keep' },
+						{ kind: 'keep' },
+						{ kind: 'price', price: '0' },
+						{ kind: 'quantity', quantity: '9' },
+						{ kind: 'keep' },
+					],
+					added: null,
+				},
+				{ line: 4, price: '0' },
+			],
+		],
+	},
 )(
 	'on the X12 paths: the partner’s X12 860 read by the node, applied, answered with 855 (IP), 865, 856 and 810 as X12, all accepted by the partner',
 	({ sequence, fates, added }, reprice) => {
@@ -177,35 +259,26 @@ property.prop(
 		const asn = buildShipNotice(effective, { shipDate: '2026-11-25', acknowledgment: ack });
 		const asnSegments = write856(asn);
 		const asnRead = partnerRead('856', asnSegments);
-		const invoice = buildInvoice(effective, {
-			invoiceDate: '2026-11-30',
-			acknowledgment: ack,
-			shipNotice: asn,
-		});
-		const invoiceSegments = write810(invoice);
-		const invoiceRead = partnerRead('810', invoiceSegments);
 		const earlier = { '855': ackRead.message };
 		expect(checkAgainstChanges('856', asnRead.message, po, [change], earlier)).toEqual([]);
-		expect(
-			checkAgainstChanges(
-				'810',
-				invoiceRead.message,
-				po,
-				[change],
-				{
-					...earlier,
-					'856': asnRead.message,
-				},
-				invoiceRead.totals,
-			),
-		).toEqual([]);
 		written.push(
 			{ type: '860', text: changeText },
 			{ type: '855', text: envelope('855', ackSegments, n) },
 			{ type: '865', text: envelope('865', changeAck, n) },
 			{ type: '856', text: envelope('856', asnSegments, n) },
-			{ type: '810', text: envelope('810', invoiceSegments, n) },
 		);
+
+		const options = { invoiceDate: '2026-11-30', acknowledgment: ack, shipNotice: asn };
+		const partner = partnerApplies(po, [change]);
+		const invoice = invoiceOrRefusal(effective, options, partner, ackRead.message);
+		if (!invoice) return;
+		const invoiceSegments = write810(invoice);
+		const invoiceRead = partnerRead('810', invoiceSegments);
+		const billed = { ...earlier, '856': asnRead.message };
+		expect(
+			checkAgainstChanges('810', invoiceRead.message, po, [change], billed, invoiceRead.totals),
+		).toEqual([]);
+		written.push({ type: '810', text: envelope('810', invoiceSegments, n) });
 	},
 );
 

@@ -18,6 +18,7 @@ import {
 	replyParties,
 	DecimalError,
 } from '../../nodes/EdiExchange/documents';
+import { applyChanges } from '../../nodes/EdiExchange/documents/applyChange';
 import { checkOrderDocument } from '../../sandbox/partner';
 
 // The service's example documents, kept in the repository (a fresh clone has no other copy).
@@ -661,6 +662,35 @@ describe('buildInvoice (810)', () => {
 			description: 'Fuel surcharge',
 		});
 		expect(checkOrderDocument('810', invoice, order850, {})).toEqual([]);
+	});
+
+	it('refuses an order its 860 cut below its fixed allowance, saying the buyer restates it', () => {
+		const order850 = order(
+			[
+				['2', '101.00'],
+				['28', '112.00'],
+			],
+			{ allowances: [{ type: 'discount', amount: '10.50' }] },
+		);
+		const { effectiveOrder } = applyChanges(order850, {
+			purpose: 'change',
+			purchaseOrderNumber: 'PO-T1',
+			changeSequenceNumber: '001',
+			lineItems: [
+				{ purchaseOrderLineId: '1', changeReason: 'quantityChange', quantity: { value: '0.1' } },
+				{ purchaseOrderLineId: '2', changeReason: 'deleteItem', quantity: { value: '0' } },
+			],
+		});
+		expectDocumentError(
+			() => buildInvoice(effectiveOrder, { invoiceDate: '2026-11-30' }),
+			'The allowances total 10.50 but the sales only 10.10: an invoice cannot allow more than it sells. The 860s applied changed purchase order PO-T1, and a fixed allowance is the buyer\'s to restate, not the seller\'s to cut: change the order\'s "allowances" as agreed with the buyer, or turn off the option "carryChargesAndAllowances"',
+		);
+		// Turned off, the same order bills its 10.10 without the allowance.
+		const invoice = buildInvoice(effectiveOrder, {
+			invoiceDate: '2026-11-30',
+			carryChargesAndAllowances: false,
+		});
+		expect(invoice.invoiceTotal).toBe('10.10');
 	});
 
 	it('needs an invoice date and a price for every billed line', () => {

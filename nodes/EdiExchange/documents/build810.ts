@@ -14,6 +14,7 @@ import {
 	subtractDecimal,
 	ZERO,
 } from './decimal';
+import { changedLineIds } from './applyChange';
 import {
 	type AcknowledgedLine,
 	readAcknowledgment,
@@ -203,8 +204,14 @@ function totals(po: PurchaseOrder, billed: Billed[], opts: InvoiceOptions) {
 		'allowances',
 	);
 	if (compareDecimal(allowances.total, sales) > 0) {
+		// A fixed allowance on an order its 860s cut below it: capping or prorating would invent
+		// terms the buyer never stated (and be charged back), so the buyer restates it.
+		const fix =
+			changedLineIds(po.message).size > 0
+				? `. The 860s applied changed purchase order ${po.purchaseOrderNumber}, and a fixed allowance is the buyer's to restate, not the seller's to cut: change the order's "allowances" as agreed with the buyer, or turn off the option "carryChargesAndAllowances"`
+				: ` (check the option "allowances" and the purchase order's "allowances")`;
 		throw new DocumentError(
-			`The allowances total ${formatAmount(allowances.total)} but the sales only ${formatAmount(sales)}: an invoice cannot allow more than it sells (check the option "allowances" and the purchase order's "allowances")`,
+			`The allowances total ${formatAmount(allowances.total)} but the sales only ${formatAmount(sales)}: an invoice cannot allow more than it sells${fix}`,
 			'allowances',
 		);
 	}
