@@ -8,9 +8,14 @@ const lib = require('./lib');
 
 const SENT = 5;
 
-/** The 855s the partner received for an order (X12 passthrough: BAK03 is the PO number). */
+/**
+ * The 855s the partner received for an order (X12 passthrough: BAK03 is the PO number; the same
+ * executions also send an 856, whose PRF01 names it too).
+ */
 const for855 = (interchanges, order) =>
-	interchanges.filter((x12) => x12.includes(`*${order.purchaseOrderNumber}*`)).length;
+	interchanges.filter(
+		(x12) => x12.includes('ST*855*') && x12.includes(`*${order.purchaseOrderNumber}*`),
+	).length;
 
 /** GET /v3/transactions lookups that asked for an order's PO number. */
 async function lookedUp(run, order) {

@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run test:n8n:control-numbers`: X12 control numbers in real n8n 2.41.1 (1.123.81 with
-// EDI_N8N_LINE=1) under load, the way
-// production runs them. Per mode, a published workflow (Webhook → Create 855 over X12 Passthrough,
-// X12 Options as they come: numbering from the execution ID) and a published copy of it get 24
+// `npm run test:n8n:control-numbers`: X12 control numbers and SSCC serial references in real n8n
+// 2.41.1 (1.123.81 with EDI_N8N_LINE=1) under load, the way production runs them. Per mode, a
+// published workflow (Webhook → Create 855 over X12 Passthrough, X12 Options as they come:
+// numbering from the execution ID → Create 856 over X12 with an SSCC Company Prefix and no first
+// serial: SSCCs numbered from the execution ID → Print Carton Labels) and a published copy of it get 24
 // executions at once, then 6 one after another, plus one manual run of a third copy from the
 // editor, then all executions are deleted and one more runs; each sends an 855 answering its own
-// X12 850 of the sandbox's partner, which refuses a repeated ISA13. Prints, per mode: the
-// executions, the repeated ISA13s (must be 0), the interchanges the partner accepted (must be all)
-// and the executions each worker ran (queue mode: both workers used); exits 1 otherwise.
+// X12 850 of the sandbox's partner, which refuses a repeated ISA13, and its 856. Prints, per mode:
+// the executions, the repeated ISA13s (must be 0), the 855s the partner accepted (must be all),
+// the SSCCs the 856s carry (MAN*GM) and how many repeat (must be 0), the executions whose labels
+// carry exactly their 856's SSCCs (must be all the webhook's), and the executions each worker ran
+// (queue mode: both workers used); exits 1 otherwise.
 //
 //   node scripts/n8n/test-control-numbers.js [--modes regular,queue] [--burst 24] [--after 6]
 //                   [--numbering execution|counter] [--tarball FILE] [--keep] [--verbose]
@@ -64,7 +67,10 @@ const BURST = Number(options.burst);
 const AFTER = Number(options.after);
 const log = (msg) => process.stdout.write(`${msg}\n`);
 
-/** Webhook (or Manual Trigger) → Create 855 built from the 850 over X12 Passthrough, X12 Options untouched. */
+/**
+ * Webhook (or Manual Trigger) → Create 855 built from the 850 over X12 Passthrough, X12 Options
+ * untouched → Create 856 over X12, SSCCs from the execution → Print Carton Labels of the 856 sent.
+ */
 function workflow(id, { path: webhookPath, x12 }) {
 	const start = webhookPath
 		? {
@@ -80,7 +86,11 @@ function workflow(id, { path: webhookPath, x12 }) {
 		name: `Control numbers: ${id}`,
 		active: false,
 		settings: { executionOrder: 'v1' },
-		connections: { [start.name]: { main: [[{ node: 'Create 855', type: 'main', index: 0 }]] } },
+		connections: {
+			[start.name]: { main: [[{ node: 'Create 855', type: 'main', index: 0 }]] },
+			'Create 855': { main: [[{ node: 'Create 856', type: 'main', index: 0 }]] },
+			'Create 856': { main: [[{ node: 'Print Carton Labels', type: 'main', index: 0 }]] },
+		},
 		nodes: [
 			{ id: `${id}-start`, position: [0, 0], ...start },
 			{
@@ -98,6 +108,36 @@ function workflow(id, { path: webhookPath, x12 }) {
 					purchaseOrder: x12 ?? '={{ $json.body.x12 }}',
 					integrationPath: 'x12',
 					x12Options: options.numbering === 'execution' ? {} : { numbering: options.numbering },
+				},
+			},
+			{
+				id: `${id}-856`,
+				name: 'Create 856',
+				type: n8n.ACTION_TYPE,
+				typeVersion: 1.1,
+				position: [520, 0],
+				parameters: {
+					resource: 'transaction',
+					operation: 'create',
+					documentType: '856_SHIP_NOTICE_MANIFEST',
+					stream: 'test',
+					messageSource: 'build',
+					purchaseOrder: x12 ?? `={{ $('${start.name}').item.json.body.x12 }}`,
+					integrationPath: 'x12',
+					x12Options: options.numbering === 'execution' ? {} : { numbering: options.numbering },
+					documentOptions: { ssccCompanyPrefix: '0614141' },
+				},
+			},
+			{
+				id: `${id}-labels`,
+				name: 'Print Carton Labels',
+				type: n8n.ACTION_TYPE,
+				typeVersion: 1.1,
+				position: [780, 0],
+				parameters: {
+					resource: 'x12',
+					operation: 'printLabels',
+					shipFrom: { name: 'YOUR COMPANY', city: 'NEWARK', stateOrProvinceCode: 'NJ' },
 				},
 			},
 		],
@@ -118,6 +158,11 @@ async function partnerOrder(sandbox) {
 	if (message.status !== 200) throw new Error(`the 850's message answered ${message.status}`);
 	return { purchaseOrderNumber: sent.json.purchaseOrderNumber, x12: message.text };
 }
+
+/** The interchanges of one transaction set type. */
+const ofType = (interchanges, type) => interchanges.filter((x12) => x12.includes(`ST*${type}*`));
+/** The SSCCs an X12 856 carries (MAN*GM), in order. */
+const manGm = (x12) => [...x12.matchAll(/MAN\*GM\*(\d{18})/g)].map((m) => m[1]);
 
 /** The executions a worker started, from its log ("Worker started execution N"). */
 const startedBy = (worker) =>
@@ -219,7 +264,7 @@ class ModeRun {
 		await n8n.waitForPublication((method, route) => this.rest(method, route), id);
 	}
 
-	/** One production execution: the webhook answers with Create 855's item. */
+	/** One production execution: the webhook answers with Print Carton Labels' item. */
 	async execute(order, i, timeoutMs = 180000) {
 		const webhook = i % 2 ? 'cn-855-copy' : 'cn-855';
 		const r = await lib.request('POST', `${this.url}/webhook/${webhook}`, {
@@ -227,7 +272,8 @@ class ModeRun {
 			timeoutMs,
 		});
 		const item = Array.isArray(r.json) ? r.json[0] : r.json;
-		return { ok: r.status === 200 && item && item.status === 'ACCEPTED', status: r.status, item };
+		const ok = r.status === 200 && item && Array.isArray(item.labels) && item.labels.length > 0;
+		return { ok, status: r.status, item, order };
 	}
 
 	/** The editor's Execute workflow (mode manual) on the third copy. */
@@ -269,7 +315,10 @@ class ModeRun {
 		this.orders.push(order);
 		const outcome = await this.execute(order, 0);
 		this.outcomes.push(outcome);
-		const isa13 = outcome.item && outcome.item.interchangeControlNumber;
+		const [sent] = ofType(await this.received(), '855').filter((x12) =>
+			x12.includes(`*${order.purchaseOrderNumber}*`),
+		);
+		const isa13 = sent && sent.split('*')[13];
 		this.afterDeleting = {
 			deleted: results.length,
 			isa13,
@@ -297,7 +346,9 @@ class ModeRun {
 		await faults({ latencyMs: 20000 });
 		void this.execute(order, 0, 5000).catch(() => undefined);
 		const mine = async () =>
-			(await this.received()).filter((x12) => x12.includes(`*${order.purchaseOrderNumber}*`));
+			ofType(await this.received(), '855').filter((x12) =>
+				x12.includes(`*${order.purchaseOrderNumber}*`),
+			);
 		await lib.waitFor('the 855 at the partner', async () => (await mine()).length > 0);
 		// The execution no worker had started before: the one under way.
 		const worker = this.workers.find((w) => startedBy(w).some((id) => !known.has(id)));
@@ -321,7 +372,18 @@ class ModeRun {
 
 	/** What the partner received and accepted, and who ran what. */
 	async tally() {
-		const isa13s = (await this.received()).map((x12) => x12.split('*')[13]);
+		const all = await this.received();
+		const isa13s = all.map((x12) => x12.split('*')[13]);
+		const shipNotices = ofType(all, '856');
+		const ssccs = shipNotices.flatMap(manGm);
+		// The labels of each webhook execution against the SSCCs of its own 856 (found by PRF01).
+		const byWebhook = this.outcomes.filter((o) => o.order);
+		const matching = byWebhook.filter((o) => {
+			const po = o.order.purchaseOrderNumber;
+			const sent = shipNotices.find((x12) => new RegExp(`PRF\\*${po}[*~\\r\\n]`).test(x12));
+			const labels = o.item && Array.isArray(o.item.labels) ? o.item.labels.map((l) => l.sscc) : [];
+			return sent && JSON.stringify(manGm(sent)) === JSON.stringify(labels);
+		}).length;
 		const card = (await lib.request('GET', `${this.sandbox.baseUrl}/_sandbox/scorecard`)).json;
 		const accepted = this.orders.filter((o) => {
 			const entry = card.purchaseOrders.find(
@@ -342,6 +404,10 @@ class ModeRun {
 			onMain,
 			isa13s,
 			afterDeleting: this.afterDeleting,
+			shipNotices: shipNotices.length,
+			ssccs: ssccs.length,
+			repeatedSsccs: ssccs.length - new Set(ssccs).size,
+			labelled: { matching, of: byWebhook.length },
 		};
 	}
 }
@@ -352,8 +418,14 @@ function report(name, t, ms) {
 	log(
 		`executions:            ${t.executions} (${BURST} at once, ${AFTER} one after another, 1 manual, 1 after deleting all); failed: ${t.failed}`,
 	);
-	log(`interchanges sent:     ${t.interchanges}`);
+	log(`interchanges sent:     ${t.interchanges} (an 855 and an 856 per execution)`);
 	log(`repeated ISA13s:       ${t.repeated}`);
+	log(
+		`SSCCs in the 856s:     ${t.ssccs} in ${t.shipNotices} ship notices; repeated: ${t.repeatedSsccs}`,
+	);
+	log(
+		`labels = their 856:    ${t.labelled.matching} of ${t.labelled.of} webhook executions (Print Carton Labels' SSCCs are the 856's MAN*GM, in order)`,
+	);
 	log(`partner accepted:      ${t.accepted} of ${t.executions}`);
 	const workers = Object.entries(t.perWorker).map(([w, n]) => `${w}: ${n}`);
 	log(`executions per worker: ${[...workers, `main: ${t.onMain}`].join(', ')}`);
@@ -366,8 +438,12 @@ function report(name, t, ms) {
 	return (
 		d.above &&
 		t.failed === 0 &&
-		t.interchanges === t.executions &&
+		t.interchanges === 2 * t.executions &&
 		t.repeated === 0 &&
+		t.shipNotices === t.executions &&
+		t.ssccs > t.executions &&
+		t.repeatedSsccs === 0 &&
+		t.labelled.matching === t.labelled.of &&
 		t.accepted === t.executions &&
 		Object.values(t.perWorker).every((n) => n > 0)
 	);

@@ -16,6 +16,7 @@ const { ensureInstalled } = require('./install');
 const { RecipeStack } = require('./recipe-stack');
 const inventory = require('./recipe-inventory');
 const outcomes = require('./recipe-outcomes');
+const labels = require('./recipe-labels');
 
 const POSTGRES_RECIPE = 'postgres-855-from-stock.json';
 const ERP_RECIPE = 'inbox-erp-accept.json';
@@ -491,6 +492,7 @@ async function main() {
 		stack = new RecipeStack({ procs, work, verbose: options.verbose, log });
 		const erp = startErp();
 		await erp.up();
+		const printer = await labels.startPrinter();
 		const files = path.join(work, 'files');
 		const csvFolder = path.join(files, 'purchase-orders');
 		fs.mkdirSync(csvFolder, { recursive: true });
@@ -504,6 +506,7 @@ async function main() {
 				...inventory.inventoryRecipes(),
 				{ file: CHANGES_RECIPE },
 				{ file: outcomes.FILE },
+				...labels.labelsRecipes(printer),
 			],
 			{ env: { N8N_RESTRICT_FILE_ACCESS_TO: files } },
 		);
@@ -524,6 +527,11 @@ async function main() {
 				'Outcomes of what you sent → Postgres and a message',
 				outcomes.FILE,
 				() => outcomes.outcomesRecipe(stack),
+			],
+			[
+				'850 → 855 → 856 → carton labels to a printer',
+				labels.FILE,
+				() => labels.labelsRecipe(stack, printer),
 			],
 		].filter(([, file]) => !options.only || file.includes(options.only));
 		for (const [name, file, recipe] of recipes) {

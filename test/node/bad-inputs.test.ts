@@ -262,6 +262,23 @@ const CASES: Record<string, BadInput> = {
 		parameters: transactionGetMany({ limit: 2.5 }),
 		message: 'Limit must be a whole number 1 or more, not 2.5',
 	},
+	'print carton labels: an SSCC with a wrong check digit': {
+		parameters: {
+			resource: 'x12',
+			operation: 'printLabels',
+			shipNotice: JSON.stringify({
+				parties: { shipTo: { name: 'DC', postalCode: '10001' } },
+				orders: [{ pallets: [{ serialShippingId: '006141410000000013' }] }],
+			}),
+			shipFrom: { name: 'Your Company' },
+		},
+		message:
+			'orders[0].pallets[0].serialShippingId is 006141410000000013: its check digit should be 2, not 3',
+	},
+	'print carton labels: Ship Notice not JSON': {
+		parameters: { resource: 'x12', operation: 'printLabels', shipNotice: '{"orders": [' },
+		message: `Ship Notice is not valid JSON: ${parseError('{"orders": [')}`,
+	},
 	'base URL not http(s)': {
 		parameters: getMessage('1'),
 		baseUrl: () => 'ftp://files.example.com',

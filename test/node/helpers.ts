@@ -2,10 +2,17 @@
  * Shared set-up of the action node's tests: one sandbox per test file (port 0), reset before every
  * test, admin calls over real HTTP, and runs of the compiled node through n8n's engine.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox';
-import { runNode, type EdiCredentials, type RunResult } from '../../harness';
+import {
+	ACTION_NODE,
+	ACTION_VERSION,
+	CREDENTIAL_REF,
+	runNode,
+	type EdiCredentials,
+	type RunResult,
+} from '../../harness';
 import { writeInterchange, type X12WriteInput } from '../../sandbox/x12/write';
 
 export interface LoggedRequest {
@@ -146,3 +153,19 @@ export const interchange = (extra: Partial<X12WriteInput> = {}): string =>
 		],
 		...extra,
 	});
+
+/** An EDI Exchange node of a workflow run through the engine. */
+export const actionNode = (
+	name: string,
+	parameters: object,
+	settings: Partial<INode> = {},
+): INode => ({
+	id: name,
+	name,
+	type: ACTION_NODE,
+	typeVersion: ACTION_VERSION,
+	position: [0, 0],
+	parameters: parameters as INode['parameters'],
+	credentials: CREDENTIAL_REF,
+	...settings,
+});

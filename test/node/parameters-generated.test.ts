@@ -510,6 +510,16 @@ async function baselines(): Promise<Record<string, IDataObject>> {
 			stream: 'test',
 		},
 		'x12/acknowledge': { x12Content: interchange(), send: false },
+		'x12/printLabels': {
+			shipNotice: JSON.stringify({
+				shipmentId: 'SHP-1',
+				parties: { shipTo: { name: 'DC', postalCode: '10001' } },
+				orders: [
+					{ purchaseOrderNumber: 'PO-1', pallets: [{ serialShippingId: '006141410000000012' }] },
+				],
+			}),
+			shipFrom: { name: 'Your Company' },
+		},
 	};
 }
 

@@ -7,12 +7,10 @@
  * (The example's four nodes in one execution: test/orderToCash/x12-workflow.test.ts; executions at
  * once in real n8n, regular and queue mode: npm run test:n8n:control-numbers.)
  */
-import type { INode } from 'n8n-workflow';
-
-import { ACTION_NODE, ACTION_VERSION, CREDENTIAL_REF, runWorkflow } from '../../harness';
+import { runWorkflow } from '../../harness';
 import { readInterchange } from '../../nodes/EdiExchange/x12';
 import { retail850 } from '../unit/x12/fixtures';
-import { failure, useNodeSandbox } from './helpers';
+import { actionNode, failure, useNodeSandbox } from './helpers';
 
 const sb = useNodeSandbox();
 
@@ -26,17 +24,6 @@ const create855 = (options: Record<string, unknown> = {}) => ({
 	purchaseOrder: '={{ $json.x12 }}',
 	integrationPath: 'x12',
 	x12Options: options,
-});
-/** An EDI Exchange node of a workflow run through the engine. */
-const actionNode = (name: string, parameters: object, settings: Partial<INode> = {}): INode => ({
-	id: name,
-	name,
-	type: ACTION_NODE,
-	typeVersion: ACTION_VERSION,
-	position: [0, 0],
-	parameters: parameters as INode['parameters'],
-	credentials: CREDENTIAL_REF,
-	...settings,
 });
 /** ISA13, GS06 and ST02 of each interchange that reached the sandbox, in order. */
 const sentNumbers = async () =>

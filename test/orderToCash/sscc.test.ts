@@ -80,8 +80,12 @@ test.each([
 		'SSCC First Serial Reference is "1234567890": with a 7-digit company prefix it is 1 to 9 digits',
 	],
 	[
-		{ ssccCompanyPrefix: '0614141' },
-		'SSCC First Serial Reference is empty: give the serial reference of the first package (the node keeps no counter)',
+		{ ssccCompanyPrefix: '061414123' },
+		'SSCC First Serial Reference is empty, and a 9-digit company prefix leaves 7 digits for the serial reference: too few to number from the execution ID',
+	],
+	[
+		{ ssccCompanyPrefix: '0614141234' },
+		'a 10-digit company prefix leaves 6 digits for the serial reference: too few to number from the execution ID (7 digits, and at least one for the package), so serials could repeat. Give SSCC First Serial Reference from a sequence your workflow keeps (a Data Table or Postgres step',
 	],
 	[
 		{ ssccCompanyPrefix: '0614141', ssccFirstSerial: '1', ssccExtensionDigit: 'x' },
@@ -110,4 +114,66 @@ test('a carton serial that collides with the sequence is refused', async () => {
 	});
 	expect(error?.message).toMatch(/^The SSCC \d{18} labels both/);
 	expect(await posts()).toEqual([]);
+});
+
+describe('serial references from the execution ID (SSCC First Serial Reference empty)', () => {
+	/** PO-77 under another number: Create sends a ship notice for a PO number once (send once). */
+	const orderNumbered = (purchaseOrderNumber: string) => ({
+		...PO_77,
+		message: { ...PO_77.message, purchaseOrderNumber },
+	});
+	const fromExecution = (
+		executionId: string,
+		documentOptions: IDataObject,
+		input = [{ po: PO_77 }],
+	) =>
+		runNode({
+			credentials: credentialsOf(running),
+			input,
+			parameters: buildParameters('856_SHIP_NOTICE_MANIFEST', { documentOptions }),
+			executionId,
+			continueOnFail: true,
+		});
+	const sentSsccs = async () =>
+		(await posts()).map((p) =>
+			p.body.message.orders[0].pallets.flatMap((pallet: any) => [
+				pallet.serialShippingId,
+				...pallet.cartons.map((c: any) => c.serialShippingId),
+			]),
+		);
+
+	test('each package gets the execution ID’s seven digits, then its place; the items of one node continue the places', async () => {
+		const { error } = await fromExecution('12345678', { ssccCompanyPrefix: '0614141' }, [
+			{ po: orderNumbered('PO-77A') },
+			{ po: orderNumbered('PO-77B') },
+		]);
+		expect(error).toBeUndefined();
+		// Execution 12345678 keeps 2345678; the first item’s pallet and 2 cartons take places 01–03.
+		// Sent in any order: the places follow the items.
+		expect((await sentSsccs()).sort()).toEqual([
+			['01', '02', '03'].map((p) => sscc(`2345678${p}`)),
+			['04', '05', '06'].map((p) => sscc(`2345678${p}`)),
+		]);
+	});
+
+	test('an 8-digit prefix leaves one digit for the place: 9 packages per execution, then a refusal naming the way out', async () => {
+		const input = Array.from({ length: 4 }, (_, i) => ({ po: orderNumbered(`PO-77-${i}`) }));
+		const { items } = await fromExecution('77', { ssccCompanyPrefix: '06141411' }, input);
+		const code = (place: number) => {
+			const body = `006141411${'0000077'}${place}`;
+			return body + gs1CheckDigit(body);
+		};
+		expect((await sentSsccs()).flat().sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9].map(code));
+		expect(items[3].json.error).toBe(
+			'This execution has numbered 9 packages (SSCCs) and needs 3 more: numbers from the execution ID allow 9 per execution',
+		);
+	});
+
+	test('two executions never share an SSCC', async () => {
+		await fromExecution('501', { ssccCompanyPrefix: '0614141' });
+		await fromExecution('502', { ssccCompanyPrefix: '0614141' });
+		const all = (await sentSsccs()).flat();
+		expect(all).toHaveLength(6);
+		expect(new Set(all).size).toBe(6);
+	});
 });

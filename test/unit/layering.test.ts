@@ -20,7 +20,8 @@ const MAY_IMPORT: Record<string, string[]> = {
 	shared: ['documents', 'x12', 'x12Documents'],
 	transport: ['shared'],
 	trigger: ['shared', 'transport', 'documents', 'x12', 'x12Documents'],
-	actions: ['shared', 'transport', 'documents', 'x12', 'x12Documents'],
+	actions: ['shared', 'transport', 'documents', 'x12', 'x12Documents', 'labels'],
+	labels: ['documents'],
 };
 
 /** The node classes (EdiExchange.node.ts, EdiExchangeTrigger.node.ts): the top, importing anything. */

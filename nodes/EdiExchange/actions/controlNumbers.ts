@@ -1,9 +1,8 @@
 /**
  * X12 control numbers (ISA13, GS06, ST02) for what the nodes write, chosen per node in its options
  * (where each guarantee ends: docs/x12.md#control-numbers):
- * - **from the execution** (default): n8n's execution ID, which its database assigns and queue
- *   workers share, followed by two digits, the interchange's place in the execution (01–99),
- *   counted in the execution's own memory (its flow context), which every node of it shares;
+ * - **from the execution** (default): n8n's execution ID followed by two digits, the interchange's
+ *   place in the execution (01–99): executionNumbers.ts, which SSCC serial references share;
  * - **this node's counter**: the workflow's static data of this node, per sender → receiver; right
  *   only for one n8n process running one execution of the workflow at a time (not queue mode);
  * - **a Control Number the workflow gives** (e.g. the id of a row a Data Table step inserted).
@@ -14,17 +13,30 @@ import type {
 	IExecuteFunctions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	type NumberedAt,
+	type NumberKind,
+	numberFromExecution,
+	placesPerExecution,
+} from './executionNumbers';
 
 /** ISA13 is nine digits. */
 export const MAX_CONTROL_NUMBER = 999_999_999;
-/** From the execution: the ID's last seven digits, then two for the place, 01–99. */
-export const PLACES_PER_EXECUTION = 99;
-const EXECUTION_DIGITS = 7;
+/** From the execution (executionNumbers.ts): the ID's last seven digits, then two for the place, 01–99. */
+const FROM_EXECUTION: NumberKind = {
+	placesIn: 'x12ControlNumberPlaces',
+	placeDigits: 2,
+	numbers: 'X12 control numbers',
+	what: 'X12 interchanges',
+	instead:
+		'Send the rest from a sub-workflow (each Execute Workflow run is an execution with its own 99), or give Control Number (in the node’s options) from your workflow.',
+	withoutId:
+		'Choose Numbering → This Node’s Counter (in the node’s options), or give Control Number from your workflow.',
+};
+export const PLACES_PER_EXECUTION = placesPerExecution(FROM_EXECUTION);
 /** Where the counters live in the node's static data: { "SENDER→RECEIVER": last number used }. */
 const COUNTERS = 'x12ControlNumbers';
-/** Where the execution's places live in its flow context: the last place, and each taker's first. */
-const PLACES = 'x12ControlNumberPlaces';
 
 /** ISA13 = GS06, and ST02 of each set: what writeInterchange takes. */
 export interface ControlNumbers {
@@ -34,10 +46,7 @@ export interface ControlNumbers {
 }
 
 /** Which interchange is numbered: the item, and its place among the item's interchanges. */
-export interface InterchangeAt {
-	itemIndex: number;
-	index?: number;
-}
+export type InterchangeAt = NumberedAt;
 
 /**
  * A number the options gave, or undefined for 0 ("number as Numbering says") and not given: the
@@ -62,7 +71,7 @@ export function takeControlNumbers(
 		givenNumber(options.controlNumber) ??
 		(options.numbering === 'counter'
 			? fromCounter.call(this, `${envelope.senderId}→${envelope.receiverId}`, options, sets)
-			: fromExecution.call(this, at, sets));
+			: numberFromExecution.call(this, FROM_EXECUTION, at, sets));
 	return {
 		interchange: first,
 		group: first,
@@ -74,54 +83,6 @@ export function takeControlNumbers(
 function afterWrap(number: number, options: IDataObject): number {
 	if (number <= MAX_CONTROL_NUMBER) return number;
 	return (givenNumber(options.firstControlNumber) ?? 1) + number - MAX_CONTROL_NUMBER - 1;
-}
-
-/**
- * The next `count` places of this execution, after its ID: the same again for the same node run,
- * item and interchange (n8n's Retry On Fail sends the same number, which the partner refuses as a
- * copy). A queue worker running a crashed execution again starts with empty memory: it numbers in
- * the same order from place 01, so the same interchanges get the same numbers.
- */
-function fromExecution(this: IExecuteFunctions, at: InterchangeAt, count: number): number {
-	const base = executionBase.call(this, at.itemIndex);
-	const memory = this.getContext('flow');
-	const places = (memory[PLACES] ??= { last: 0, taken: {} }) as {
-		last: number;
-		taken: Record<string, number>;
-	};
-	const runIndex = this.getWorkflowDataProxy(at.itemIndex).$runIndex as number;
-	const key = `${this.getNode().name}#${runIndex}#${at.itemIndex}#${at.index ?? 0}`;
-	if (places.taken[key] === undefined) {
-		if (places.last + count > PLACES_PER_EXECUTION)
-			throw new NodeOperationError(
-				this.getNode(),
-				`This execution has numbered ${places.last} X12 interchanges: numbers from the execution ID allow ${PLACES_PER_EXECUTION} per execution`,
-				{
-					description:
-						'Nothing was sent for this item. Send the rest from a sub-workflow (each Execute Workflow run is an execution with its own 99), or give Control Number (in the node’s options) from your workflow.',
-					itemIndex: at.itemIndex,
-				},
-			);
-		places.taken[key] = places.last + 1;
-		places.last += count;
-	}
-	return base + places.taken[key];
-}
-
-/** The execution ID's last seven digits × 100: the execution's own block of 99 numbers. */
-function executionBase(this: IExecuteFunctions, itemIndex: number): number {
-	const id: unknown = this.getExecutionId();
-	if (typeof id !== 'string' || !/^\d+$/.test(id))
-		throw new NodeOperationError(
-			this.getNode(),
-			`n8n gave this execution no numeric ID (${JSON.stringify(id)}): X12 control numbers cannot come from it`,
-			{
-				description:
-					'Choose Numbering → This Node’s Counter (in the node’s options), or give Control Number from your workflow.',
-				itemIndex,
-			},
-		);
-	return Number(id.slice(-EXECUTION_DIGITS)) * 100;
 }
 
 /**

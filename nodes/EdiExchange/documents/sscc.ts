@@ -4,17 +4,26 @@
  * Receivers reject a wrong check digit, so it is always computed here, never taken on trust.
  */
 import { DocumentError } from './errors';
-import { gs1CheckDigit } from './gs1';
+import { gs1CheckDigit, isCompanyPrefix, serialDigitsFor } from './gs1';
 
 /** How the writer numbers packages it labels: options, never a clock or a counter of its own. */
 export interface SsccOptions {
 	/** GS1 company prefix, 7 to 10 digits (e.g. "0614141"). */
 	companyPrefix: string;
-	/** Serial reference of the first package; the next packages count up from it. Default 1. */
-	firstSerial?: number | string;
+	/**
+	 * Serial reference of the first package; the next packages count up from it. Default 1. Or a
+	 * function handing out the first of `count` consecutive serial references (numbered from the
+	 * execution: actions/executionNumbers.ts), asked once, with the number of packages to label.
+	 */
+	firstSerial?: number | string | ((count: number) => string);
 	/** Extension digit 0–9 (the packer's choice). Default "0". */
 	extensionDigit?: string;
 }
+
+/** The options of one sequence: its first serial known. */
+export type SsccSequenceOptions = Omit<SsccOptions, 'firstSerial'> & {
+	firstSerial?: number | string;
+};
 
 /** Hands out consecutive SSCC-18s; refuses options that cannot form one, naming the option. */
 export class SsccSequence {
@@ -22,9 +31,9 @@ export class SsccSequence {
 	private readonly head: string;
 	private readonly serialDigits: number;
 
-	constructor(options: SsccOptions) {
+	constructor(options: SsccSequenceOptions) {
 		const prefix = String(options.companyPrefix ?? '');
-		if (!/^\d{7,10}$/.test(prefix))
+		if (!isCompanyPrefix(prefix))
 			throw new DocumentError(
 				`The option "sscc.companyPrefix" is ${JSON.stringify(options.companyPrefix)}: a GS1 company prefix is 7 to 10 digits`,
 				'sscc.companyPrefix',
@@ -36,7 +45,7 @@ export class SsccSequence {
 				'sscc.extensionDigit',
 			);
 		const first = String(options.firstSerial ?? '1');
-		this.serialDigits = 16 - prefix.length;
+		this.serialDigits = serialDigitsFor(prefix.length);
 		if (!/^\d+$/.test(first) || first.length > this.serialDigits)
 			throw new DocumentError(
 				`The option "sscc.firstSerial" is ${JSON.stringify(options.firstSerial)}: with a ${prefix.length}-digit company prefix the serial is at most ${this.serialDigits} digits`,

@@ -24,7 +24,7 @@ import { productIdPairs, unitCode, writeDates, writeParties, writeReferences } f
 import { SegmentWriter, spec, type WriteOptions } from './elements';
 import { quantityOf, writeDescription, writeTotals } from './lines';
 import { isValidSscc } from '../documents/gs1';
-import { SsccSequence, type SsccOptions } from '../documents/sscc';
+import { SsccSequence, type SsccSequenceOptions } from '../documents/sscc';
 import { messageOf } from './write855';
 
 export type ShipNoticeHierarchy =
@@ -38,7 +38,7 @@ export interface ShipNoticeWriteOptions extends WriteOptions {
 	/** Default `shipmentOrderPackItem`. */
 	hierarchy?: ShipNoticeHierarchy;
 	/** Numbers packages without a serialShippingId of their own (MAN*GM); without it they carry no MAN. */
-	sscc?: SsccOptions;
+	sscc?: SsccSequenceOptions;
 	/** BSN03, YYYY-MM-DD: the date the notice is made. Default the ship date. */
 	date?: string;
 	/** BSN04, HHMM: the time the notice is made. Default "0000" (writers never read the clock). */

@@ -1,6 +1,7 @@
 import { resource } from '../resource';
 import { acknowledge } from './acknowledge';
 import { convert } from './convert';
+import { printLabels } from './printLabels';
 
 export const x12 = resource(
 	{
@@ -24,6 +25,14 @@ export const x12 = resource(
 			description:
 				'Build the 997 functional acknowledgment of a received interchange and send it to its sender',
 			operation: acknowledge,
+		},
+		{
+			name: 'Print Carton Labels',
+			value: 'printLabels',
+			action: 'Print GS1 carton labels for a ship notice',
+			description:
+				'GS1 logistics labels in ZPL II for the pallets and cartons of an 856, each with the SSCC the 856 carries',
+			operation: printLabels,
 		},
 	],
 );

@@ -134,7 +134,7 @@ export const shipNotice: DocumentBuild = {
 			billOfLadingNumber: text(options.billOfLadingNumber),
 			trackingNumber: text(options.trackingNumber),
 			packing: options.packing as Packing | undefined,
-			sscc: readSscc(options),
+			sscc: readSscc.call(this, options, itemIndex),
 			unitWhenMissing: text(options.unitWhenMissing),
 		});
 	},
