@@ -251,6 +251,79 @@ test.each(OTHER_TYPES)(
 	},
 );
 
+/** Create's parameters for an 865 of PO-65 answering change `changeSequenceNumber`. */
+const changeAckOn = (path: string, changeSequenceNumber: string): IDataObject => ({
+	resource: 'transaction',
+	operation: 'create',
+	documentType: '865_PURCHASE_ORDER_CHANGE_ACKNOWLEDGMENT',
+	stream: 'test',
+	messageSource: 'json',
+	message: JSON.stringify({ ...CHANGE_ACK_MESSAGE, changeSequenceNumber }),
+	senderId: 'YOURCOMPANY',
+	receiverId: 'DEMORETAIL',
+	integrationPath: path,
+});
+
+describe.each(['x12', 'serviceJson'] as const)('an 865 per change of the order, %s', (path) => {
+	// The partner sent no 860 for PO-65 and would reject the 865s: silent, they stay NOT_ACKNOWLEDGED.
+	beforeEach(async () => {
+		await sb.admin('PUT', '/config', { acknowledgments: { silentFor: ['865'] } });
+	});
+
+	test('the 865 for change 2 goes out after the one for change 1; change 1 again is refused', async () => {
+		expect((await sb.run(changeAckOn(path, '1'))).error?.message).toBeUndefined();
+		const [first] = await sentOf('865', 'PO-65');
+
+		await sb.clearRequests();
+		const second = await sb.run(changeAckOn(path, '2'));
+		expect(second.error?.message).toBeUndefined();
+		// Looked up, the earlier 865's message read (it answered change 1), sent.
+		expect((await sb.requests()).map((r) => `${r.method} ${r.path}`)).toEqual([
+			'GET /v3/transactions',
+			`GET /v3/transactions/${String(first.id)}/message`,
+			'POST /v2/integration-payloads',
+		]);
+		expect(await sentOf('865', 'PO-65')).toHaveLength(2);
+
+		await sb.clearRequests();
+		const again = await sb.run(changeAckOn(path, '1'));
+		const { message, description } = failure(again);
+		expect(message).toBe(
+			`The 865 Purchase Order Change Acknowledgment with purchaseOrderNumber "PO-65" was already sent to DEMORETAIL on the test stream: transaction ${String(first.id)} at ${String(first.createdAt)}, acknowledgment NOT_ACKNOWLEDGED; the earlier 865 answered change 1, as this one does. Nothing was sent.`,
+		);
+		expect(description).toContain('An 865 for another change of the order');
+		expect(await posts()).toEqual([]);
+		expect(await sentOf('865', 'PO-65')).toHaveLength(2);
+	});
+
+	test('an earlier 865 whose message cannot be read counts as the same change: refused, saying so', async () => {
+		expect((await sb.run(changeAckOn(path, '1'))).error?.message).toBeUndefined();
+		const [first] = await sentOf('865', 'PO-65');
+		await sb.admin('PUT', '/faults', { messageErrors: { [String(first.id)]: 404 } });
+		await sb.clearRequests();
+		const second = await sb.run(changeAckOn(path, '2'));
+		expect(failure(second).message).toMatch(
+			new RegExp(
+				`transaction ${String(first.id)} at .*; the earlier 865 counts as answering the same change: its message could not be read: .*Nothing was sent\\.$`,
+			),
+		);
+		expect(await posts()).toEqual([]);
+	});
+
+	test('changes 1, 2 and 1 again in one batch: the last is refused, naming the first', async () => {
+		const run = await sb.run(
+			{ ...changeAckOn(path, '1'), message: '={{ JSON.stringify($json) }}' },
+			{
+				input: ['1', '2', '1'].map((changeSequenceNumber) => ({
+					json: { ...CHANGE_ACK_MESSAGE, changeSequenceNumber },
+				})),
+			},
+		);
+		expect(failure(run).message).toMatch(/the earlier 865 answered change 1, as this one does/);
+		expect(await sentOf('865', 'PO-65')).toHaveLength(2);
+	});
+});
+
 describe('a batch', () => {
 	const invoices = (input: IDataObject, numbers: string[]) =>
 		numbers.map((invoice) => ({ json: { ...input, invoice } }));

@@ -5,7 +5,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
+	changesToRead,
 	decideSendOnce,
+	type EarlierChange,
 	type IfAlreadySent,
 	keyOf,
 	type SendKey,
@@ -174,5 +176,103 @@ describe('keyOf: the business number of each type the node sends', () => {
 		['999', { purchaseOrderNumber: 'PO-1' }],
 	])('%s %j has none', (code, message) => {
 		expect(keyOf(code, { ...party, message })).toBeUndefined();
+	});
+});
+
+describe('an 865 answers one change of its order: only one for the same change blocks', () => {
+	const changeAck = (changeNumber?: string): SendKey => ({
+		code: '865',
+		receiverId: 'DEMORETAIL',
+		stream: 'test',
+		businessNumber: 'PO-65',
+		...(changeNumber === undefined ? {} : { changeNumber }),
+	});
+	const sent865 = (id: number, createdAt = at10): IDataObject =>
+		sent({ id, createdAt, transactionType: '865', businessNumber: 'PO-65' });
+	const changes = (...entries: Array<[number, EarlierChange]>) =>
+		new Map(entries.map(([id, change]) => [String(id), change]));
+	const refused = (change: EarlierChange) => ({
+		action: 'refuse' as const,
+		earlier: { id: 12, createdAt: at10, acknowledgmentStatus: 'ACCEPTED', change },
+	});
+	const at11 = '2026-11-28T11:00:00.000Z';
+
+	const rows: Array<
+		[string, SendKey, IDataObject[], ReadonlyMap<string, EarlierChange>, SendOnceDecision]
+	> = [
+		[
+			'the 865 for change 2 after the one for change 1: sent',
+			changeAck('2'),
+			[sent865(12)],
+			changes([12, { changeNumber: '1' }]),
+			{ action: 'send', why: 'otherChange' },
+		],
+		[
+			'the 865 for change 1 again: refused',
+			changeAck('1'),
+			[sent865(12)],
+			changes([12, { changeNumber: '1' }]),
+			refused({ changeNumber: '1' }),
+		],
+		[
+			'the earlier 865 names no change: refused',
+			changeAck('2'),
+			[sent865(12)],
+			changes([12, {}]),
+			refused({}),
+		],
+		[
+			'this 865 names no change: refused',
+			changeAck(),
+			[sent865(12)],
+			changes([12, { changeNumber: '1' }]),
+			refused({ changeNumber: '1' }),
+		],
+		[
+			'the earlier 865’s message could not be read: refused, the safe side',
+			changeAck('2'),
+			[sent865(12)],
+			changes([12, { unread: 'its message could not be read: 500' }]),
+			refused({ unread: 'its message could not be read: 500' }),
+		],
+		[
+			'an earlier 865 not read counts as the same change',
+			changeAck('2'),
+			[sent865(12)],
+			changes(),
+			refused({}),
+		],
+		[
+			'changes 1 and 2 sent, change 1 again: the one for change 1 is named, not the newer one',
+			changeAck('1'),
+			[sent865(15, at11), sent865(12)],
+			changes([15, { changeNumber: '2' }], [12, { changeNumber: '1' }]),
+			refused({ changeNumber: '1' }),
+		],
+		[
+			'changes 1 and 2 sent, change 3: sent',
+			changeAck('3'),
+			[sent865(15, at11), sent865(12)],
+			changes([15, { changeNumber: '2' }], [12, { changeNumber: '1' }]),
+			{ action: 'send', why: 'otherChange' },
+		],
+	];
+
+	test.each(rows)('%s', (_, key, found, read, expected) => {
+		expect(decideSendOnce(key, found, 'refuse', read)).toEqual(expected);
+	});
+
+	test('the earlier 865s to read: the blocking ones of the order, newest first', () => {
+		const rejected = sent({ ...sent865(9), acknowledgmentStatus: 'REJECTED' });
+		const found = [sent865(12), rejected, sent865(15, at11), sent({ id: 20 })];
+		expect(changesToRead(changeAck('2'), found).map((t) => t.id)).toEqual([15, 12]);
+		expect(changesToRead(invoice, [sent()])).toEqual([]);
+	});
+
+	test('keyOf reads its changeSequenceNumber', () => {
+		const party = { receiverId: 'DEMORETAIL', stream: 'test' };
+		const message = { purchaseOrderNumber: 'PO-65', changeSequenceNumber: 2 };
+		expect(keyOf('865', { ...party, message })).toEqual(changeAck('2'));
+		expect(keyOf('855', { ...party, message })).not.toHaveProperty('changeNumber');
 	});
 });

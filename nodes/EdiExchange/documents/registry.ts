@@ -30,6 +30,11 @@ interface DocumentType {
 	 * on the list): what Create's send-once check looks up.
 	 */
 	businessNumber?: string;
+	/**
+	 * The field telling apart documents that share the business number, one per change of it (the
+	 * 865's changeSequenceNumber, X12 BCA05): send once compares it too.
+	 */
+	changeNumber?: string;
 }
 
 const REPLY = {
@@ -90,6 +95,7 @@ const DOCUMENT_TYPES: DocumentType[] = [
 		can: ['build', 'write'],
 		paths: ['x12', 'serviceJson'],
 		businessNumber: 'purchaseOrderNumber',
+		changeNumber: 'changeSequenceNumber',
 	},
 	{
 		code: '846',
@@ -164,3 +170,7 @@ export function serviceTypeOf(code: string): string {
 /** The field of a type's JSON document holding its business number ('invoiceNumber' for '810'). */
 export const businessNumberField = (code: string): string | undefined =>
 	DOCUMENT_TYPES.find((candidate) => candidate.code === code)?.businessNumber;
+
+/** The field of a type's JSON document numbering its changes ('changeSequenceNumber' for '865'). */
+export const changeNumberField = (code: string): string | undefined =>
+	DOCUMENT_TYPES.find((candidate) => candidate.code === code)?.changeNumber;

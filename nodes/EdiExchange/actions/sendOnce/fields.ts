@@ -22,7 +22,7 @@ export const sendOnceOptions: INodeProperties[] = [
 			name: 'ifAlreadySent',
 			default: 'refuse',
 			description:
-				'What happens to a document whose business number (PO number of an 855 or 865, shipment ID of an 856, invoice number of an 810, report number of an 846) already went to the same receiver as the same type on the same stream, unless the receiver rejected it',
+				'What happens to a document whose business number (PO number of an 855, PO number and change sequence number of an 865, shipment ID of an 856, invoice number of an 810, report number of an 846) already went to the same receiver as the same type on the same stream, unless the receiver rejected it',
 		},
 		[
 			{

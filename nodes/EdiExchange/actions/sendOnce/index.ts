@@ -1,16 +1,19 @@
 /**
  * Send once: the one check before Create sends anything, on every integration path
  * (integrationPaths.ts sendDocument runs every send through it). The lookup finds the outbound
- * transactions with the document's business number, decide.ts says refuse, send or mark.
+ * transactions with the document's business number, changes.ts reads which change an earlier 865
+ * answered, decide.ts says refuse, send or mark.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { businessNumberField, typeLabel } from '../../documents/registry';
+import { businessNumberField, changeNumberField, typeLabel } from '../../documents/registry';
 import type { ServiceClient } from '../../transport/client';
 import type { Outbound } from '../integrationPaths';
+import { readChanges } from './changes';
 import {
 	decideSendOnce,
+	type EarlierChange,
 	type EarlierSend,
 	type IfAlreadySent,
 	keyOf,
@@ -78,8 +81,13 @@ export async function sendOnce(
 	const held = await lookup.hold(key);
 	let sent: IDataObject | undefined;
 	try {
-		const found = await find.call(this, lookup, key, itemIndex);
-		const decision = decideSendOnce(key, held.earlier ? [...found, held.earlier] : found, choice);
+		const found = [...(await find.call(this, lookup, key, itemIndex)), ...held.earlier];
+		// The run's own sends say their change; an earlier 865's is read from its message.
+		const known = new Map<string, EarlierChange>(
+			held.earlier.map((own) => [String(own.id), changeOfOwn(own)]),
+		);
+		const changes = await readChanges(client, key, found, known, itemIndex);
+		const decision = decideSendOnce(key, found, choice, changes);
 		if (decision.action === 'refuse')
 			throw alreadySent.call(this, key, decision.earlier, itemIndex);
 		if (decision.action === 'mark')
@@ -134,10 +142,15 @@ function noteScan(this: IExecuteFunctions, lookup: SentLookup): void {
 	this.addExecutionHints({ message, location: 'outputPane' });
 }
 
+/** The change a send of this run answered (sentInThisRun), as changes.ts would have read it. */
+const changeOfOwn = (own: IDataObject): EarlierChange =>
+	own.changeNumber === undefined ? {} : { changeNumber: String(own.changeNumber) };
+
 /** The run's own send, as the list will show it, for a later item of the run with the same key. */
 function sentInThisRun(key: SendKey, answer: IDataObject): IDataObject {
 	const ids = answer.transactionIds;
 	return {
+		...(key.changeNumber === undefined ? {} : { changeNumber: key.changeNumber }),
 		id: (Array.isArray(ids) && ids.length ? ids[0] : answer.id) as IDataObject[string],
 		transactionType: key.code,
 		direction: 'outbound',
@@ -160,13 +173,28 @@ function alreadySent(
 	const answer = earlier.acknowledgmentStatus
 		? `acknowledgment ${earlier.acknowledgmentStatus}`
 		: 'no acknowledgment status known';
+	const change = earlier.change ? `; ${sameChange(key, earlier.change)}` : '';
+	const perChange = earlier.change
+		? ` An ${key.code} for another change of the order (another ${changeNumberField(key.code)}) goes through.`
+		: '';
 	return new NodeOperationError(
 		this.getNode(),
-		`The ${typeLabel(key.code)} with ${field} "${key.businessNumber}" was already sent to ${key.receiverId} on the ${key.stream} stream: transaction ${String(earlier.id)}${when}, ${answer}. Nothing was sent.`,
+		`The ${typeLabel(key.code)} with ${field} "${key.businessNumber}" was already sent to ${key.receiverId} on the ${key.stream} stream: transaction ${String(earlier.id)}${when}, ${answer}${change}. Nothing was sent.`,
 		{
-			description:
-				'Create sends a document once per business number. To send it again anyway, set Options → If Already Sent to Send Anyway; to let the workflow branch instead of failing, choose Mark as Already Sent. Once the receiver has rejected the earlier one, a corrected document goes through.',
+			description: `Create sends a document once per business number. To send it again anyway, set Options → If Already Sent to Send Anyway; to let the workflow branch instead of failing, choose Mark as Already Sent. Once the receiver has rejected the earlier one, a corrected document goes through.${perChange}`,
 			itemIndex,
 		},
 	);
+}
+
+/** Why an earlier 865 counts as answering the same change as this one. */
+function sameChange(key: SendKey, change: EarlierChange): string {
+	const earlier = `the earlier ${key.code}`;
+	if (change.unread !== undefined)
+		return `${earlier} counts as answering the same change: ${change.unread}`;
+	if (change.changeNumber === undefined)
+		return `${earlier} names no change sequence number (BCA05), so it may answer this change`;
+	if (key.changeNumber === undefined)
+		return `${earlier} answered change ${change.changeNumber}, and this one has no ${changeNumberField(key.code)} to tell it apart`;
+	return `${earlier} answered change ${change.changeNumber}, as this one does`;
 }

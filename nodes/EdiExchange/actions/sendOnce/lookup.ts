@@ -32,7 +32,7 @@ export class SentLookup {
 	private readonly waiting = new Map<string, Set<string>>();
 	private readonly asked = new Map<string, Promise<IDataObject[]>>();
 	private readonly scans = new Map<string, Promise<Read>>();
-	private readonly sends = new Map<string, Promise<IDataObject | undefined>>();
+	private readonly sends = new Map<string, Promise<IDataObject[]>>();
 
 	constructor(
 		private readonly client: ServiceClient,
@@ -114,19 +114,19 @@ export class SentLookup {
 	}
 
 	/**
-	 * Holds the key for one item of the run: waits until an earlier item holding it has sent (or
-	 * failed), and hands over that send. `release` with this item's own send, or nothing.
+	 * Holds the key for one item of the run: waits until the earlier items holding it have sent (or
+	 * failed), and hands over their sends. `release` with this item's own send, or nothing.
 	 */
 	async hold(
 		key: SendKey,
-	): Promise<{ earlier?: IDataObject; release: (sent?: IDataObject) => void }> {
+	): Promise<{ earlier: IDataObject[]; release: (sent?: IDataObject) => void }> {
 		const name = keyText(key);
-		const before = this.sends.get(name);
+		const before = this.sends.get(name) ?? Promise.resolve([]);
 		let release: (sent?: IDataObject) => void = () => {};
 		const mine = new Promise<IDataObject | undefined>((resolve) => (release = resolve));
 		this.sends.set(
 			name,
-			mine.then(async (sent) => sent ?? (await before)),
+			mine.then(async (sent) => [...(await before), ...(sent ? [sent] : [])]),
 		);
 		return { earlier: await before, release };
 	}
