@@ -182,3 +182,36 @@ function packagesOf(
 	}
 	return packages;
 }
+
+/** An SSCC as a message may give it (a number, or with its AI 00 in front), as the 856 carries it. */
+const ssccText = (value: unknown): string | undefined => {
+	const text = textOf(value);
+	return text !== undefined && /^00\d{18}$/.test(text) ? text.slice(2) : text;
+};
+
+/**
+ * What the message the 856 was written from labels that the 856 sent does not (the pallet of a
+ * pick-and-pack 856, which has no level for it): one warning each, and no label.
+ */
+export function unsentPackages(writtenFrom: unknown, packages: Package[]): string[] {
+	const message = unwrapMessage(writtenFrom, 'orders');
+	if (!isObject(message) || !Array.isArray(message.orders)) return [];
+	const sent = new Set(packages.map((p) => p.sscc));
+	const warnings: string[] = [];
+	const check = (entry: unknown, path: string) => {
+		const sscc = isObject(entry) ? ssccText(entry.serialShippingId) : undefined;
+		if (sscc !== undefined && !sent.has(sscc))
+			warnings.push(
+				`${path} carries the SSCC ${sscc}, which the 856 sent does not (no MAN*GM): no label is printed for it`,
+			);
+	};
+	message.orders.forEach((order, o) => {
+		const pallets = isObject(order) && Array.isArray(order.pallets) ? order.pallets : [];
+		pallets.forEach((pallet, p) => {
+			check(pallet, `orders[${o}].pallets[${p}]`);
+			const cartons = isObject(pallet) && Array.isArray(pallet.cartons) ? pallet.cartons : [];
+			cartons.forEach((carton, c) => check(carton, `orders[${o}].pallets[${p}].cartons[${c}]`));
+		});
+	});
+	return warnings;
+}
