@@ -94,6 +94,11 @@ function readSegments(segments: string[][]): PlainObject {
 		else if (id === 'N4' && party)
 			Object.assign(party, { city: e1, stateOrProvinceCode: e2, postalCode: e3, countryCode: e4 });
 	}
+	if ([...levels.values()].every((l) => l.code !== 'T' && l.code !== 'P'))
+		throw new DocumentError(
+			'The 856 has no tare or pack level (HL T or P) to label: a flat 856 (shipment, order, item) carries no SSCC. Send it with the pick-and-pack or tare hierarchy (X12 Options → 856 Hierarchy)',
+			'hierarchy',
+		);
 	if (Object.keys(parties).length) message.parties = parties;
 	if (Object.keys(references).length) message.references = references;
 	return message;
