@@ -118,6 +118,32 @@ export function readShipment(shipNotice: unknown, shipFrom?: PlainObject): Shipm
 	};
 }
 
+/** Each pallet (with how many cartons it holds) and carton of the message's orders, in order. */
+function eachPackage(
+	message: PlainObject,
+	visit: (
+		entry: PlainObject,
+		kind: Package['kind'],
+		path: string,
+		order: PlainObject,
+		cartons: number,
+	) => void,
+): void {
+	(message.orders as unknown[]).forEach((order, o) => {
+		if (!isObject(order)) return;
+		const pallets = Array.isArray(order.pallets) ? order.pallets : [];
+		pallets.forEach((pallet, p) => {
+			if (!isObject(pallet)) return;
+			const palletPath = `orders[${o}].pallets[${p}]`;
+			const cartons = Array.isArray(pallet.cartons) ? pallet.cartons : [];
+			visit(pallet, 'pallet', palletPath, order, cartons.length);
+			cartons.forEach((carton, c) => {
+				if (isObject(carton)) visit(carton, 'carton', `${palletPath}.cartons[${c}]`, order, 0);
+			});
+		});
+	});
+}
+
 function packagesOf(
 	message: PlainObject,
 	references: PlainObject,
@@ -145,21 +171,11 @@ function packagesOf(
 			store,
 		});
 	};
-	(message.orders as unknown[]).forEach((order, o) => {
-		if (!isObject(order)) return;
-		const pallets = Array.isArray(order.pallets) ? order.pallets : [];
-		pallets.forEach((pallet, p) => {
-			if (!isObject(pallet)) return;
-			const palletPath = `orders[${o}].pallets[${p}]`;
-			const cartons = Array.isArray(pallet.cartons) ? pallet.cartons : [];
-			// A pallet with no SSCC whose cartons carry theirs is no shipping unit of its own (the
-			// X12 pick-and-pack hierarchy has no pallet level): its cartons are labelled.
-			if (pallet.serialShippingId !== undefined || cartons.length === 0)
-				add(pallet, 'pallet', palletPath, order);
-			cartons.forEach((carton, c) => {
-				if (isObject(carton)) add(carton, 'carton', `${palletPath}.cartons[${c}]`, order);
-			});
-		});
+	eachPackage(message, (entry, kind, path, order, cartons) => {
+		// A pallet with no SSCC whose cartons carry theirs is no shipping unit of its own (the
+		// X12 pick-and-pack hierarchy has no pallet level): its cartons are labelled.
+		if (kind === 'carton' || entry.serialShippingId !== undefined || cartons === 0)
+			add(entry, kind, path, order);
 	});
 	if (packages.length === 0)
 		throw new DocumentError(
@@ -198,20 +214,12 @@ export function unsentPackages(writtenFrom: unknown, packages: Package[]): strin
 	if (!isObject(message) || !Array.isArray(message.orders)) return [];
 	const sent = new Set(packages.map((p) => p.sscc));
 	const warnings: string[] = [];
-	const check = (entry: unknown, path: string) => {
-		const sscc = isObject(entry) ? ssccText(entry.serialShippingId) : undefined;
+	eachPackage(message, (entry, _kind, path) => {
+		const sscc = ssccText(entry.serialShippingId);
 		if (sscc !== undefined && !sent.has(sscc))
 			warnings.push(
 				`${path} carries the SSCC ${sscc}, which the 856 sent does not (no MAN*GM): no label is printed for it`,
 			);
-	};
-	message.orders.forEach((order, o) => {
-		const pallets = isObject(order) && Array.isArray(order.pallets) ? order.pallets : [];
-		pallets.forEach((pallet, p) => {
-			check(pallet, `orders[${o}].pallets[${p}]`);
-			const cartons = isObject(pallet) && Array.isArray(pallet.cartons) ? pallet.cartons : [];
-			cartons.forEach((carton, c) => check(carton, `orders[${o}].pallets[${p}].cartons[${c}]`));
-		});
 	});
 	return warnings;
 }

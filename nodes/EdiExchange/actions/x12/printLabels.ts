@@ -1,7 +1,8 @@
 /**
  * X12 → Print Carton Labels: the ship notice (856) as it was sent → GS1 logistics labels in ZPL
- * II, one per pallet and carton it labels with an SSCC, as binary data (one file for the shipment, or one item per
- * label). Sends nothing; the labels are written by labels/ (pure), the binary made here.
+ * II, one per pallet and carton it labels with an SSCC, as binary data (one file for the
+ * shipment, or one item per label). Sends nothing; the labels are written by labels/ (pure), the
+ * binary made here.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
