@@ -122,6 +122,34 @@ test('the structured message is the 856: its pallets and cartons, no warning', (
 	});
 });
 
+test('items loaded straight on a pallet: the pallet is labelled on every path, as the 856 sent has it', () => {
+	const onPallet = {
+		...message,
+		orders: [
+			{
+				purchaseOrderNumber: 'PO-1',
+				pallets: [{ serialShippingId: sscc('1'), items: [item('1')] }],
+			},
+		],
+	};
+	const sent = (hierarchy: 'shipmentOrderPackItem' | 'shipmentOrderTarePackItem') =>
+		packagesOf({ segments: write856(onPallet, { hierarchy }), message: onPallet });
+	// With tare: the pallet's T carries its SSCC, and the pack the items need carries none.
+	expect(sent('shipmentOrderTarePackItem')).toEqual({
+		labels: [[sscc('1'), 'pallet', 1, 1, 'PO-1']],
+		warnings: [],
+	});
+	// Pick and pack: the pallet is the items' pack (P), with the pallet's SSCC.
+	expect(sent('shipmentOrderPackItem')).toEqual({
+		labels: [[sscc('1'), 'carton', 1, 1, 'PO-1']],
+		warnings: [],
+	});
+	expect(packagesOf({ message: onPallet })).toEqual({
+		labels: [[sscc('1'), 'pallet', 1, 1, 'PO-1']],
+		warnings: [],
+	});
+});
+
 test('the flat hierarchy labels no package: refused, saying so', () => {
 	const segments = write856(message, { hierarchy: 'shipmentOrderItem' });
 	expect(() => packagesOf({ segments, message })).toThrow(

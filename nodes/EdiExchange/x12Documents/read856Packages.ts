@@ -101,6 +101,13 @@ function readSegments(segments: string[][]): PlainObject {
 		);
 	if (Object.keys(parties).length) message.parties = parties;
 	if (Object.keys(references).length) message.references = references;
+	// A pack without MAN*GM in a tare that carries one is no shipping unit of its own (the tare
+	// hierarchy puts items loaded straight on a pallet in such a pack): the tare is labelled.
+	for (const { code, entry } of levels.values())
+		if (code === 'T' && entry.serialShippingId !== undefined && Array.isArray(entry.cartons))
+			entry.cartons = (entry.cartons as PlainObject[]).filter(
+				(carton) => carton.serialShippingId !== undefined,
+			);
 	return message;
 }
 
