@@ -275,6 +275,16 @@ const CASES: Record<string, BadInput> = {
 		message:
 			'orders[0].pallets[0].serialShippingId is 006141410000000013: its check digit should be 2, not 3',
 	},
+	'print carton labels: service JSON segments with one that is not a segment': {
+		parameters: {
+			resource: 'x12',
+			operation: 'printLabels',
+			shipNotice: JSON.stringify({ segments: [['BSN', '00', 'SHP-1'], 'HL*1**S'] }),
+			shipFrom: { name: 'Your Company' },
+		},
+		message:
+			'segments[1] is "HL*1**S": a segment is an array of strings, its id first (["MAN", "GM", "…"])',
+	},
 	'print carton labels: Ship Notice not JSON': {
 		parameters: { resource: 'x12', operation: 'printLabels', shipNotice: '{"orders": [' },
 		message: `Ship Notice is not valid JSON: ${parseError('{"orders": [')}`,

@@ -89,6 +89,14 @@ const zplOf = (item: INodeExecutionData) =>
 	Buffer.from(item.binary!.data.data, 'base64').toString('ascii');
 const sent856 = async () =>
 	(await sb.requests()).filter((r) => r.method === 'POST').map((r) => r.body);
+/** The 856 the sandbox holds for a transaction, read back as the receiver gets it. */
+const held856 = async (id: unknown) => {
+	const response = await fetch(`${sb.baseUrl}/v3/transactions/${String(id)}/message`, {
+		headers: { 'service-api-key': sb.credentials.apiToken },
+	});
+	expect(response.status).toBe(200);
+	return (await response.json()) as { segments?: string[][]; orders?: unknown[] };
+};
 const sscc = (serial: string, prefix = '0614141', extension = '0') => {
 	const body = extension + prefix + serial.padStart(16 - prefix.length, '0');
 	return body + gs1CheckDigit(body);
@@ -152,6 +160,7 @@ test('over X12 the labels are those of the X12 sent: a label per MAN*GM (pick an
 	expect(manGm).toEqual(['701', '702', '703'].map((s) => sscc(s)));
 	const items = run.outputs['Print Carton Labels'];
 	expect(items.map((i) => i.json.sscc)).toEqual(manGm);
+	expect(items[0].json.warnings).toEqual([palletWarning(sscc('700'))]);
 	expect(items.map((i) => i.binary!.data.fileName)).toEqual(manGm.map((s) => `SHP-PO-77-${s}.zpl`));
 	const scanned = (await Promise.all(items.map((i) => scanLabels(zplOf(i), 12)))).flat();
 	const verdict = checkLabels(scanned, { ssccs: manGm, postalCode: '10001' });
@@ -176,4 +185,66 @@ test('over X12 with the tare hierarchy the pallet is labelled too, from the MAN*
 		postalCode: '10001',
 	});
 	expect(verdict.problems).toEqual([]);
+});
+
+const palletWarning = (pallet: string) =>
+	`orders[0].pallets[0] carries the SSCC ${pallet}, which the 856 sent does not (no MAN*GM): no label is printed for it`;
+
+const cartonLabels = [
+	['carton', 1, 3],
+	['carton', 2, 3],
+	['carton', 3, 3],
+];
+test.each([
+	['pick and pack (default): the cartons', undefined, cartonLabels, 1],
+	[
+		'tare: the pallet and its cartons',
+		'shipmentOrderTarePackItem',
+		[['pallet', 1, 1], ...cartonLabels],
+		0,
+	],
+])(
+	'on the Service JSON path the default Ship Notice labels exactly the MAN*GM of the 856 the sandbox holds, %s',
+	async (_, hierarchy, kinds, unsent) => {
+		const run = await shipAndLabel({
+			integrationPath: 'serviceJson',
+			...(hierarchy ? { x12Options: { hierarchy } } : {}),
+			documentOptions: { ssccCompanyPrefix: '0614141' },
+		});
+		expect(run.error?.message).toBeUndefined();
+		const [created] = run.outputs['Create 856'];
+		const held = await held856((created.json.transactionIds as number[])[0]);
+		const manGm = (held.segments ?? [])
+			.filter((s) => s[0] === 'MAN' && s[1] === 'GM')
+			.map((s) => s[2]);
+		// Execution 4242: the pallet is numbered 01 in the message, its cartons 02–04.
+		const numbered = ['01', '02', '03', '04'].map((p) => sscc(`0004242${p}`));
+		expect(manGm).toEqual(numbered.slice(unsent));
+		const [item] = run.outputs['Print Carton Labels'];
+		const verdict = checkLabels(await scanLabels(zplOf(item)), {
+			ssccs: manGm,
+			postalCode: '10001',
+		});
+		expect(verdict.problems).toEqual([]);
+		expect(verdict.ssccs).toEqual(manGm);
+		expect(
+			(item.json.labels as IDataObject[]).map((l) => [l.sscc, l.kind, l.number, l.of]),
+		).toEqual(manGm.map((s, i) => [s, ...kinds[i]]));
+		// The message's pallet SSCC the pick-and-pack 856 does not carry: said, not printed.
+		expect(item.json.warnings).toEqual(numbered.slice(0, unsent).map(palletWarning));
+	},
+);
+
+test('on the structured path the default Ship Notice labels exactly the SSCCs of the 856 the sandbox holds (the message: pallet and cartons)', async () => {
+	const run = await shipAndLabel({ documentOptions: { ssccCompanyPrefix: '0614141' } });
+	expect(run.error?.message).toBeUndefined();
+	const [created] = run.outputs['Create 856'];
+	const held = await held856(created.json.id);
+	const ssccs = ssccsOf(held);
+	expect(ssccs).toHaveLength(4);
+	const [item] = run.outputs['Print Carton Labels'];
+	const verdict = checkLabels(await scanLabels(zplOf(item)), { ssccs, postalCode: '10001' });
+	expect(verdict.problems).toEqual([]);
+	expect(verdict.ssccs).toEqual(ssccs);
+	expect(item.json.warnings).toEqual([]);
 });

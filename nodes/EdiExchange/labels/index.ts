@@ -7,7 +7,7 @@ import type { PlainObject } from '../documents/fieldReader';
 import { DocumentError } from '../documents/errors';
 import { isCompanyPrefix } from '../documents/gs1';
 import { labelZpl, type Resolution } from './layout';
-import { readShipment } from './shipment';
+import { readShipment, unsentPackages } from './shipment';
 
 export { DOTS_PER_MM, LABEL_MM, type Resolution } from './layout';
 
@@ -18,6 +18,11 @@ export interface LabelOptions {
 	companyPrefix?: string;
 	/** The shipper's address, when the 856 has no parties.shipFrom. */
 	shipFrom?: PlainObject;
+	/**
+	 * The message the 856 was written from, when `shipNotice` is the 856 as sent (its X12): what
+	 * it labels that the 856 does not gets no label, and a warning.
+	 */
+	writtenFrom?: unknown;
 }
 
 export interface Label {
@@ -36,7 +41,7 @@ export interface ShipmentLabels {
 	labels: Label[];
 	/** Every label, one after the other: the file for the shipment. */
 	zpl: string;
-	/** Text transliterated to print. */
+	/** Packages of the message the 856 sent does not label; text transliterated to print. */
 	warnings: string[];
 }
 
@@ -55,7 +60,7 @@ export function writeLabels(shipNotice: unknown, options: LabelOptions = {}): Sh
 			'companyPrefix',
 		);
 	const shipment = readShipment(shipNotice, options.shipFrom);
-	const warnings: string[] = [];
+	const warnings = unsentPackages(options.writtenFrom, shipment.packages);
 	const labels = shipment.packages.map((pkg): Label => {
 		if (prefix !== undefined && pkg.sscc.slice(1, 1 + prefix.length) !== prefix)
 			throw new DocumentError(

@@ -118,6 +118,32 @@ export function readShipment(shipNotice: unknown, shipFrom?: PlainObject): Shipm
 	};
 }
 
+/** Each pallet (with how many cartons it holds) and carton of the message's orders, in order. */
+function eachPackage(
+	message: PlainObject,
+	visit: (
+		entry: PlainObject,
+		kind: Package['kind'],
+		path: string,
+		order: PlainObject,
+		cartons: number,
+	) => void,
+): void {
+	(message.orders as unknown[]).forEach((order, o) => {
+		if (!isObject(order)) return;
+		const pallets = Array.isArray(order.pallets) ? order.pallets : [];
+		pallets.forEach((pallet, p) => {
+			if (!isObject(pallet)) return;
+			const palletPath = `orders[${o}].pallets[${p}]`;
+			const cartons = Array.isArray(pallet.cartons) ? pallet.cartons : [];
+			visit(pallet, 'pallet', palletPath, order, cartons.length);
+			cartons.forEach((carton, c) => {
+				if (isObject(carton)) visit(carton, 'carton', `${palletPath}.cartons[${c}]`, order, 0);
+			});
+		});
+	});
+}
+
 function packagesOf(
 	message: PlainObject,
 	references: PlainObject,
@@ -145,21 +171,11 @@ function packagesOf(
 			store,
 		});
 	};
-	(message.orders as unknown[]).forEach((order, o) => {
-		if (!isObject(order)) return;
-		const pallets = Array.isArray(order.pallets) ? order.pallets : [];
-		pallets.forEach((pallet, p) => {
-			if (!isObject(pallet)) return;
-			const palletPath = `orders[${o}].pallets[${p}]`;
-			const cartons = Array.isArray(pallet.cartons) ? pallet.cartons : [];
-			// A pallet with no SSCC whose cartons carry theirs is no shipping unit of its own (the
-			// X12 pick-and-pack hierarchy has no pallet level): its cartons are labelled.
-			if (pallet.serialShippingId !== undefined || cartons.length === 0)
-				add(pallet, 'pallet', palletPath, order);
-			cartons.forEach((carton, c) => {
-				if (isObject(carton)) add(carton, 'carton', `${palletPath}.cartons[${c}]`, order);
-			});
-		});
+	eachPackage(message, (entry, kind, path, order, cartons) => {
+		// A pallet with no SSCC whose cartons carry theirs is no shipping unit of its own (the
+		// X12 pick-and-pack hierarchy has no pallet level): its cartons are labelled.
+		if (kind === 'carton' || entry.serialShippingId !== undefined || cartons === 0)
+			add(entry, kind, path, order);
 	});
 	if (packages.length === 0)
 		throw new DocumentError(
@@ -181,4 +197,29 @@ function packagesOf(
 		seen.set(p.sscc, p.path);
 	}
 	return packages;
+}
+
+/** An SSCC as a message may give it (a number, or with its AI 00 in front), as the 856 carries it. */
+const ssccText = (value: unknown): string | undefined => {
+	const text = textOf(value);
+	return text !== undefined && /^00\d{18}$/.test(text) ? text.slice(2) : text;
+};
+
+/**
+ * What the message the 856 was written from labels that the 856 sent does not (the pallet of a
+ * pick-and-pack 856, which has no level for it): one warning each, and no label.
+ */
+export function unsentPackages(writtenFrom: unknown, packages: Package[]): string[] {
+	const message = unwrapMessage(writtenFrom, 'orders');
+	if (!isObject(message) || !Array.isArray(message.orders)) return [];
+	const sent = new Set(packages.map((p) => p.sscc));
+	const warnings: string[] = [];
+	eachPackage(message, (entry, _kind, path) => {
+		const sscc = ssccText(entry.serialShippingId);
+		if (sscc !== undefined && !sent.has(sscc))
+			warnings.push(
+				`${path} carries the SSCC ${sscc}, which the 856 sent does not (no MAN*GM): no label is printed for it`,
+			);
+	});
+	return warnings;
 }

@@ -8,7 +8,7 @@
  * strict element writer, common.ts and lines.ts what the writers share.
  */
 export { read850, type Read850Result, type X12Unmapped } from './read850';
-export { read856Packages } from './read856Packages';
+export { read856Packages, read856Segments, shipNoticeAsSent } from './read856Packages';
 export { read860, type Read860Result } from './read860';
 export { read997 } from './read997';
 export { read824 } from './read824';

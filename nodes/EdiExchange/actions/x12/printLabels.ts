@@ -1,7 +1,8 @@
 /**
- * X12 → Print Carton Labels: the ship notice (856) → GS1 logistics labels in ZPL II, one per
- * pallet and carton carrying an SSCC, as binary data (one file for the shipment, or one item per
- * label). Sends nothing; the labels are written by labels/ (pure), the binary made here.
+ * X12 → Print Carton Labels: the ship notice (856) as it was sent → GS1 logistics labels in ZPL
+ * II, one per pallet and carton it labels with an SSCC, as binary data (one file for the
+ * shipment, or one item per label). Sends nothing; the labels are written by labels/ (pure), the
+ * binary made here.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -11,7 +12,7 @@ import { type Label, type Resolution, writeLabels } from '../../labels';
 import { optionsCollection, optionsField } from '../../shared/fields';
 import { readJsonParameter } from '../fields';
 import { forOperation, type Operation } from '../types';
-import { isX12Text, read856Packages } from '../../x12Documents';
+import { isX12Text, shipNoticeAsSent } from '../../x12Documents';
 
 /** ZPL II has no registered media type; print services and Zebra's own tools send it as this. */
 export const ZPL_MIME_TYPE = 'application/x-zpl';
@@ -34,9 +35,9 @@ export const printLabels: Operation = {
 			displayName: 'Ship Notice',
 			name: 'shipNotice',
 			type: 'json',
-			default: '={{ $json.x12 ?? $json.message }}',
+			default: '={{ $json }}',
 			description:
-				'The 856 whose pallets and cartons carry SSCCs: the X12 856 (labels exactly the packages its MAN*GM label), or its message. The default takes what Create (856) sent: its X12 on the X12 path, else its message.',
+				'The 856 whose pallets and cartons carry SSCCs, as it was sent: the X12 856 or its service JSON segments (labels exactly the packages its MAN*GM label), or the structured message. The default takes the item Create (856) put out: its X12, its segments, else its message.',
 		},
 		{
 			displayName: 'Ship From',
@@ -110,9 +111,10 @@ export const printLabels: Operation = {
 		};
 		let written;
 		try {
-			const shipNotice = isX12Text(given) ? read856Packages(given) : json;
+			const { shipNotice, writtenFrom } = shipNoticeAsSent(isX12Text(given) ? given : json);
 			written = writeLabels(shipNotice, {
 				shipFrom,
+				writtenFrom,
 				companyPrefix: options.companyPrefix,
 				resolution: options.resolution,
 			});
@@ -121,7 +123,7 @@ export const printLabels: Operation = {
 				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 			throw new NodeOperationError(this.getNode(), error.message, {
 				description:
-					'No label was made. Fix the field named above: the labels are made from Ship Notice (the 856, as X12 or its message) and Ship From.',
+					'No label was made. Fix the field named above: the labels are made from Ship Notice (the 856 as sent: X12, service JSON segments or its message) and Ship From.',
 				itemIndex,
 			});
 		}
