@@ -81,7 +81,7 @@ export class SetLevel {
 	}
 
 	private finishCheck(): void {
-		if (this.check) this.checks!.finish(this.set, this.check);
+		if (this.check) this.checks!.finish(this.set, this.position, this.check);
 	}
 }
 

@@ -12,13 +12,17 @@ import { SegmentSplitter } from './segments';
 import { SetChecks } from './setStructure';
 import { TRANSACTION_SETS } from './sets';
 import type { X12Interchange, X12Reading } from './types';
-import { walk } from './walk';
+import { type SetHook, walk } from './walk';
 
 const BOM = 0xfeff;
 const NO_BREAK_SPACE = /\u00a0/;
 const LINE_BREAK = /[\r\n]/;
 
-export function readX12(text: string): X12Reading {
+/**
+ * `onSet`: told of each set of a group as soon as it is read to its end, before the rest of the
+ * text is read (documentsFromX12 reads each into its document then, not all at the end).
+ */
+export function readX12(text: string, onSet?: SetHook): X12Reading {
 	const errors = new ProblemList(true);
 	const warnings = new ProblemList(true);
 	const interchanges: X12Interchange[] = [];
@@ -42,7 +46,7 @@ export function readX12(text: string): X12Reading {
 		const index = interchanges.length;
 		const firstError = errors.list.length;
 		const firstWarning = warnings.list.length;
-		const next = readOne(text, cursor, errors, warnings, interchanges);
+		const next = readOne(text, cursor, { errors, warnings, onSet }, interchanges);
 		placeIn(errors, firstError, index);
 		placeIn(warnings, firstWarning, index);
 		if (next === undefined) break;
@@ -70,8 +74,7 @@ export function readX12(text: string): X12Reading {
 function readOne(
 	text: string,
 	start: number,
-	errors: ProblemList,
-	warnings: ProblemList,
+	{ errors, warnings, onSet }: { errors: ProblemList; warnings: ProblemList; onSet?: SetHook },
 	interchanges: X12Interchange[],
 ): number | undefined {
 	const isa = readIsa(text, start, errors, warnings);
@@ -81,7 +84,7 @@ function readOne(
 	checkHeader(interchange.isa, errors, warnings);
 	const segments = new SegmentSplitter(text, isa.end, isa.separators, 2, true);
 	const checks = new SetChecks(STRUCTURE_CHECKED, TRANSACTION_SETS);
-	const { end, nextIsa } = walk(segments, interchange, { errors, warnings, checks });
+	const { end, nextIsa } = walk(segments, interchange, { errors, warnings, checks, onSet });
 	reportSetStructures(interchange, checks, warnings);
 	return nextIsa ?? end;
 }
@@ -98,20 +101,18 @@ function reportSetStructures(
 	checks: SetChecks,
 	warnings: ProblemList,
 ): void {
-	let position = 1;
 	interchange.groups.forEach((group, g) => {
-		position++;
 		group.sets.forEach((set, s) => {
-			for (const problem of checks.found.get(set) ?? [])
+			const found = checks.found.get(set);
+			if (!found) return;
+			for (const problem of found.problems)
 				warnings.add(
 					problem.segment,
-					position + problem.setPosition,
+					found.position - 1 + problem.setPosition,
 					`${problem.message} (transaction set ${set.controlNumber}, its segment ${problem.setPosition})`,
 					{ group: g, set: s, setPosition: problem.setPosition, kind: problem.kind },
 				);
-			position += set.segments.length;
 		});
-		position++;
 	});
 }
 

@@ -373,8 +373,8 @@ export function checkStructure(set: X12TransactionSet, def: TransactionSetDef): 
  */
 export class SetChecks {
 	private readonly checks = new Map<string, StructureCheck | undefined>();
-	/** The problems of each set checked that has some. */
-	readonly found = new Map<X12TransactionSet, StructureProblem[]>();
+	/** The problems of each set checked that has some, with the position of its ST in the interchange. */
+	readonly found = new Map<X12TransactionSet, { position: number; problems: StructureProblem[] }>();
 
 	/** `types`: the set types checked, each against its table in `tables`. */
 	constructor(
@@ -396,9 +396,9 @@ export class SetChecks {
 		return check;
 	}
 
-	/** `set` is closed (or cut short): what its check found. */
-	finish(set: X12TransactionSet, check: StructureCheck): void {
+	/** `set`, whose ST is at `position`, is closed (or cut short): what its check found. */
+	finish(set: X12TransactionSet, position: number, check: StructureCheck): void {
 		const problems = check.end();
-		if (problems.length) this.found.set(set, problems);
+		if (problems.length) this.found.set(set, { position, problems });
 	}
 }
