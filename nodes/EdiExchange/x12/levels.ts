@@ -5,7 +5,7 @@
  */
 import type { ElementDef } from './grammar';
 import { elementOf, SEGMENTS } from './segmentTable';
-import type { SetChecks, StructureCheck } from './setStructure';
+import type { SetCheck, SetChecks } from './setChecks';
 import { brief, type ProblemList, type ProblemPlace, shown } from './problems';
 import type { X12Group, X12Interchange, X12TransactionSet } from './types';
 
@@ -37,7 +37,7 @@ const element = (segment: string[], index: number) => segment[index] ?? '';
 export class SetLevel {
 	readonly set: X12TransactionSet;
 	/** Tolerant reading: the set's structure check, when its type is checked. */
-	private readonly check?: StructureCheck;
+	private readonly check?: SetCheck;
 
 	constructor(
 		st: string[],

@@ -9,7 +9,7 @@ import { readIsa } from './isa';
 import { ProblemList, shown } from './problems';
 import { interchangeOf } from './read';
 import { SegmentSplitter } from './segments';
-import { SetChecks } from './setStructure';
+import { SetChecks } from './setChecks';
 import { TRANSACTION_SETS } from './sets';
 import type { X12Interchange, X12Reading } from './types';
 import { type SetHook, walk } from './walk';

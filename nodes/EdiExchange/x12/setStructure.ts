@@ -97,7 +97,7 @@ function tablesOf(def: TransactionSetDef): SetTables {
  * counts as one, and a loop's first segment counts in slot 0. Each entry's facts are kept by
  * index (its maximum, its loop's table), so the check never reads the entries themselves.
  */
-class LoopTable {
+export class LoopTable {
 	/** Each code's entry index (its first), -1 when the loop has none; a loop's first segment starts its next iteration, so is not here. */
 	readonly placeOf: Int32Array;
 	/** The code of the loop's first segment (-1 for an area). */
@@ -141,7 +141,7 @@ class LoopTable {
  * One open iteration of a loop (or an area): how far into its table, and each slot's uses. Reset
  * for the loop's next iteration rather than built anew (a set has an iteration per line).
  */
-class Open {
+export class Open {
 	at = 0;
 	readonly uses: Int32Array;
 	/** The slots used in this iteration, up to `used`: a reset clears only them. */
@@ -168,12 +168,45 @@ class Open {
 		return this;
 	}
 
+	/** A copy, apart from any other iteration (for a Place). */
+	copy(): Open {
+		const copy = new Open(this.table);
+		copy.copyFrom(this);
+		return copy;
+	}
+
+	/** This iteration as `other` is: where, what it used, where its loop is. */
+	copyFrom(other: Open): void {
+		this.at = other.at;
+		this.uses.set(other.uses);
+		this.usedSlots.set(other.usedSlots);
+		this.used = other.used;
+		this.reported = undefined;
+		this.parentIndex = other.parentIndex;
+		this.parentSlot = other.parentSlot;
+	}
+
+	/** What makes this iteration what it is, as text: its table, place, loop and each slot's uses. */
+	key(): string {
+		const uses = [...this.usedSlots.subarray(0, this.used)]
+			.sort((a, b) => a - b)
+			.map((slot) => `${slot}=${this.uses[slot]}`);
+		return `${this.table.number},${this.at},${this.parentIndex},${this.parentSlot},${uses.join(' ')}`;
+	}
+
 	/** One more use of `slot`: how many now. */
 	use(slot: number): number {
 		const uses = ++this.uses[slot];
 		if (uses === 1) this.usedSlots[this.used++] = slot;
 		return uses;
 	}
+}
+
+/** A place of the check (StructureCheck.place). */
+export interface Place {
+	readonly area: number;
+	readonly frames: readonly Open[];
+	readonly key: string;
 }
 
 const idOf = (entry: Entry) => (isLoop(entry) ? entry.loop : entry.segment);
@@ -213,6 +246,46 @@ export class StructureCheck {
 		this.problems = undefined;
 		this.position = 0;
 		this.enter(0);
+	}
+
+	/** The code of segment id `id` in this set's tables, -1 when they do not name it. */
+	codeOf(id: string): number {
+		return this.tables.codeOf(id);
+	}
+
+	/** How many segment codes the tables have. */
+	get codeCount(): number {
+		return this.tables.codes.size;
+	}
+
+	/** True while the set read so far has no problem. */
+	get clean(): boolean {
+		return this.problems === undefined;
+	}
+
+	/**
+	 * Where the check is, as a value (the open iterations, each with what it used), and its key:
+	 * two places with the same key take every next segment alike. Only for a clean set so far.
+	 */
+	place(): Place {
+		const frames = this.stack.slice(0, this.top + 1).map((open) => open.copy());
+		const key = `${this.area}|${frames.map((frame) => frame.key()).join('|')}`;
+		return { area: this.area, frames, key };
+	}
+
+	/** Back to `place`, as a clean set. */
+	moveTo(place: Place): void {
+		this.problems = undefined;
+		this.area = place.area;
+		this.top = place.frames.length - 1;
+		place.frames.forEach((frame, depth) => {
+			const open =
+				depth === 0
+					? this.areas[place.area]
+					: (this.iterations[frame.table.number] ??= new Open(frame.table));
+			open.copyFrom(frame);
+			this.stack[depth] = open;
+		});
 	}
 
 	/** Area `a` becomes the place, its iteration the only one open. */
@@ -364,41 +437,4 @@ function holds(def: LoopDef, id: string): boolean {
 /** The structure problems of one set against its table. */
 export function checkStructure(set: X12TransactionSet, def: TransactionSetDef): StructureProblem[] {
 	return new StructureCheck(def).check(set.segments);
-}
-
-/**
- * The structure checks of a tolerant read: each set of a checked type is checked while the walk
- * reads it (its segments are at hand then; a second pass would fetch each again from memory). The
- * problems are kept by set, for the reader to report in its own order.
- */
-export class SetChecks {
-	private readonly checks = new Map<string, StructureCheck | undefined>();
-	/** The problems of each set checked that has some, with the position of its ST in the interchange. */
-	readonly found = new Map<X12TransactionSet, { position: number; problems: StructureProblem[] }>();
-
-	/** `types`: the set types checked, each against its table in `tables`. */
-	constructor(
-		private readonly types: readonly string[],
-		private readonly tables: ReadonlyMap<string, TransactionSetDef>,
-	) {}
-
-	/** The check of `set` (its ST read, and given to it), when its type is checked. */
-	start(set: X12TransactionSet): StructureCheck | undefined {
-		let check = this.checks.get(set.type);
-		if (check === undefined && !this.checks.has(set.type)) {
-			const def = this.types.includes(set.type) ? this.tables.get(set.type) : undefined;
-			this.checks.set(set.type, (check = def && new StructureCheck(def)));
-		}
-		if (check) {
-			check.start();
-			check.next(set.segments[0][0]);
-		}
-		return check;
-	}
-
-	/** `set`, whose ST is at `position`, is closed (or cut short): what its check found. */
-	finish(set: X12TransactionSet, position: number, check: StructureCheck): void {
-		const problems = check.end();
-		if (problems.length) this.found.set(set, { position, problems });
-	}
 }

@@ -13,7 +13,7 @@ import {
 } from './levels';
 import { type ProblemList, type ProblemPlace, segmentLabel, shown } from './problems';
 import type { RawSegment, SegmentSplitter } from './segments';
-import type { SetChecks } from './setStructure';
+import type { SetChecks } from './setChecks';
 import type { X12Group, X12Interchange, X12TransactionSet } from './types';
 
 /** How the envelope walk reports, and where the tolerant reader's walk differs from the strict check's. */
