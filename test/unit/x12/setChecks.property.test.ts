@@ -1,7 +1,7 @@
 /**
  * The remembered steps of the set check (x12/setChecks.ts) give exactly the check's own problems:
  * sets made from each checked table (loops repeated up to 40 times, optional entries left out or
- * over their maximum), some mutated (a segment removed, inserted or doubled), read one after
+ * over their maximum), some mutated (a segment removed, inserted or repeated), read one after
  * another through one SetChecks, as the tolerant reader does, and each compared with the check
  * reading it alone. Seeded (mulberry32): a failure names the set.
  */
