@@ -110,6 +110,7 @@ function reportSetStructures(
 	checks: SetChecks,
 	warnings: ProblemList,
 ): void {
+	if (checks.found.size === 0) return;
 	interchange.groups.forEach((group, g) => {
 		group.sets.forEach((set, s) => {
 			const found = checks.found.get(set);

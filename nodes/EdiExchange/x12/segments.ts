@@ -111,40 +111,37 @@ export class SegmentSplitter {
 
 /**
  * Where a text has line breaks that do not follow a segment terminator (or another line break):
- * the only places a segment can have one inside it. Found by one scan of the text, shared by its
- * interchanges, instead of a search for each segment.
+ * the only places a segment can have one inside it. Found by one pass over the text's line
+ * breaks, shared by its interchanges, instead of a search in each segment.
  */
 export class LineBreaks {
 	/** No odd line break in [from, found): found is the next one, or the text's length. */
 	private from = 0;
 	private found = -1;
-	private terminator = '';
+	private terminator = -1;
 
 	constructor(private readonly text: string) {}
 
 	/** The index of the first odd line break at or after `from`, where `terminator` ends segments. */
 	next(from: number, terminator: string): number {
-		if (terminator !== this.terminator || from < this.from || from > this.found) {
-			const odd = oddLineBreak(terminator);
-			odd.lastIndex = Math.max(from - 1, 0);
-			const match = odd.exec(this.text);
+		const code = terminator.charCodeAt(0);
+		if (code !== this.terminator || from < this.from || from > this.found) {
 			this.from = from;
-			this.found = match ? match.index + 1 : this.text.length;
-			this.terminator = terminator;
+			this.found = Math.min(this.odd('\n', from, code), this.odd('\r', from, code));
+			this.terminator = code;
 		}
 		return this.found;
 	}
-}
 
-const ODD_LINE_BREAKS = new Map<string, RegExp>();
-/** A character other than `terminator` or a line break, then a line break. */
-function oddLineBreak(terminator: string): RegExp {
-	let found = ODD_LINE_BREAKS.get(terminator);
-	if (!found) {
-		const code = `\\u${terminator.charCodeAt(0).toString(16).padStart(4, '0')}`;
-		ODD_LINE_BREAKS.set(terminator, (found = new RegExp(`[^${code}\\r\\n][\\r\\n]`, 'g')));
+	/** The first `lineBreak` at or after `from` that follows neither `terminator` nor a line break. */
+	private odd(lineBreak: string, from: number, terminator: number): number {
+		const text = this.text;
+		for (let at = text.indexOf(lineBreak, from); at >= 0; at = text.indexOf(lineBreak, at + 1)) {
+			const before = text.charCodeAt(at - 1);
+			if (at > 0 && before !== terminator && !isLineBreak(before)) return at;
+		}
+		return text.length;
 	}
-	return found;
 }
 
 const CR = 13;

@@ -55,7 +55,11 @@ const isUpper = (code: number) => code >= 65 && code <= 90;
 
 /** An ISA, with this interchange's element separator or another one (the next interchange may differ). */
 const opensInterchange = (id: string) =>
-	id.startsWith('ISA') && (id.length === 3 || !/^[A-Za-z0-9\s]/.test(id.charAt(3)));
+	id.charCodeAt(0) === I &&
+	id.startsWith('ISA') &&
+	(id.length === 3 || !/^[A-Za-z0-9\s]/.test(id.charAt(3)));
+/** Most segment ids do not start with it: settled by one character code. */
+const I = 73;
 
 export function walk(
 	segments: SegmentSplitter,
