@@ -4,8 +4,8 @@
  * of their table: each step the check takes from a place, with a segment, is remembered (which
  * place it leads to, and whether the set is still clean), so the next set taking it costs one
  * array read. A step not yet taken is taken by the check itself; a step that finds a problem, or
- * a place beyond what is remembered, hands the set back to the check, which reads it again from
- * its ST: the problems are always the check's own.
+ * a place beyond what is remembered, hands the set back to the check, which reads it whole: the
+ * problems are always the check's own.
  */
 import type { TransactionSetDef } from './grammar';
 import { type Place, StructureCheck, type StructureProblem } from './setStructure';
@@ -31,10 +31,6 @@ class RememberedCheck {
 	private readonly byKey = new Map<string, number>();
 	private readonly first: number;
 	private readonly codes: number;
-	private place = 0;
-	/** False once the set is handed back to the check. */
-	private remembered = true;
-	private segments: readonly string[][] = [];
 
 	constructor(def: TransactionSetDef) {
 		this.check = new StructureCheck(def);
@@ -43,41 +39,25 @@ class RememberedCheck {
 		this.first = this.remember(this.check.place());
 	}
 
-	/** A new set, whose segments (growing as they are read) are `segments`. */
-	start(segments: readonly string[][]): void {
-		this.segments = segments;
-		this.place = this.first;
-		this.remembered = true;
-	}
-
-	next(id: string): void {
-		if (!this.remembered) return this.check.next(id);
-		const code = this.check.codeOf(id);
-		// A segment the tables do not name is left alone by the check too.
-		if (code < 0) return;
-		let to = this.steps[this.place][code];
-		if (to === UNKNOWN) to = this.learn(id, code);
-		if (to >= 0) this.place = to;
-		else this.handBack();
-	}
-
-	/** The set's problems (none for a set that ended clean at a remembered place). */
-	end(): StructureProblem[] {
-		if (this.remembered) {
-			let clean = this.cleanEnds[this.place];
-			if (clean === undefined) {
-				this.check.moveTo(this.places[this.place]);
-				clean = this.cleanEnds[this.place] = this.check.end().length === 0;
-			}
-			if (clean) return [];
-			this.handBack();
+	/** The problems of a set's segments (ST … SE, or as far as it went). */
+	problems(segments: readonly string[][]): StructureProblem[] {
+		let place = this.first;
+		for (let i = 0; i < segments.length; i++) {
+			const id = segments[i][0];
+			const code = this.check.codeOf(id);
+			// A segment the tables do not name is left alone by the check too.
+			if (code < 0) continue;
+			let to = this.steps[place][code];
+			if (to === UNKNOWN) to = this.learn(place, id, code);
+			if (to === HANDED_BACK) return this.check.check(segments);
+			place = to;
 		}
-		return this.check.end();
+		return this.cleanEnd(place) ? [] : this.check.check(segments);
 	}
 
-	/** The step from the current place with segment `id` (its `code`), taken by the check. */
-	private learn(id: string, code: number): number {
-		this.check.moveTo(this.places[this.place]);
+	/** The step from `from` with segment `id` (its `code`), taken by the check. */
+	private learn(from: number, id: string, code: number): number {
+		this.check.moveTo(this.places[from]);
 		this.check.next(id);
 		let to = HANDED_BACK;
 		if (this.check.clean) {
@@ -86,8 +66,18 @@ class RememberedCheck {
 				this.byKey.get(place.key) ??
 				(this.places.length < MAX_PLACES ? this.remember(place) : HANDED_BACK);
 		}
-		this.steps[this.place][code] = to;
+		this.steps[from][code] = to;
 		return to;
+	}
+
+	/** Whether a set ending at `place` is clean. */
+	private cleanEnd(place: number): boolean {
+		let clean = this.cleanEnds[place];
+		if (clean === undefined) {
+			this.check.moveTo(this.places[place]);
+			clean = this.cleanEnds[place] = this.check.end().length === 0;
+		}
+		return clean;
 	}
 
 	private remember(place: Place): number {
@@ -97,19 +87,12 @@ class RememberedCheck {
 		this.byKey.set(place.key, index);
 		return index;
 	}
-
-	/** The check reads the set again from its ST (up to the segment being read) and goes on alone. */
-	private handBack(): void {
-		this.remembered = false;
-		this.check.start();
-		for (const segment of this.segments) this.check.next(segment[0]);
-	}
 }
 
 /**
- * The structure checks of a tolerant read: each set of a checked type is checked while the walk
- * reads it (its segments are at hand then; a second pass would fetch each again from memory). The
- * problems are kept by set, for the reader to report in its own order.
+ * The structure checks of a tolerant read: each set of a checked type is checked when the walk
+ * has read it (its segments are still at hand in the processor's cache). The problems are kept by
+ * set, for the reader to report in its own order.
  */
 export class SetChecks {
 	private readonly checks = new Map<string, RememberedCheck | undefined>();
@@ -122,26 +105,14 @@ export class SetChecks {
 		private readonly tables: ReadonlyMap<string, TransactionSetDef>,
 	) {}
 
-	/** The check of `set` (its ST read, and given to it), when its type is checked. */
-	start(set: X12TransactionSet): SetCheck | undefined {
+	/** `set`, whose ST is at `position`, is closed (or cut short): what its check finds. */
+	finish(set: X12TransactionSet, position: number): void {
 		let check = this.checks.get(set.type);
 		if (check === undefined && !this.checks.has(set.type)) {
 			const def = this.types.includes(set.type) ? this.tables.get(set.type) : undefined;
 			this.checks.set(set.type, (check = def && new RememberedCheck(def)));
 		}
-		if (check) {
-			check.start(set.segments);
-			check.next(set.segments[0][0]);
-		}
-		return check;
-	}
-
-	/** `set`, whose ST is at `position`, is closed (or cut short): what its check found. */
-	finish(set: X12TransactionSet, position: number, check: SetCheck): void {
-		const problems = check.end();
-		if (problems.length) this.found.set(set, { position, problems });
+		const problems = check?.problems(set.segments);
+		if (problems?.length) this.found.set(set, { position, problems });
 	}
 }
-
-/** One set type's check, as the walk uses it: the next segment's id. */
-export type SetCheck = Pick<RememberedCheck, 'next' | 'end'>;
