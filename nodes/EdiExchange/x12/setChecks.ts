@@ -96,6 +96,9 @@ class RememberedCheck {
  */
 export class SetChecks {
 	private readonly checks = new Map<string, RememberedCheck | undefined>();
+	/** The last set's type and check: a file's sets are mostly of one type. */
+	private lastType?: string;
+	private last?: RememberedCheck;
 	/** The problems of each set checked that has some, with the position of its ST in the interchange. */
 	readonly found = new Map<X12TransactionSet, { position: number; problems: StructureProblem[] }>();
 
@@ -107,11 +110,13 @@ export class SetChecks {
 
 	/** `set`, whose ST is at `position`, is closed (or cut short): what its check finds. */
 	finish(set: X12TransactionSet, position: number): void {
-		let check = this.checks.get(set.type);
+		let check = set.type === this.lastType ? this.last : this.checks.get(set.type);
 		if (check === undefined && !this.checks.has(set.type)) {
 			const def = this.types.includes(set.type) ? this.tables.get(set.type) : undefined;
 			this.checks.set(set.type, (check = def && new RememberedCheck(def)));
 		}
+		this.lastType = set.type;
+		this.last = check;
 		const problems = check?.problems(set.segments);
 		if (problems?.length) this.found.set(set, { position, problems });
 	}

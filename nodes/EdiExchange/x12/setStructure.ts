@@ -67,22 +67,20 @@ class SetTables {
 }
 
 /** Segment ids are 2 or 3 of 0-9 and A-Z: 36 values a character, 0 for no third one. */
-const ID_KEYS = 37 * 37 * 37;
+/** Segment ids are 2 or 3 characters from 0 to Z (43 codes: digits, a few signs, letters); 0 for no third. */
+const ID_KEYS = 43 * 43 * 44;
 
-/** An id's number below ID_KEYS from its characters, -1 when it is not 2 or 3 of 0-9 and A-Z. */
+/** An id's number below ID_KEYS from its character codes, -1 when it cannot be a segment id. */
 function idKey(id: string): number {
 	const length = id.length;
 	if (length < 2 || length > 3) return -1;
-	const first = idChar(id.charCodeAt(0));
-	const second = idChar(id.charCodeAt(1));
-	const third = length === 3 ? idChar(id.charCodeAt(2)) : 0;
-	if (first <= 0 || second <= 0 || third < 0) return -1;
-	return (first * 37 + second) * 37 + third;
+	const first = id.charCodeAt(0) - 48;
+	const second = id.charCodeAt(1) - 48;
+	const third = length === 3 ? id.charCodeAt(2) - 47 : 0;
+	// Unsigned: a code below '0' wraps to a large number.
+	if (first >>> 0 > 42 || second >>> 0 > 42 || third >>> 0 > 43) return -1;
+	return (first * 43 + second) * 44 + third;
 }
-
-/** 1-36 for 0-9 and A-Z, -1 for any other character. */
-const idChar = (code: number) =>
-	code >= 48 && code <= 57 ? code - 47 : code >= 65 && code <= 90 ? code - 54 : -1;
 
 const compiled = new WeakMap<TransactionSetDef, SetTables>();
 function tablesOf(def: TransactionSetDef): SetTables {
