@@ -5,7 +5,7 @@
  */
 import type { ElementDef } from './grammar';
 import { elementOf, SEGMENTS } from './segmentTable';
-import type { SetChecks, StructureCheck } from './setStructure';
+import type { SetChecks } from './setChecks';
 import { brief, type ProblemList, type ProblemPlace, shown } from './problems';
 import type { X12Group, X12Interchange, X12TransactionSet } from './types';
 
@@ -36,27 +36,24 @@ const element = (segment: string[], index: number) => segment[index] ?? '';
 /** ST … SE. */
 export class SetLevel {
 	readonly set: X12TransactionSet;
-	/** Tolerant reading: the set's structure check, when its type is checked. */
-	private readonly check?: StructureCheck;
 
 	constructor(
 		st: string[],
 		readonly position: number,
+		/** Tolerant reading: the structure checks, told of the set when it is closed. */
 		private readonly checks?: SetChecks,
 	) {
 		this.set = { type: element(st, 1), controlNumber: element(st, 2), segments: [st] };
-		this.check = checks?.start(this.set);
 	}
 
 	/** A segment of the set (SE included). */
 	add(elements: string[]): void {
 		this.set.segments.push(elements);
-		this.check?.next(elements[0]);
 	}
 
 	/** SE (already added to the set): it counts the set's segments and repeats ST02. `place`: where SE is, built only for a problem. */
 	close(se: string[], position: number, report: Report, place: () => ProblemPlace): void {
-		this.finishCheck();
+		this.checks?.finish(this.set, this.position);
 		checkCount(SE01, se, this.set.segments.length, position, report, () => ({
 			...place(),
 			element: 1,
@@ -70,7 +67,7 @@ export class SetLevel {
 	}
 
 	notClosed(at: number, found: string, report: Report, place: ProblemPlace): void {
-		this.finishCheck();
+		this.checks?.finish(this.set, this.position);
 		const { type, controlNumber } = this.set;
 		report(
 			'SE',
@@ -78,10 +75,6 @@ export class SetLevel {
 			`transaction set ${brief(type)} (ST02 ${brief(controlNumber)}, position ${this.position}) is not closed by SE; found ${found}`,
 			place,
 		);
-	}
-
-	private finishCheck(): void {
-		if (this.check) this.checks!.finish(this.set, this.check);
 	}
 }
 

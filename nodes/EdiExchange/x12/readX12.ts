@@ -8,17 +8,21 @@
 import { readIsa } from './isa';
 import { ProblemList, shown } from './problems';
 import { interchangeOf } from './read';
-import { SegmentSplitter } from './segments';
-import { SetChecks } from './setStructure';
+import { LineBreaks, SegmentSplitter } from './segments';
+import { SetChecks } from './setChecks';
 import { TRANSACTION_SETS } from './sets';
 import type { X12Interchange, X12Reading } from './types';
-import { walk } from './walk';
+import { type SetHook, walk } from './walk';
 
 const BOM = 0xfeff;
 const NO_BREAK_SPACE = /\u00a0/;
 const LINE_BREAK = /[\r\n]/;
 
-export function readX12(text: string): X12Reading {
+/**
+ * `onSet`: told of each set of a group as soon as it is read to its end, before the rest of the
+ * text is read (documentsFromX12 reads each into its document then, not all at the end).
+ */
+export function readX12(text: string, onSet?: SetHook): X12Reading {
 	const errors = new ProblemList(true);
 	const warnings = new ProblemList(true);
 	const interchanges: X12Interchange[] = [];
@@ -38,11 +42,12 @@ export function readX12(text: string): X12Reading {
 		errors.add('ISA', 1, 'the text is empty: an interchange starts with ISA');
 	}
 	warnNotUtf8(text, warnings);
+	const lineBreaks = new LineBreaks(text);
 	while (cursor < text.length) {
 		const index = interchanges.length;
 		const firstError = errors.list.length;
 		const firstWarning = warnings.list.length;
-		const next = readOne(text, cursor, errors, warnings, interchanges);
+		const next = readOne(text, cursor, { errors, warnings, onSet, lineBreaks }, interchanges);
 		placeIn(errors, firstError, index);
 		placeIn(warnings, firstWarning, index);
 		if (next === undefined) break;
@@ -66,12 +71,19 @@ export function readX12(text: string): X12Reading {
 	};
 }
 
+/** What every interchange of one text is read with. */
+interface TextReading {
+	errors: ProblemList;
+	warnings: ProblemList;
+	onSet?: SetHook;
+	lineBreaks: LineBreaks;
+}
+
 /** Reads the interchange at `start`; returns where the next one may start, or undefined at the end. */
 function readOne(
 	text: string,
 	start: number,
-	errors: ProblemList,
-	warnings: ProblemList,
+	{ errors, warnings, onSet, lineBreaks }: TextReading,
 	interchanges: X12Interchange[],
 ): number | undefined {
 	const isa = readIsa(text, start, errors, warnings);
@@ -79,9 +91,9 @@ function readOne(
 	const interchange = interchangeOf(isa.elements, isa.separators);
 	interchanges.push(interchange);
 	checkHeader(interchange.isa, errors, warnings);
-	const segments = new SegmentSplitter(text, isa.end, isa.separators, 2, true);
+	const segments = new SegmentSplitter(text, isa.end, isa.separators, 2, lineBreaks);
 	const checks = new SetChecks(STRUCTURE_CHECKED, TRANSACTION_SETS);
-	const { end, nextIsa } = walk(segments, interchange, { errors, warnings, checks });
+	const { end, nextIsa } = walk(segments, interchange, { errors, warnings, checks, onSet });
 	reportSetStructures(interchange, checks, warnings);
 	return nextIsa ?? end;
 }
@@ -98,20 +110,19 @@ function reportSetStructures(
 	checks: SetChecks,
 	warnings: ProblemList,
 ): void {
-	let position = 1;
+	if (checks.found.size === 0) return;
 	interchange.groups.forEach((group, g) => {
-		position++;
 		group.sets.forEach((set, s) => {
-			for (const problem of checks.found.get(set) ?? [])
+			const found = checks.found.get(set);
+			if (!found) return;
+			for (const problem of found.problems)
 				warnings.add(
 					problem.segment,
-					position + problem.setPosition,
+					found.position - 1 + problem.setPosition,
 					`${problem.message} (transaction set ${set.controlNumber}, its segment ${problem.setPosition})`,
 					{ group: g, set: s, setPosition: problem.setPosition, kind: problem.kind },
 				);
-			position += set.segments.length;
 		});
-		position++;
 	});
 }
 

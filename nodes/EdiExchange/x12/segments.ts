@@ -34,10 +34,9 @@ export class SegmentSplitter {
 	private readonly terminator: string;
 	private readonly separator: string;
 	private readonly lineTerminated: boolean;
-	// Next line feed / carriage return at or after the current segment: found once, reused, so
-	// looking for line breaks inside segments stays linear.
-	private nextLf = -1;
-	private nextCr = -1;
+	private readonly tolerant: boolean;
+	/** Tolerant splitting: no segment ending at or before this index has a line break inside it. */
+	private suspect = Number.POSITIVE_INFINITY;
 	// Every field set at once: one object shape for every segment, whichever the mode.
 	private readonly segment: RawSegment = {
 		elements: [],
@@ -54,13 +53,16 @@ export class SegmentSplitter {
 		from: number,
 		separators: X12Separators,
 		firstPosition: number,
-		private readonly tolerant = false,
+		/** Tolerant splitting (the tolerant reader): where the text's odd line breaks are. */
+		private readonly lineBreaks?: LineBreaks,
 	) {
 		this.cursor = from;
 		this.position = firstPosition;
 		this.terminator = separators.segment;
 		this.separator = separators.element;
 		this.lineTerminated = isLineBreak(separators.segment.charCodeAt(0));
+		this.tolerant = lineBreaks !== undefined;
+		if (lineBreaks && !this.lineTerminated) this.suspect = lineBreaks.next(from, this.terminator);
 	}
 
 	/** The next segment, or undefined at the end of the text. */
@@ -90,24 +92,57 @@ export class SegmentSplitter {
 			segment.end = Math.min(this.cursor, text.length);
 			segment.start = start;
 			segment.indented = indented;
-			segment.lineBreak = this.tolerant && !this.lineTerminated && this.hasLineBreak(start, stop);
+			// Most segments end before the next odd line break: only the one it falls in is searched.
+			segment.lineBreak = stop > this.suspect && this.lineBreakIn(start, stop);
 			return segment;
 		}
 		return undefined;
 	}
 
-	/** Whether text[start, stop) holds a line feed or a carriage return. */
-	private hasLineBreak(start: number, stop: number): boolean {
-		if (this.nextLf !== -2 && this.nextLf < start)
-			this.nextLf = orNone(this.text.indexOf('\n', start));
-		if (this.nextCr !== -2 && this.nextCr < start)
-			this.nextCr = orNone(this.text.indexOf('\r', start));
-		return (this.nextLf >= 0 && this.nextLf < stop) || (this.nextCr >= 0 && this.nextCr < stop);
+	/** Whether text[start, stop) holds a line feed or a carriage return; then where the next odd one is. */
+	private lineBreakIn(start: number, stop: number): boolean {
+		const text = this.text;
+		let found = false;
+		for (let i = start; i < stop && !found; i++) found = isLineBreak(text.charCodeAt(i));
+		this.suspect = this.lineBreaks!.next(stop, this.terminator);
+		return found;
 	}
 }
 
-/** -2: no more of that character in the text (never look again). */
-const orNone = (index: number) => (index < 0 ? -2 : index);
+/**
+ * Where a text has line breaks that do not follow a segment terminator (or another line break):
+ * the only places a segment can have one inside it. Found by one pass over the text's line
+ * breaks, shared by its interchanges, instead of a search in each segment.
+ */
+export class LineBreaks {
+	/** No odd line break in [from, found): found is the next one, or the text's length. */
+	private from = 0;
+	private found = -1;
+	private terminator = -1;
+
+	constructor(private readonly text: string) {}
+
+	/** The index of the first odd line break at or after `from`, where `terminator` ends segments. */
+	next(from: number, terminator: string): number {
+		const code = terminator.charCodeAt(0);
+		if (code !== this.terminator || from < this.from || from > this.found) {
+			this.from = from;
+			this.found = Math.min(this.odd('\n', from, code), this.odd('\r', from, code));
+			this.terminator = code;
+		}
+		return this.found;
+	}
+
+	/** The first `lineBreak` at or after `from` that follows neither `terminator` nor a line break. */
+	private odd(lineBreak: string, from: number, terminator: number): number {
+		const text = this.text;
+		for (let at = text.indexOf(lineBreak, from); at >= 0; at = text.indexOf(lineBreak, at + 1)) {
+			const before = text.charCodeAt(at - 1);
+			if (at > 0 && before !== terminator && !isLineBreak(before)) return at;
+		}
+		return text.length;
+	}
+}
 
 const CR = 13;
 const LF = 10;

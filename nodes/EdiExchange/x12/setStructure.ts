@@ -21,13 +21,14 @@ export interface StructureProblem {
 
 /**
  * A set's tables as the check reads them. Every segment id the tables name has a number (its
- * code), so finding a segment's place in each open loop is an array read, not a map lookup: the
- * check runs for every segment of every set.
+ * code), and every loop table a number too, so the check's steps are array reads, not map lookups:
+ * it runs for every segment of every set.
  */
 class SetTables {
 	readonly codes = new Map<string, number>();
+	/** Each id's code by its key (idKey), -1 for an id the tables do not name. */
+	private readonly byKey = new Int16Array(ID_KEYS).fill(-1);
 	private readonly loops = new Map<LoopDef, LoopTable>();
-	private readonly byHash: IdTable;
 
 	constructor(def: TransactionSetDef) {
 		const collect = (loop: LoopDef): void => {
@@ -37,60 +38,48 @@ class SetTables {
 			}
 		};
 		def.areas.forEach(collect);
-		this.byHash = new IdTable(this.codes);
+		for (const [id, code] of this.codes) {
+			const key = idKey(id);
+			if (key >= 0) this.byKey[key] = code;
+		}
 	}
 
 	/** The code of segment id `id`, -1 when the tables do not name it. */
 	codeOf(id: string): number {
-		return this.byHash.get(id);
+		const key = idKey(id);
+		return key < 0 ? -1 : this.byKey[key];
 	}
 
 	table(loop: LoopDef): LoopTable {
 		let found = this.loops.get(loop);
-		if (!found) this.loops.set(loop, (found = new LoopTable(loop, this.codes)));
+		if (!found) {
+			found = new LoopTable(loop, this.codes, this.loops.size);
+			this.loops.set(loop, found);
+			found.children = loop.content.map((entry) => (isLoop(entry) ? this.table(entry) : undefined));
+		}
 		return found;
 	}
-}
 
-/**
- * Segment ids → codes, by a hash of their first characters (open addressing). A Map would hash
- * each id anew (a new string for every segment read) through the engine's generic path; ids are
- * 2 or 3 characters, which this reads directly.
- */
-class IdTable {
-	private readonly keys: Array<string | undefined>;
-	private readonly values: Int32Array;
-	private readonly mask: number;
-
-	constructor(codes: ReadonlyMap<string, number>) {
-		let size = 16;
-		while (size < codes.size * 4) size *= 2;
-		this.mask = size - 1;
-		this.keys = new Array<string | undefined>(size).fill(undefined);
-		this.values = new Int32Array(size);
-		for (const [id, code] of codes) {
-			let at = hashOf(id) & this.mask;
-			while (this.keys[at] !== undefined) at = (at + 1) & this.mask;
-			this.keys[at] = id;
-			this.values[at] = code;
-		}
-	}
-
-	get(id: string): number {
-		for (let at = hashOf(id) & this.mask; ; at = (at + 1) & this.mask) {
-			const key = this.keys[at];
-			if (key === undefined) return -1;
-			if (key === id) return this.values[at];
-		}
+	/** How many loop tables (areas included) there are: each has a number below it. */
+	get loopCount(): number {
+		return this.loops.size;
 	}
 }
 
-/** A hash of an id's length and first three characters. */
-function hashOf(id: string): number {
-	let hash = id.length;
-	const end = Math.min(id.length, 3);
-	for (let i = 0; i < end; i++) hash = hash * 31 + id.charCodeAt(i);
-	return hash;
+/** Segment ids are 2 or 3 of 0-9 and A-Z: 36 values a character, 0 for no third one. */
+/** Segment ids are 2 or 3 characters from 0 to Z (43 codes: digits, a few signs, letters); 0 for no third. */
+const ID_KEYS = 43 * 43 * 44;
+
+/** An id's number below ID_KEYS from its character codes, -1 when it cannot be a segment id. */
+function idKey(id: string): number {
+	const length = id.length;
+	if (length < 2 || length > 3) return -1;
+	const first = id.charCodeAt(0) - 48;
+	const second = id.charCodeAt(1) - 48;
+	const third = length === 3 ? id.charCodeAt(2) - 47 : 0;
+	// Unsigned: a code below '0' wraps to a large number.
+	if (first >>> 0 > 42 || second >>> 0 > 42 || third >>> 0 > 43) return -1;
+	return (first * 43 + second) * 44 + third;
 }
 
 const compiled = new WeakMap<TransactionSetDef, SetTables>();
@@ -103,25 +92,35 @@ function tablesOf(def: TransactionSetDef): SetTables {
 /**
  * A loop's table (or an area's), by segment code: where each id is in it, and the slot each entry
  * counts its uses in. A slot is the index of the first entry with that id, so an id listed twice
- * counts as one, and a loop's first segment counts in slot 0.
+ * counts as one, and a loop's first segment counts in slot 0. Each entry's facts are kept by
+ * index (its maximum, its loop's table), so the check never reads the entries themselves.
  */
-class LoopTable {
+export class LoopTable {
 	/** Each code's entry index (its first), -1 when the loop has none; a loop's first segment starts its next iteration, so is not here. */
 	readonly placeOf: Int32Array;
 	/** The code of the loop's first segment (-1 for an area). */
 	readonly loopCode: number;
 	readonly slots: number[] = [];
 	readonly ids: string[];
+	/** Each entry's maximum use. */
+	readonly max: number[];
 	/** Indexes of the mandatory entries: what closing an iteration looks for. */
 	readonly mandatory: number[] = [];
+	/** For each index, the first mandatory entry after it (the entry count when none). */
+	readonly nextMandatory: Int32Array;
+	/** Each entry's loop table, undefined for a segment (set by SetTables). */
+	children: Array<LoopTable | undefined> = [];
 
 	constructor(
 		readonly def: LoopDef,
 		codes: ReadonlyMap<string, number>,
+		/** This table's number in its set's tables. */
+		readonly number: number,
 	) {
 		this.placeOf = new Int32Array(codes.size).fill(-1);
 		this.loopCode = codes.get(def.loop) ?? -1;
 		this.ids = def.content.map(idOf);
+		this.max = def.content.map((entry) => entry.max);
 		const first = new Map<string, number>();
 		this.ids.forEach((id, index) => {
 			if (!first.has(id)) first.set(id, index);
@@ -130,6 +129,9 @@ class LoopTable {
 			if (this.placeOf[code] < 0 && !(index === 0 && id === def.loop)) this.placeOf[code] = index;
 			if (def.content[index].requirement === 'M') this.mandatory.push(index);
 		});
+		this.nextMandatory = new Int32Array(this.ids.length).map(
+			(_, index) => this.mandatory.find((m) => m > index) ?? this.ids.length,
+		);
 	}
 }
 
@@ -137,27 +139,72 @@ class LoopTable {
  * One open iteration of a loop (or an area): how far into its table, and each slot's uses. Reset
  * for the loop's next iteration rather than built anew (a set has an iteration per line).
  */
-class Open {
+export class Open {
 	at = 0;
-	readonly uses: number[];
+	readonly uses: Int32Array;
+	/** The slots used in this iteration, up to `used`: a reset clears only them. */
+	private readonly usedSlots: Int32Array;
+	private used = 0;
 	/** Slots of mandatory entries already said to be missing (only made when one is). */
 	reported?: Set<number>;
-	/** The slot the loop counts in, in the iteration that holds it. */
+	/** Where the loop is in the iteration that holds it: its entry's index and slot. */
+	parentIndex = 0;
 	parentSlot = 0;
 
 	constructor(readonly table: LoopTable) {
-		this.uses = table.slots.map(() => 0);
+		this.uses = new Int32Array(table.slots.length);
+		this.usedSlots = new Int32Array(table.slots.length);
 	}
 
 	/** A new iteration: its first segment is used once (an area has none). */
 	reset(firstUsed: boolean): this {
 		this.at = 0;
-		const uses = this.uses;
-		for (let i = 0; i < uses.length; i++) uses[i] = 0;
-		if (firstUsed) uses[0] = 1;
+		for (let i = 0; i < this.used; i++) this.uses[this.usedSlots[i]] = 0;
+		this.used = 0;
+		if (firstUsed) this.use(0);
 		this.reported = undefined;
 		return this;
 	}
+
+	/** A copy, apart from any other iteration (for a Place). */
+	copy(): Open {
+		const copy = new Open(this.table);
+		copy.copyFrom(this);
+		return copy;
+	}
+
+	/** This iteration as `other` is: where, what it used, where its loop is. */
+	copyFrom(other: Open): void {
+		this.at = other.at;
+		this.uses.set(other.uses);
+		this.usedSlots.set(other.usedSlots);
+		this.used = other.used;
+		this.reported = undefined;
+		this.parentIndex = other.parentIndex;
+		this.parentSlot = other.parentSlot;
+	}
+
+	/** What makes this iteration what it is, as text: its table, place, loop and each slot's uses. */
+	key(): string {
+		const uses = [...this.usedSlots.subarray(0, this.used)]
+			.sort((a, b) => a - b)
+			.map((slot) => `${slot}=${this.uses[slot]}`);
+		return `${this.table.number},${this.at},${this.parentIndex},${this.parentSlot},${uses.join(' ')}`;
+	}
+
+	/** One more use of `slot`: how many now. */
+	use(slot: number): number {
+		const uses = ++this.uses[slot];
+		if (uses === 1) this.usedSlots[this.used++] = slot;
+		return uses;
+	}
+}
+
+/** A place of the check (StructureCheck.place). */
+export interface Place {
+	readonly area: number;
+	readonly frames: readonly Open[];
+	readonly key: string;
 }
 
 const idOf = (entry: Entry) => (isLoop(entry) ? entry.loop : entry.segment);
@@ -173,8 +220,8 @@ export class StructureCheck {
 	private area = 0;
 	/** Each area's iteration: an area is opened once per set. */
 	private readonly areas: Open[];
-	/** One iteration per loop, reused: a loop is open at most once at a time (it cannot hold itself). */
-	private readonly iterations = new Map<LoopDef, Open>();
+	/** One iteration per loop table (by its number), reused: a loop is open at most once at a time (it cannot hold itself). */
+	private readonly iterations: Array<Open | undefined> = [];
 	/** Open iterations, the area's first, up to `top`. */
 	private readonly stack: Open[] = [];
 	private top = 0;
@@ -182,7 +229,7 @@ export class StructureCheck {
 
 	constructor(private readonly set: TransactionSetDef) {
 		this.tables = tablesOf(set);
-		this.areas = set.areas.map((area) => this.open(area));
+		this.areas = set.areas.map((area) => new Open(this.tables.table(area)));
 	}
 
 	/** The structure problems of one set's segments. */
@@ -199,15 +246,51 @@ export class StructureCheck {
 		this.enter(0);
 	}
 
+	/** The code of segment id `id` in this set's tables, -1 when they do not name it. */
+	codeOf(id: string): number {
+		return this.tables.codeOf(id);
+	}
+
+	/** How many segment codes the tables have. */
+	get codeCount(): number {
+		return this.tables.codes.size;
+	}
+
+	/** True while the set read so far has no problem. */
+	get clean(): boolean {
+		return this.problems === undefined;
+	}
+
+	/**
+	 * Where the check is, as a value (the open iterations, each with what it used), and its key:
+	 * two places with the same key take every next segment alike. Only for a clean set so far.
+	 */
+	place(): Place {
+		const frames = this.stack.slice(0, this.top + 1).map((open) => open.copy());
+		const key = `${this.area}|${frames.map((frame) => frame.key()).join('|')}`;
+		return { area: this.area, frames, key };
+	}
+
+	/** Back to `place`, as a clean set. */
+	moveTo(place: Place): void {
+		this.problems = undefined;
+		this.area = place.area;
+		this.top = place.frames.length - 1;
+		place.frames.forEach((frame, depth) => {
+			const open =
+				depth === 0
+					? this.areas[place.area]
+					: (this.iterations[frame.table.number] ??= new Open(frame.table));
+			open.copyFrom(frame);
+			this.stack[depth] = open;
+		});
+	}
+
 	/** Area `a` becomes the place, its iteration the only one open. */
 	private enter(a: number): void {
 		this.area = a;
 		this.stack[0] = this.areas[a].reset(false);
 		this.top = 0;
-	}
-
-	private open(def: LoopDef): Open {
-		return new Open(this.tables.table(def));
 	}
 
 	/** The next segment of the set. */
@@ -251,41 +334,43 @@ export class StructureCheck {
 	private within(id: string, code: number): boolean {
 		for (let depth = this.top; depth >= 0; depth--) {
 			const here = this.stack[depth];
-			const def = here.table.def;
-			if (depth > 0 && code === here.table.loopCode) {
+			const table = here.table;
+			if (depth > 0 && code === table.loopCode) {
 				// The loop's next iteration.
 				this.close(depth);
 				this.top = depth;
-				this.count(this.stack[depth - 1], here.parentSlot, def);
+				this.count(this.stack[depth - 1], here.parentSlot, here.parentIndex);
 				here.reset(true);
 				return true;
 			}
-			const index = here.table.placeOf[code];
+			const index = table.placeOf[code];
 			if (index < 0) continue;
-			this.close(depth + 1);
+			if (depth < this.top) this.close(depth + 1);
 			this.top = depth;
-			this.skipped(here, index);
+			if (table.nextMandatory[here.at] < index) this.skipped(here, index);
 			if (index < here.at)
 				this.add(
 					id,
 					'segmentOutOfOrder',
-					`${id} comes after ${here.table.ids[here.at]}: the table orders it before`,
+					`${id} comes after ${table.ids[here.at]}: the table orders it before`,
 				);
 			else here.at = index;
-			const entry = def.content[index];
-			const slot = here.table.slots[index];
-			this.count(here, slot, entry);
-			if (isLoop(entry)) this.push(entry, slot);
+			const slot = table.slots[index];
+			this.count(here, slot, index);
+			const child = table.children[index];
+			if (child) this.push(child, index, slot);
 			return true;
 		}
 		return false;
 	}
 
-	/** Opens loop `def`'s first iteration above the top. */
-	private push(def: LoopDef, parentSlot: number): void {
-		let iteration = this.iterations.get(def);
-		if (iteration === undefined) this.iterations.set(def, (iteration = this.open(def)));
-		iteration.reset(true).parentSlot = parentSlot;
+	/** Opens loop table `table`'s first iteration above the top, its entry at `index` (`slot`) below. */
+	private push(table: LoopTable, index: number, slot: number): void {
+		let iteration = this.iterations[table.number];
+		if (iteration === undefined) this.iterations[table.number] = iteration = new Open(table);
+		iteration.reset(true);
+		iteration.parentIndex = index;
+		iteration.parentSlot = slot;
 		this.stack[++this.top] = iteration;
 	}
 
@@ -298,34 +383,31 @@ export class StructureCheck {
 	}
 
 	private absent(here: Open, index: number): void {
-		const entry = here.table.def.content[index];
 		const slot = here.table.slots[index];
-		if (entry.requirement !== 'M' || here.uses[slot] > 0 || here.reported?.has(slot)) return;
+		if (here.uses[slot] > 0 || here.reported?.has(slot)) return;
 		(here.reported ??= new Set()).add(slot);
 		const id = here.table.ids[index];
-		this.add(
-			id,
-			'mandatorySegmentMissing',
-			`the mandatory ${id}${isLoop(entry) ? ' loop' : ''} is missing`,
-		);
+		const loop = here.table.children[index] !== undefined;
+		this.add(id, 'mandatorySegmentMissing', `the mandatory ${id}${loop ? ' loop' : ''} is missing`);
 	}
 
-	/** One more use of `entry` (counted in `slot`) in `here`; over its maximum is a problem. */
-	private count(here: Open, slot: number, entry: Entry): void {
-		const uses = ++here.uses[slot];
-		if (uses <= entry.max) return;
-		const id = idOf(entry);
-		if (isLoop(entry))
+	/** One more use of the entry at `index` (counted in `slot`) in `here`; over its maximum is a problem. */
+	private count(here: Open, slot: number, index: number): void {
+		const uses = here.use(slot);
+		const table = here.table;
+		if (uses <= table.max[index]) return;
+		const id = table.ids[index];
+		if (table.children[index])
 			this.add(
 				id,
 				'loopOverMaximum',
-				`the ${id} loop occurs ${uses} times here, at most ${entry.max}`,
+				`the ${id} loop occurs ${uses} times here, at most ${table.max[index]}`,
 			);
 		else
 			this.add(
 				id,
 				'segmentOverMaximumUse',
-				`${id} is used ${uses} times here, at most ${entry.max}`,
+				`${id} is used ${uses} times here, at most ${table.max[index]}`,
 			);
 	}
 
@@ -335,7 +417,9 @@ export class StructureCheck {
 	}
 
 	private missing(iteration: Open): void {
-		for (const index of iteration.table.mandatory) this.absent(iteration, index);
+		const { mandatory, slots } = iteration.table;
+		for (let i = 0; i < mandatory.length; i++)
+			if (iteration.uses[slots[mandatory[i]]] === 0) this.absent(iteration, mandatory[i]);
 	}
 
 	private add(segment: string, kind: ProblemKind, message: string): void {
@@ -351,41 +435,4 @@ function holds(def: LoopDef, id: string): boolean {
 /** The structure problems of one set against its table. */
 export function checkStructure(set: X12TransactionSet, def: TransactionSetDef): StructureProblem[] {
 	return new StructureCheck(def).check(set.segments);
-}
-
-/**
- * The structure checks of a tolerant read: each set of a checked type is checked while the walk
- * reads it (its segments are at hand then; a second pass would fetch each again from memory). The
- * problems are kept by set, for the reader to report in its own order.
- */
-export class SetChecks {
-	private readonly checks = new Map<string, StructureCheck | undefined>();
-	/** The problems of each set checked that has some. */
-	readonly found = new Map<X12TransactionSet, StructureProblem[]>();
-
-	/** `types`: the set types checked, each against its table in `tables`. */
-	constructor(
-		private readonly types: readonly string[],
-		private readonly tables: ReadonlyMap<string, TransactionSetDef>,
-	) {}
-
-	/** The check of `set` (its ST read, and given to it), when its type is checked. */
-	start(set: X12TransactionSet): StructureCheck | undefined {
-		let check = this.checks.get(set.type);
-		if (check === undefined && !this.checks.has(set.type)) {
-			const def = this.types.includes(set.type) ? this.tables.get(set.type) : undefined;
-			this.checks.set(set.type, (check = def && new StructureCheck(def)));
-		}
-		if (check) {
-			check.start();
-			check.next(set.segments[0][0]);
-		}
-		return check;
-	}
-
-	/** `set` is closed (or cut short): what its check found. */
-	finish(set: X12TransactionSet, check: StructureCheck): void {
-		const problems = check.end();
-		if (problems.length) this.found.set(set, problems);
-	}
 }

@@ -13,8 +13,8 @@ import {
 } from './levels';
 import { type ProblemList, type ProblemPlace, segmentLabel, shown } from './problems';
 import type { RawSegment, SegmentSplitter } from './segments';
-import type { SetChecks } from './setStructure';
-import type { X12Interchange } from './types';
+import type { SetChecks } from './setChecks';
+import type { X12Group, X12Interchange, X12TransactionSet } from './types';
 
 /** How the envelope walk reports, and where the tolerant reader's walk differs from the strict check's. */
 export interface WalkOptions {
@@ -24,7 +24,16 @@ export interface WalkOptions {
 	warnings?: ProblemList;
 	/** Tolerant reading: the structure checks of the sets read. */
 	checks?: SetChecks;
+	/** Called with each set of a group once it is read to its end (SE, or where it was cut short). */
+	onSet?: SetHook;
 }
+
+/** What is told of each set read to its end: the set, the group that holds it, and its interchange. */
+export type SetHook = (
+	set: X12TransactionSet,
+	group: X12Group,
+	interchange: X12Interchange,
+) => void;
 
 export interface WalkEnd {
 	/** Where IEA's terminator ends, when IEA was read. */
@@ -46,7 +55,11 @@ const isUpper = (code: number) => code >= 65 && code <= 90;
 
 /** An ISA, with this interchange's element separator or another one (the next interchange may differ). */
 const opensInterchange = (id: string) =>
-	id.startsWith('ISA') && (id.length === 3 || !/^[A-Za-z0-9\s]/.test(id.charAt(3)));
+	id.charCodeAt(0) === I &&
+	id.startsWith('ISA') &&
+	(id.length === 3 || !/^[A-Za-z0-9\s]/.test(id.charAt(3)));
+/** Most segment ids do not start with it: settled by one character code. */
+const I = 73;
 
 export function walk(
 	segments: SegmentSplitter,
@@ -57,6 +70,7 @@ export function walk(
 		interchange,
 		new Reports(options.errors, options.warnings),
 		options.checks,
+		options.onSet,
 	);
 	let lastPosition = 1;
 	for (let segment = segments.next(); segment; segment = segments.next()) {
@@ -83,6 +97,7 @@ class InterchangeWalk {
 		private readonly interchange: X12Interchange,
 		private readonly reports: Reports,
 		private readonly checks?: SetChecks,
+		private readonly onSet?: SetHook,
 	) {
 		this.problem = reports.problem;
 		this.deviation = reports.deviation;
@@ -242,6 +257,12 @@ class InterchangeWalk {
 		// SE is in the set already: its position is the set's length.
 		const setPosition = this.set.set.segments.length;
 		this.set.close(se, position, this.problem, () => ({ ...this.here(), setPosition }));
+		this.setRead();
+	}
+
+	/** The open set is read to its end: told to the hook when a group holds it. */
+	private setRead(): void {
+		if (this.onSet && this.group) this.onSet(this.set!.set, this.group.group, this.interchange);
 		this.set = undefined;
 	}
 
@@ -276,8 +297,9 @@ class InterchangeWalk {
 	}
 
 	private setMissing(at: number, found: string): void {
-		this.set?.notClosed(at, found, this.problem, { ...this.here(), kind: 'setTrailerMissing' });
-		this.set = undefined;
+		if (!this.set) return;
+		this.set.notClosed(at, found, this.problem, { ...this.here(), kind: 'setTrailerMissing' });
+		this.setRead();
 	}
 
 	/** A set and a group still open where `found` closes both. */

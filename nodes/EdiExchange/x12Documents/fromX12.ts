@@ -80,7 +80,16 @@ export function isX12Text(value: unknown): value is string {
  * without one (century.ts).
  */
 export function documentsFromX12(text: string, today = new Date()): X12Documents {
-	const reading = readX12(text);
+	// Each set is read into its document as soon as the reader has it, and its segments let go: a
+	// large file's segments are never all in memory at once. One with X12 errors (known only at
+	// the end) then keeps no document.
+	const read = new Map<X12TransactionSet, SetReading>();
+	const reading = readX12(text, (set, group, interchange) => {
+		const reader = READABLE_TYPES.includes(set.type) ? READERS[set.type] : undefined;
+		if (!reader) return;
+		read.set(set, reader(set, referenceDate(interchange, group, today)));
+		set.segments = [];
+	});
 	const where = (p: X12Problem) =>
 		`${p.segment} (segment ${p.position}${p.interchange ? ` of interchange ${p.interchange + 1}` : ''})`;
 	const said = (p: X12Problem) => `${where(p)}: ${p.message}`;
@@ -106,13 +115,12 @@ export function documentsFromX12(text: string, today = new Date()): X12Documents
 					errors: inSet,
 					warnings,
 				};
-				const reader = READABLE_TYPES.includes(set.type) ? READERS[set.type] : undefined;
-				if (reader && inSet.length === 0) {
-					const result = reader(set, referenceDate(interchange, group, today));
+				const result = read.get(set);
+				if (result && inSet.length === 0) {
 					if (result.document) document.document = result.document;
 					document.errors = result.errors;
 					document.warnings.push(...result.warnings);
-				} else if (reader) {
+				} else if (result) {
 					document.errors.push(
 						`The ${set.type} is not read into a document while its X12 has errors: fix them and read it again`,
 					);

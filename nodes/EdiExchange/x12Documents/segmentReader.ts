@@ -84,26 +84,40 @@ const position = (ref: string): number =>
 
 /**
  * CCYYMMDD (or YYMMDD of older versions, in the century nearest `referenceYear`; 20YY without one)
- * → YYYY-MM-DD, when the day exists.
+ * → YYYY-MM-DD, when the day exists (a year before 100 never does: JavaScript dates read it as
+ * 19YY). Read by character codes: a large file has a date or more in every set.
  */
 export function x12Date(value: string, referenceYear?: number): string | undefined {
-	const match = /^(\d{2})?(\d{2})(\d{2})(\d{2})$/.exec(value);
-	if (!match) return undefined;
+	const length = value.length;
+	if ((length !== 6 && length !== 8) || !allDigits(value)) return undefined;
+	const yy = Number(value.slice(length - 6, length - 4));
 	const year =
-		match[1] !== undefined || referenceYear === undefined
-			? Number(`${match[1] ?? '20'}${match[2]}`)
-			: nearestYear(Number(match[2]), referenceYear);
-	const month = Number(match[3]);
-	const day = Number(match[4]);
-	const date = new Date(Date.UTC(year, month - 1, day));
-	if (
-		date.getUTCFullYear() !== year ||
-		date.getUTCMonth() !== month - 1 ||
-		date.getUTCDate() !== day
-	)
+		length === 8
+			? Number(value.slice(0, 4))
+			: referenceYear === undefined
+				? 2000 + yy
+				: nearestYear(yy, referenceYear);
+	const month = Number(value.slice(length - 4, length - 2));
+	const day = Number(value.slice(length - 2));
+	if (year < 100 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month))
 		return undefined;
-	return `${String(year).padStart(4, '0')}-${match[3]}-${match[4]}`;
+	return `${String(year).padStart(4, '0')}-${value.slice(length - 4, length - 2)}-${value.slice(length - 2)}`;
 }
+
+function allDigits(value: string): boolean {
+	for (let i = 0; i < value.length; i++) {
+		const code = value.charCodeAt(i);
+		if (code < 48 || code > 57) return false;
+	}
+	return true;
+}
+
+/** Days in `month` (1-12) of `year`, Gregorian. */
+function daysIn(year: number, month: number): number {
+	if (month !== 2) return DAYS[month - 1];
+	return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+}
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** An N2 amount (two implied decimals, "1500" is 15.00) as decimal text. */
 export function impliedCents(value: string): string | undefined {

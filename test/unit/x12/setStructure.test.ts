@@ -138,3 +138,18 @@ needing(FOLDER).test(
 		expect(sets).toBe(25);
 	},
 );
+
+test('readX12 places a structure problem at its segment in the interchange, after a segment outside any set too', () => {
+	const isa =
+		'ISA*00*          *00*          *ZZ*BUYERCO        *ZZ*SELLERCO       *261120*0915*U*00401*000000001*0*P*>';
+	const second = withLines(ORDER, 9, 0, 'BEG*00*SA*PO-2**20261122').map((line) =>
+		line.replace('0001', '0002').replace('SE*11', 'SE*12'),
+	);
+	const segments = [isa, 'GS*PO*BUYERCO*SELLERCO*20261122*0915*1*X*004010', ...ORDER];
+	// A stray segment between the sets: the reader says it is outside a set, and counts it.
+	segments.push('XYZ*1', ...second, 'GE*2*1', 'IEA*1*000000001');
+	const reading = readX12(`${segments.join('~\n')}~\n`);
+	const problem = reading.warnings.find((w) => w.kind === 'segmentOutOfOrder')!;
+	expect(segments[problem.position - 1]).toBe('BEG*00*SA*PO-2**20261122');
+	expect([problem.set, problem.setPosition]).toEqual([1, 10]);
+});
