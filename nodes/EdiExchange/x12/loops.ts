@@ -6,34 +6,43 @@
  * forward. A segment the set has no place for leaves the place as it was.
  */
 import { type Entry, isLoop, type LoopDef, type TransactionSetDef } from './grammar';
+import { type SegmentCodes, segmentCodes } from './segmentCodes';
 
-/** What a loop holds: its segments, and the frames of the loops that start inside it, by segment id. */
+/** What a loop holds, by segment code: its segments, and the frames of the loops that start inside it. */
 interface Frame {
 	readonly def: LoopDef;
 	readonly path: string;
-	readonly members: ReadonlyMap<string, Frame | 'segment'>;
+	/** The code of the loop's first segment (-1 for an area). */
+	readonly loopCode: number;
+	readonly members: ReadonlyArray<Frame | 'segment' | undefined>;
 }
 
 /**
  * Each area's frame, with the frames of every loop inside it, built once per table (a loop has one
- * place in its set) and shared: moving into a loop is then a map read, per segment of a large file.
+ * place in its set) and shared: moving into a loop is then an array read, per segment of a large file.
  */
 const frames = new WeakMap<LoopDef, Frame>();
 
-function areaFrame(def: LoopDef): Frame {
+function areaFrame(def: LoopDef, codes: SegmentCodes): Frame {
 	let found = frames.get(def);
-	if (!found) frames.set(def, (found = frameOf(def)));
+	if (!found) frames.set(def, (found = frameOf(def, codes)));
 	return found;
 }
 
-function frameOf(def: LoopDef, parent?: Frame): Frame {
-	const members = new Map<string, Frame | 'segment'>();
-	const frame: Frame = { def, path: parent ? `${parent.path}/${def.loop}` : def.loop, members };
+function frameOf(def: LoopDef, codes: SegmentCodes, parent?: Frame): Frame {
+	const members = new Array<Frame | 'segment' | undefined>(codes.codes.size).fill(undefined);
+	const frame: Frame = {
+		def,
+		path: parent ? `${parent.path}/${def.loop}` : def.loop,
+		loopCode: codes.codes.get(def.loop) ?? -1,
+		members,
+	};
 	def.content.forEach((entry: Entry, i) => {
 		const id = isLoop(entry) ? entry.loop : entry.segment;
+		const code = codes.codeOf(id);
 		// A loop's first segment starts the loop's next iteration: it is not a member.
-		if (!members.has(id) && !(i === 0 && id === def.loop))
-			members.set(id, isLoop(entry) ? frameOf(entry, frame) : 'segment');
+		if (members[code] === undefined && !(i === 0 && id === def.loop))
+			members[code] = isLoop(entry) ? frameOf(entry, codes, frame) : 'segment';
 	});
 	return frame;
 }
@@ -41,9 +50,11 @@ function frameOf(def: LoopDef, parent?: Frame): Frame {
 export class LoopTracker {
 	private area = 0;
 	private readonly stack: Frame[];
+	private readonly codes: SegmentCodes;
 
 	constructor(private readonly set: TransactionSetDef) {
-		this.stack = [areaFrame(set.areas[0])];
+		this.codes = segmentCodes(set);
+		this.stack = [areaFrame(set.areas[0], this.codes)];
 	}
 
 	/** The path of the loops the segment being read is in (`detail/PO1/N1`). */
@@ -53,10 +64,12 @@ export class LoopTracker {
 
 	/** Moves to where segment `id` belongs; false (staying put) when the set has no place for it. */
 	next(id: string): boolean {
-		if (this.within(id)) return true;
+		const code = this.codes.codeOf(id);
+		if (code < 0) return false;
+		if (this.within(code)) return true;
 		for (let a = this.area + 1; a < this.set.areas.length; a++) {
-			const area = areaFrame(this.set.areas[a]);
-			const member = area.members.get(id);
+			const area = areaFrame(this.set.areas[a], this.codes);
+			const member = area.members[code];
 			if (member === undefined) continue;
 			this.area = a;
 			this.stack.length = 0;
@@ -67,12 +80,12 @@ export class LoopTracker {
 		return false;
 	}
 
-	/** Finds `id` in the innermost open loop that holds it, and makes that the place. */
-	private within(id: string): boolean {
+	/** Finds segment `code` in the innermost open loop that holds it, and makes that the place. */
+	private within(code: number): boolean {
 		const stack = this.stack;
 		for (let depth = stack.length - 1; depth >= 0; depth--) {
 			const here = stack[depth];
-			const member = depth > 0 && id === here.def.loop ? 'segment' : here.members.get(id);
+			const member = depth > 0 && code === here.loopCode ? 'segment' : here.members[code];
 			if (member === undefined) continue;
 			// pop, not a length assignment: the engine's length setter is a slow path.
 			while (stack.length > depth + 1) stack.pop();

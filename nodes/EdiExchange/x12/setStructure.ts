@@ -8,6 +8,7 @@
  */
 import { type Entry, isLoop, type LoopDef, type TransactionSetDef } from './grammar';
 import type { ProblemKind } from './problems';
+import { type SegmentCodes, segmentCodes } from './segmentCodes';
 import type { X12TransactionSet } from './types';
 
 export interface StructureProblem {
@@ -20,66 +21,27 @@ export interface StructureProblem {
 }
 
 /**
- * A set's tables as the check reads them. Every segment id the tables name has a number (its
- * code), and every loop table a number too, so the check's steps are array reads, not map lookups:
- * it runs for every segment of every set.
+ * A set's tables as the check reads them: its segment codes (segmentCodes.ts), and every loop
+ * table with a number, so the check's steps are array reads, not map lookups: it runs for every
+ * segment of every set.
  */
 class SetTables {
-	readonly codes = new Map<string, number>();
-	/** Each id's code by its key (idKey), -1 for an id the tables do not name. */
-	private readonly byKey = new Int16Array(ID_KEYS).fill(-1);
+	readonly codes: SegmentCodes;
 	private readonly loops = new Map<LoopDef, LoopTable>();
 
 	constructor(def: TransactionSetDef) {
-		const collect = (loop: LoopDef): void => {
-			for (const entry of loop.content) {
-				if (!this.codes.has(idOf(entry))) this.codes.set(idOf(entry), this.codes.size);
-				if (isLoop(entry)) collect(entry);
-			}
-		};
-		def.areas.forEach(collect);
-		for (const [id, code] of this.codes) {
-			const key = idKey(id);
-			if (key >= 0) this.byKey[key] = code;
-		}
-	}
-
-	/** The code of segment id `id`, -1 when the tables do not name it. */
-	codeOf(id: string): number {
-		const key = idKey(id);
-		return key < 0 ? -1 : this.byKey[key];
+		this.codes = segmentCodes(def);
 	}
 
 	table(loop: LoopDef): LoopTable {
 		let found = this.loops.get(loop);
 		if (!found) {
-			found = new LoopTable(loop, this.codes, this.loops.size);
+			found = new LoopTable(loop, this.codes.codes, this.loops.size);
 			this.loops.set(loop, found);
 			found.children = loop.content.map((entry) => (isLoop(entry) ? this.table(entry) : undefined));
 		}
 		return found;
 	}
-
-	/** How many loop tables (areas included) there are: each has a number below it. */
-	get loopCount(): number {
-		return this.loops.size;
-	}
-}
-
-/** Segment ids are 2 or 3 of 0-9 and A-Z: 36 values a character, 0 for no third one. */
-/** Segment ids are 2 or 3 characters from 0 to Z (43 codes: digits, a few signs, letters); 0 for no third. */
-const ID_KEYS = 43 * 43 * 44;
-
-/** An id's number below ID_KEYS from its character codes, -1 when it cannot be a segment id. */
-function idKey(id: string): number {
-	const length = id.length;
-	if (length < 2 || length > 3) return -1;
-	const first = id.charCodeAt(0) - 48;
-	const second = id.charCodeAt(1) - 48;
-	const third = length === 3 ? id.charCodeAt(2) - 47 : 0;
-	// Unsigned: a code below '0' wraps to a large number.
-	if (first >>> 0 > 42 || second >>> 0 > 42 || third >>> 0 > 43) return -1;
-	return (first * 43 + second) * 44 + third;
 }
 
 const compiled = new WeakMap<TransactionSetDef, SetTables>();
@@ -248,12 +210,12 @@ export class StructureCheck {
 
 	/** The code of segment id `id` in this set's tables, -1 when they do not name it. */
 	codeOf(id: string): number {
-		return this.tables.codeOf(id);
+		return this.tables.codes.codeOf(id);
 	}
 
 	/** How many segment codes the tables have. */
 	get codeCount(): number {
-		return this.tables.codes.size;
+		return this.tables.codes.codes.size;
 	}
 
 	/** True while the set read so far has no problem. */
@@ -296,7 +258,7 @@ export class StructureCheck {
 	/** The next segment of the set. */
 	next(id: string): void {
 		this.position++;
-		const code = this.tables.codeOf(id);
+		const code = this.tables.codes.codeOf(id);
 		// A segment the tables do not name is left alone (see above).
 		if (code < 0) return;
 		if (this.within(id, code)) return;

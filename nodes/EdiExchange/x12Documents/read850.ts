@@ -122,7 +122,8 @@ export class Reader {
 
 	read(set: X12TransactionSet): void {
 		const segment = new Segment();
-		set.segments.forEach((elements, i) => this.segment(segment.at(elements, i + 1)));
+		const segments = set.segments;
+		for (let i = 0; i < segments.length; i++) this.segment(segment.at(segments[i], i + 1));
 		this.check();
 		this.order.lineItems = this.lines;
 		this.order.x12Unmapped = this.unmapped;
