@@ -23,9 +23,9 @@ export interface RawSegment {
  * the same object each time, filled anew: keep its fields (its `elements`), not the object. Line
  * breaks after terminators are tolerated (common when files are made readable), so leading CR/LF
  * is dropped, and blank pieces are skipped: with a newline terminator, blank lines are not
- * segments either. `tolerant` (the tolerant reader) also skips indentation before a segment id and
- * notes it, and notes line breaks inside a segment (a hard-wrapped file), so the reader can report
- * both. A plain object, not a generator: this runs once per segment of a large file, and a
+ * segments either. Tolerant splitting (given `lineBreaks`: the tolerant reader) also skips
+ * indentation before a segment id and notes it, and notes line breaks inside a segment (a
+ * hard-wrapped file), so the reader can report both. A plain object, not a generator: this runs once per segment of a large file, and a
  * generator allocates a result object and resumes a frame for each.
  */
 export class SegmentSplitter {
