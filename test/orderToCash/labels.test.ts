@@ -8,11 +8,11 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { runWorkflow } from '../../harness';
-import { gs1CheckDigit } from '../../nodes/EdiExchange/x12Documents';
 import { checkLabels, scanLabels, ssccsOf, stopScanning } from '../../harness/labelScanner';
 import { actionNode, useNodeSandbox } from '../node/helpers';
 import { ourSegments } from '../x12Interop';
 import { buildParameters, PO_77 } from './order';
+import { sscc } from '../sscc';
 
 const sb = useNodeSandbox({ sendInitialOrder: false, rateLimit: null });
 afterAll(stopScanning);
@@ -96,10 +96,6 @@ const held856 = async (id: unknown) => {
 	});
 	expect(response.status).toBe(200);
 	return (await response.json()) as { segments?: string[][]; orders?: unknown[] };
-};
-const sscc = (serial: string, prefix = '0614141', extension = '0') => {
-	const body = extension + prefix + serial.padStart(16 - prefix.length, '0');
-	return body + gs1CheckDigit(body);
 };
 
 test('the structured 856 and its labels carry the same SSCCs, numbered from the execution ID; every label scans', async () => {

@@ -12,6 +12,7 @@ import { useSandbox } from '../sandbox/helpers';
 import { credentialsOf, requests, reset } from '../trigger/helpers';
 import { ourSegments } from '../x12Interop';
 import { buildParameters, PO_77 } from './order';
+import { sscc } from '../sscc';
 
 const running = useSandbox({ sendInitialOrder: false, rateLimit: null });
 beforeEach(async () => reset(running));
@@ -22,10 +23,6 @@ const ship = (extra: IDataObject) =>
 		input: [{ po: PO_77 }],
 		parameters: buildParameters('856_SHIP_NOTICE_MANIFEST', extra),
 	});
-const sscc = (serial: string) => {
-	const body = `0${'0614141'}${serial.padStart(9, '0')}`;
-	return body + gs1CheckDigit(body);
-};
 const posts = async () => (await requests(running)).filter((r) => r.method === 'POST');
 
 test('the structured 856 carries an SSCC-18 on its pallet and each carton, counting up from the first serial', async () => {

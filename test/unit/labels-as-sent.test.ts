@@ -5,7 +5,6 @@
  * same kinds and counts; an SSCC of the message the 856 does not carry gets no label and a
  * warning; the structured message alone is the 856. Pure (no rendering: the engine tests scan).
  */
-import { gs1CheckDigit } from '../../nodes/EdiExchange/documents/gs1';
 import { writeLabels } from '../../nodes/EdiExchange/labels';
 import {
 	read856Segments,
@@ -13,11 +12,8 @@ import {
 	write856,
 	writeInterchange,
 } from '../../nodes/EdiExchange/x12Documents';
+import { sscc } from '../sscc';
 
-const sscc = (serial: string) => {
-	const body = `00614141${serial.padStart(9, '0')}`;
-	return body + gs1CheckDigit(body);
-};
 const item = (line: string) => ({
 	purchaseOrderLineId: line,
 	productIds: { buyerItemNumber: `B-${line}` },

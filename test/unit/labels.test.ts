@@ -4,17 +4,14 @@
  * scanned: both barcodes still read); the GS1 rules refused naming the field. Every label made here
  * is rendered and its barcodes decoded (harness/labelScanner.ts).
  */
-import { gs1CheckDigit, ssccHumanReadable } from '../../nodes/EdiExchange/documents/gs1';
+import { ssccHumanReadable } from '../../nodes/EdiExchange/documents/gs1';
 import { writeLabels } from '../../nodes/EdiExchange/labels';
 import { fieldData, gs1Code128, printableText } from '../../nodes/EdiExchange/labels/zpl';
 import { checkLabels, scanLabels, stopScanning } from '../../harness/labelScanner';
+import { sscc } from '../sscc';
 
 afterAll(stopScanning);
 
-const sscc = (serial: string) => {
-	const body = `00614141${serial.padStart(9, '0')}`;
-	return body + gs1CheckDigit(body);
-};
 const shipNotice = (over: Record<string, unknown> = {}, carton: Record<string, unknown> = {}) => ({
 	shipmentId: 'SHP-9',
 	parties: {
