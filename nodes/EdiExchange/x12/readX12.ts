@@ -8,7 +8,7 @@
 import { readIsa } from './isa';
 import { ProblemList, shown } from './problems';
 import { interchangeOf } from './read';
-import { LineBreaks, SegmentSplitter } from './segments';
+import { SegmentSplitter } from './segments';
 import { SetChecks } from './setChecks';
 import { TRANSACTION_SETS } from './sets';
 import type { X12Interchange, X12Reading } from './types';
@@ -42,12 +42,11 @@ export function readX12(text: string, onSet?: SetHook): X12Reading {
 		errors.add('ISA', 1, 'the text is empty: an interchange starts with ISA');
 	}
 	warnNotUtf8(text, warnings);
-	const lineBreaks = new LineBreaks(text);
 	while (cursor < text.length) {
 		const index = interchanges.length;
 		const firstError = errors.list.length;
 		const firstWarning = warnings.list.length;
-		const next = readOne(text, cursor, { errors, warnings, onSet, lineBreaks }, interchanges);
+		const next = readOne(text, cursor, { errors, warnings, onSet }, interchanges);
 		placeIn(errors, firstError, index);
 		placeIn(warnings, firstWarning, index);
 		if (next === undefined) break;
@@ -76,14 +75,13 @@ interface TextReading {
 	errors: ProblemList;
 	warnings: ProblemList;
 	onSet?: SetHook;
-	lineBreaks: LineBreaks;
 }
 
 /** Reads the interchange at `start`; returns where the next one may start, or undefined at the end. */
 function readOne(
 	text: string,
 	start: number,
-	{ errors, warnings, onSet, lineBreaks }: TextReading,
+	{ errors, warnings, onSet }: TextReading,
 	interchanges: X12Interchange[],
 ): number | undefined {
 	const isa = readIsa(text, start, errors, warnings);
@@ -91,7 +89,7 @@ function readOne(
 	const interchange = interchangeOf(isa.elements, isa.separators);
 	interchanges.push(interchange);
 	checkHeader(interchange.isa, errors, warnings);
-	const segments = new SegmentSplitter(text, isa.end, isa.separators, 2, lineBreaks);
+	const segments = new SegmentSplitter(text, isa.end, isa.separators, 2, true);
 	const checks = new SetChecks(STRUCTURE_CHECKED, TRANSACTION_SETS);
 	const { end, nextIsa } = walk(segments, interchange, { errors, warnings, checks, onSet });
 	reportSetStructures(interchange, checks, warnings);

@@ -23,20 +23,22 @@ export interface RawSegment {
  * the same object each time, filled anew: keep its fields (its `elements`), not the object. Line
  * breaks after terminators are tolerated (common when files are made readable), so leading CR/LF
  * is dropped, and blank pieces are skipped: with a newline terminator, blank lines are not
- * segments either. Tolerant splitting (given `lineBreaks`: the tolerant reader) also skips
- * indentation before a segment id and notes it, and notes line breaks inside a segment (a
- * hard-wrapped file), so the reader can report both. A plain object, not a generator: this runs once per segment of a large file, and a
- * generator allocates a result object and resumes a frame for each.
+ * segments either. Tolerant splitting (the tolerant reader) also skips indentation before a
+ * segment id and notes it, and notes line breaks inside a segment (a hard-wrapped file), so the
+ * reader can report both. A plain object, not a generator: this runs once per segment of a large
+ * file, and a generator allocates a result object and resumes a frame for each.
  */
 export class SegmentSplitter {
 	private position: number;
 	private cursor: number;
 	private readonly terminator: string;
-	private readonly separator: string;
-	private readonly lineTerminated: boolean;
-	private readonly tolerant: boolean;
-	/** Tolerant splitting: no segment ending at or before this index has a line break inside it. */
-	private suspect = Number.POSITIVE_INFINITY;
+	private readonly separator: number;
+	/** Line breaks inside a segment are noted: tolerant splitting, where they do not end segments. */
+	private readonly noteLineBreaks: boolean;
+	/** The elements of the segment being split, before they are copied into an array of their own. */
+	private readonly pieces: string[] = [];
+	/** Whether the segment last split has a line break inside it. */
+	private lineBreak = false;
 	// Every field set at once: one object shape for every segment, whichever the mode.
 	private readonly segment: RawSegment = {
 		elements: [],
@@ -53,16 +55,14 @@ export class SegmentSplitter {
 		from: number,
 		separators: X12Separators,
 		firstPosition: number,
-		/** Tolerant splitting (the tolerant reader): where the text's odd line breaks are. */
-		private readonly lineBreaks?: LineBreaks,
+		/** Tolerant splitting (the tolerant reader). */
+		private readonly tolerant = false,
 	) {
 		this.cursor = from;
 		this.position = firstPosition;
 		this.terminator = separators.segment;
-		this.separator = separators.element;
-		this.lineTerminated = isLineBreak(separators.segment.charCodeAt(0));
-		this.tolerant = lineBreaks !== undefined;
-		if (lineBreaks && !this.lineTerminated) this.suspect = lineBreaks.next(from, this.terminator);
+		this.separator = separators.element.charCodeAt(0);
+		this.noteLineBreaks = tolerant && !isLineBreak(separators.segment.charCodeAt(0));
 	}
 
 	/** The next segment, or undefined at the end of the text. */
@@ -86,63 +86,60 @@ export class SegmentSplitter {
 			}
 			if (isBlank(text, start, stop)) continue;
 			const segment = this.segment;
-			segment.elements = text.slice(start, stop).split(this.separator);
+			segment.elements = this.elementsOf(start, stop);
 			segment.position = this.position++;
 			segment.terminated = terminated;
 			segment.end = Math.min(this.cursor, text.length);
 			segment.start = start;
 			segment.indented = indented;
-			// Most segments end before the next odd line break: only the one it falls in is searched.
-			segment.lineBreak = stop > this.suspect && this.lineBreakIn(start, stop);
+			segment.lineBreak = this.lineBreak && this.noteLineBreaks;
 			return segment;
 		}
 		return undefined;
 	}
 
-	/** Whether text[start, stop) holds a line feed or a carriage return; then where the next odd one is. */
-	private lineBreakIn(start: number, stop: number): boolean {
+	/**
+	 * text[start, stop) split on the element separator, as `split` would, and whether it holds a
+	 * line break, in one pass. Slices of the text, not `split` on a slice of it: that calls into
+	 * the runtime once per segment and takes twice as long.
+	 */
+	private elementsOf(start: number, stop: number): string[] {
 		const text = this.text;
-		let found = false;
-		for (let i = start; i < stop && !found; i++) found = isLineBreak(text.charCodeAt(i));
-		this.suspect = this.lineBreaks!.next(stop, this.terminator);
-		return found;
+		const pieces = this.pieces;
+		const separator = this.separator;
+		let count = 0;
+		let from = start;
+		let lineBreak = false;
+		for (let i = start; i < stop; i++) {
+			const code = text.charCodeAt(i);
+			if (code === separator) {
+				pieces[count++] = sliceOf(text, from, i);
+				from = i + 1;
+			} else if (code <= CR) lineBreak ||= isLineBreak(code);
+		}
+		pieces[count++] = sliceOf(text, from, stop);
+		this.lineBreak = lineBreak;
+		return pieces.slice(0, count);
 	}
 }
 
 /**
- * Where a text has line breaks that do not follow a segment terminator (or another line break):
- * the only places a segment can have one inside it. Found by one pass over the text's line
- * breaks, shared by its interchanges, instead of a search in each segment.
+ * text[from, to): a two-character one (a qualifier, a unit, a state: EA, UP, ST, NY) is the same
+ * string each time, as `split` gives it, so a large file does not hold a copy of each.
  */
-export class LineBreaks {
-	/** No odd line break in [from, found): found is the next one, or the text's length. */
-	private from = 0;
-	private found = -1;
-	private terminator = -1;
-
-	constructor(private readonly text: string) {}
-
-	/** The index of the first odd line break at or after `from`, where `terminator` ends segments. */
-	next(from: number, terminator: string): number {
-		const code = terminator.charCodeAt(0);
-		if (code !== this.terminator || from < this.from || from > this.found) {
-			this.from = from;
-			this.found = Math.min(this.odd('\n', from, code), this.odd('\r', from, code));
-			this.terminator = code;
-		}
-		return this.found;
-	}
-
-	/** The first `lineBreak` at or after `from` that follows neither `terminator` nor a line break. */
-	private odd(lineBreak: string, from: number, terminator: number): number {
-		const text = this.text;
-		for (let at = text.indexOf(lineBreak, from); at >= 0; at = text.indexOf(lineBreak, at + 1)) {
-			const before = text.charCodeAt(at - 1);
-			if (at > 0 && before !== terminator && !isLineBreak(before)) return at;
-		}
-		return text.length;
-	}
+function sliceOf(text: string, from: number, to: number): string {
+	if (to - from !== 2) return text.slice(from, to);
+	const first = text.charCodeAt(from) - PAIR_FROM;
+	const second = text.charCodeAt(from + 1) - PAIR_FROM;
+	if (first < 0 || first >= PAIR_SPAN || second < 0 || second >= PAIR_SPAN)
+		return text.slice(from, to);
+	const key = first * PAIR_SPAN + second;
+	return (PAIRS[key] ||= text.slice(from, to));
 }
+/** Two characters from 0 to Z (digits, upper-case letters and the seven signs between). */
+const PAIR_FROM = 48;
+const PAIR_SPAN = 43;
+const PAIRS: string[] = new Array<string>(PAIR_SPAN * PAIR_SPAN).fill('');
 
 const CR = 13;
 const LF = 10;
