@@ -8,6 +8,7 @@ import { elementOf, SEGMENTS } from './segmentTable';
 import type { SetChecks } from './setChecks';
 import { brief, type ProblemList, type ProblemPlace, shown } from './problems';
 import type { X12Group, X12Interchange, X12TransactionSet } from './types';
+import { keepShape } from './shapes';
 
 export type Report = (
 	segment: string,
@@ -24,6 +25,7 @@ export class Reports {
 		readonly warnings?: ProblemList,
 	) {
 		this.tolerant = warnings !== undefined;
+		keepShape(this);
 	}
 	readonly problem: Report = (segment, position, message, place) =>
 		this.errors.add(segment, position, message, place);
@@ -44,6 +46,7 @@ export class SetLevel {
 		private readonly checks?: SetChecks,
 	) {
 		this.set = { type: element(st, 1), controlNumber: element(st, 2), segments: [st] };
+		keepShape(this);
 	}
 
 	/** A segment of the set (SE included). */
@@ -96,6 +99,7 @@ export class GroupLevel {
 			gs,
 			sets: [],
 		};
+		keepShape(this);
 	}
 
 	/** GE: it counts the group's sets and repeats GS06. */

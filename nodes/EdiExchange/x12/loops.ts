@@ -7,6 +7,7 @@
  */
 import { type Entry, isLoop, type LoopDef, type TransactionSetDef } from './grammar';
 import { type SegmentCodes, segmentCodes } from './segmentCodes';
+import { keepShape } from './shapes';
 
 /** What a loop holds, by segment code: its segments, and the frames of the loops that start inside it. */
 interface Frame {
@@ -55,6 +56,7 @@ export class LoopTracker {
 	constructor(private readonly set: TransactionSetDef) {
 		this.codes = segmentCodes(set);
 		this.stack = [areaFrame(set.areas[0], this.codes)];
+		keepShape(this);
 	}
 
 	/** The path of the loops the segment being read is in (`detail/PO1/N1`). */

@@ -3,6 +3,7 @@
  * hold millions, and a user fixes the first ones anyway. The rest are only counted.
  */
 import type { X12Problem } from './types';
+import { keepShape } from './shapes';
 
 /**
  * What kind of problem a reader found, and the code a 997 reports it with: AK304 (segment syntax
@@ -79,7 +80,9 @@ export class ProblemList {
 	 * `located`: keep the place given with each problem (the tolerant reader's problems carry it;
 	 * the strict check's keep their historical shape).
 	 */
-	constructor(private readonly located = false) {}
+	constructor(private readonly located = false) {
+		keepShape(this);
+	}
 
 	/** `message` may be a function: then it is only built for a problem that is listed. */
 	add(

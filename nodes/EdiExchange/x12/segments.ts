@@ -1,5 +1,6 @@
 /** Splitting interchange text into segments (the writer is a sandbox tool: sandbox/x12/). */
 import type { X12Separators } from './types';
+import { keepShape } from './shapes';
 
 export interface RawSegment {
 	elements: string[];
@@ -63,6 +64,7 @@ export class SegmentSplitter {
 		this.terminator = separators.segment;
 		this.separator = separators.element.charCodeAt(0);
 		this.noteLineBreaks = tolerant && !isLineBreak(separators.segment.charCodeAt(0));
+		keepShape(this);
 	}
 
 	/** The next segment, or undefined at the end of the text. */

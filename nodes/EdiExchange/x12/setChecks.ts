@@ -10,6 +10,7 @@
 import type { TransactionSetDef } from './grammar';
 import { type Place, StructureCheck, type StructureProblem } from './setStructure';
 import type { X12TransactionSet } from './types';
+import { keepShape } from './shapes';
 
 /** A step not taken yet; a step that hands the set back to the check. */
 const UNKNOWN = -1;
@@ -37,6 +38,7 @@ class RememberedCheck {
 		this.codes = this.check.codeCount;
 		this.check.start();
 		this.first = this.remember(this.check.place());
+		keepShape(this);
 	}
 
 	/** The problems of a set's segments (ST … SE, or as far as it went). */
@@ -106,7 +108,9 @@ export class SetChecks {
 	constructor(
 		private readonly types: readonly string[],
 		private readonly tables: ReadonlyMap<string, TransactionSetDef>,
-	) {}
+	) {
+		keepShape(this);
+	}
 
 	/** `set`, whose ST is at `position`, is closed (or cut short): what its check finds. */
 	finish(set: X12TransactionSet, position: number): void {

@@ -10,6 +10,7 @@ import { type Entry, isLoop, type LoopDef, type TransactionSetDef } from './gram
 import type { ProblemKind } from './problems';
 import { type SegmentCodes, segmentCodes } from './segmentCodes';
 import type { X12TransactionSet } from './types';
+import { keepShape } from './shapes';
 
 export interface StructureProblem {
 	/** The segment found, or the mandatory one missing. */
@@ -116,6 +117,7 @@ export class Open {
 	constructor(readonly table: LoopTable) {
 		this.uses = new Int32Array(table.slots.length);
 		this.usedSlots = new Int32Array(table.slots.length);
+		keepShape(this);
 	}
 
 	/** A new iteration: its first segment is used once (an area has none). */
@@ -192,6 +194,7 @@ export class StructureCheck {
 	constructor(private readonly set: TransactionSetDef) {
 		this.tables = tablesOf(set);
 		this.areas = set.areas.map((area) => new Open(this.tables.table(area)));
+		keepShape(this);
 	}
 
 	/** The structure problems of one set's segments. */

@@ -15,6 +15,7 @@ import { type ProblemList, type ProblemPlace, segmentLabel, shown } from './prob
 import type { RawSegment, SegmentSplitter } from './segments';
 import type { SetChecks } from './setChecks';
 import type { X12Group, X12Interchange, X12TransactionSet } from './types';
+import { keepShape } from './shapes';
 
 /** How the envelope walk reports, and where the tolerant reader's walk differs from the strict check's. */
 export interface WalkOptions {
@@ -101,6 +102,7 @@ class InterchangeWalk {
 	) {
 		this.problem = reports.problem;
 		this.deviation = reports.deviation;
+		keepShape(this);
 	}
 
 	/** Where the segment being read is: its group and set, and its position in the set. */

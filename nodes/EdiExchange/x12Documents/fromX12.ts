@@ -8,6 +8,7 @@ import { DocumentError } from '../documents/errors';
 import type { PlainObject } from '../documents/fieldReader';
 import { codesThat } from '../documents/registry';
 import { readX12, type X12Problem, type X12TransactionSet } from '../x12';
+import { keepShapesOf } from '../x12/shapes';
 import { type ReferenceDate, referenceDate } from './century';
 import { read850 } from './read850';
 import { read860 } from './read860';
@@ -137,6 +138,23 @@ export function documentsFromX12(text: string, today = new Date()): X12Documents
 	});
 	return { documents, errors };
 }
+
+/** A purchase order of one line, read once when the module loads: see x12/shapes.ts. */
+const SAMPLE_850 = [
+	'ISA*00*          *00*          *ZZ*SAMPLE         *ZZ*SAMPLE         *261120*0915*^*00501*000000001*0*T*>',
+	'GS*PO*SAMPLE*SAMPLE*20261120*0915*1*X*005010',
+	'ST*850*0001',
+	'BEG*00*SA*SAMPLE**20261120',
+	'N1*ST*SAMPLE*92*1',
+	'PO1*1*1*EA*1.00**UP*000000000000',
+	'CTT*1',
+	'SE*6*0001',
+	'GE*1*1',
+	'IEA*1*000000001',
+]
+	.map((segment) => `${segment}~\n`)
+	.join('');
+keepShapesOf(() => documentsFromX12(SAMPLE_850));
 
 /** The one purchase order an X12 interchange holds, with its sender and receiver (ISA06, ISA08). */
 export interface X12PurchaseOrder {

@@ -34,6 +34,7 @@ import {
 } from './codes';
 import type { ReferenceDate } from './century';
 import { impliedCents, Segment, x12Date, type X12Unmapped } from './segmentReader';
+import { keepShape } from '../x12/shapes';
 
 export type { X12Unmapped } from './segmentReader';
 
@@ -107,6 +108,7 @@ export class Reader {
 		protected readonly lineSegment = 'PO1',
 	) {
 		this.loops = new LoopTracker(set);
+		keepShape(this);
 	}
 
 	/** The date in element `ref`; one without its century is read by the reference date, with a warning. */

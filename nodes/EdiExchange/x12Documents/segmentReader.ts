@@ -4,6 +4,7 @@
  * so whatever no mapping took is kept as unmapped; and the X12 values (dates, implied decimals)
  * as the documents write them.
  */
+import { keepShape } from '../x12/shapes';
 import { nearestYear } from './century';
 
 /** A segment, or some elements of one, that the document has no field for. */
@@ -26,6 +27,10 @@ export class Segment {
 	elements: string[] = [];
 	/** 1-based position in the transaction set (ST is 1). */
 	position = 0;
+
+	constructor() {
+		keepShape(this);
+	}
 
 	/** This object, now reading `elements` at `position`, nothing taken yet. */
 	at(elements: string[], position: number): this {
