@@ -127,7 +127,8 @@ export class SegmentSplitter {
 
 /**
  * text[from, to): a two-character one (a qualifier, a unit, a state: EA, UP, ST, NY) is the same
- * string each time, as `split` gives it, so a large file does not hold a copy of each.
+ * string each time, as `split` gives it, so a large file does not hold a copy of each. The table
+ * lasts as long as the process: at most 1,849 strings of two characters.
  */
 function sliceOf(text: string, from: number, to: number): string {
 	if (to - from !== 2) return text.slice(from, to);
