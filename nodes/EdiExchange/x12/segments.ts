@@ -38,8 +38,6 @@ export class SegmentSplitter {
 	private readonly noteLineBreaks: boolean;
 	/** The elements of the segment being split, before they are copied into an array of their own. */
 	private readonly pieces: string[] = [];
-	/** Whether the segment last split has a line break inside it. */
-	private lineBreak = false;
 	// Every field set at once: one object shape for every segment, whichever the mode.
 	private readonly segment: RawSegment = {
 		elements: [],
@@ -94,16 +92,15 @@ export class SegmentSplitter {
 			segment.end = Math.min(this.cursor, text.length);
 			segment.start = start;
 			segment.indented = indented;
-			segment.lineBreak = this.lineBreak && this.noteLineBreaks;
 			return segment;
 		}
 		return undefined;
 	}
 
 	/**
-	 * text[start, stop) split on the element separator, as `split` would, and whether it holds a
-	 * line break, in one pass. Slices of the text, not `split` on a slice of it: that calls into
-	 * the runtime once per segment and takes twice as long.
+	 * text[start, stop) split on the element separator, as `split` would, in one pass that also
+	 * notes a line break inside it (the segment's `lineBreak`). Slices of the text, not `split` on
+	 * a slice of it: that calls into the runtime once per segment and takes twice as long.
 	 */
 	private elementsOf(start: number, stop: number): string[] {
 		const text = this.text;
@@ -120,7 +117,7 @@ export class SegmentSplitter {
 			} else if (code <= CR) lineBreak ||= isLineBreak(code);
 		}
 		pieces[count++] = sliceOf(text, from, stop);
-		this.lineBreak = lineBreak;
+		this.segment.lineBreak = lineBreak && this.noteLineBreaks;
 		return pieces.slice(0, count);
 	}
 }
